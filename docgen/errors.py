@@ -1,0 +1,64 @@
+"""docgen's exceptions: a small hierarchy whose classes also inherit the right builtin."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with an input file, in the words a user needs to fix it.
+
+    Rendered as ``FILE:LINE: field.path: what is wrong (got VALUE). How to fix it.``
+    """
+
+    file: str
+    line: int | None
+    path: str
+    what: str
+    got: str | None = None
+    fix: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        text = f"{where}: {self.path}: {self.what}" if self.path else f"{where}: {self.what}"
+        if self.got is not None:
+            text += f" (got {self.got})"
+        text += "."
+        if self.fix:
+            text += f" {self.fix}"
+        return text
+
+
+class DocgenError(Exception):
+    """Base class: every error docgen raises on purpose."""
+
+    exit_code = 2
+
+
+class LoadError(DocgenError, ValueError):
+    """A facts file (or a parameter file) that cannot be understood. Exit code 2."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems, key=lambda p: (p.file, p.line or 0, p.path, p.what))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class ParameterError(LoadError):
+    """A dated parameter file is malformed, or holds no figure for the year asked."""
+
+
+class RenderError(DocgenError, RuntimeError):
+    """A template could not be rendered (an undefined variable, a fetch outside the templates)."""
+
+
+class IssueRefused(DocgenError, RuntimeError):
+    """Issuance refused: the checker found errors. Exit code 1."""
+
+    exit_code = 1
+
+
+class VerifyFailed(DocgenError, RuntimeError):
+    """An issued folder does not match its manifest or fails the document rules. Exit code 1."""
+
+    exit_code = 1
