@@ -1,0 +1,44 @@
+# docgen: two commands on a fresh machine.
+#   make demo   set up .venv if needed, install, run the main job on the bundled samples
+#   make test   the same set-up, then the whole test suite
+# Also: make bench (the figures the issues ask for), make lint (ruff).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test bench lint clean system-deps
+
+demo: $(STAMP) system-deps
+	$(BIN)/docgen validate samples/director-grant-2026.yaml
+	$(BIN)/docgen validate samples/rrp-2026.yaml
+	@if $(BIN)/docgen --help | grep -q " batch "; then \
+		rm -rf out && \
+		$(BIN)/docgen batch samples/director-grant-2026.yaml --out out --stage grant --as-of 2026-06-23 && \
+		$(BIN)/docgen batch samples/rrp-2026.yaml --out out --as-of 2025-12-01 ; \
+	fi
+
+test: $(STAMP) system-deps
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP) system-deps
+	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+lint: $(STAMP)
+	$(BIN)/ruff check docgen checks tests bench
+	$(BIN)/ruff format --check docgen checks tests bench
+
+# WeasyPrint needs Pango from the system. Install it where we can (root with apt-get),
+# otherwise say exactly which Debian package is missing instead of failing with a traceback.
+system-deps:
+	@$(PYTHON) tools/check_system.py
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) out build dist .pytest_cache .hypothesis
