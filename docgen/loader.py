@@ -521,5 +521,9 @@ def load_facts(path: str | Path) -> LoadedFacts:
         problems.extend(_year_problems(facts, source))
     if problems:
         raise LoadError(problems)
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    # The facts' identity covers the roster too: a changed roster is changed facts.
+    hasher = hashlib.sha256(path.read_bytes())
+    if isinstance(facts, DirectorGrantFacts) and facts.directors_csv:
+        hasher.update((path.parent / facts.directors_csv).read_bytes())
+    digest = hasher.hexdigest()
     return LoadedFacts(facts=facts, source=source, path=path, sha256=digest)
