@@ -93,6 +93,26 @@ def december_31_before(year: int) -> date:
     return date(year - 1, 12, 31)
 
 
+def day_before(day: date) -> date:
+    """The last day that is "prior to" ``day`` (Exhibit I: filed PRIOR TO the deadline)."""
+    return day - timedelta(days=1)
+
+
+def first_year_election_deadline(first_eligible_on: date) -> date:
+    """Plan 2.03(c), Treas. Reg. 1.409A-2(a)(7): the last day "within 30 days after" eligibility."""
+    return days_after(first_eligible_on, 30)
+
+
+def performance_based_election_deadline(period_end: date) -> date:
+    """Plan 2.03(b), Treas. Reg. 1.409A-2(a)(8): "six months before the end of the performance period"
+
+    Calendar months back with month-end clamping (Dec 31 -> June 30). For a month-end period end
+    whose other reading differs (Feb 28 -> Aug 28 or Aug 31) this is the earlier, safe date;
+    :func:`add_months_month_end` gives the other reading for the checker's warning.
+    """
+    return add_months(period_end, -6)
+
+
 def days_in_period(start: date, end: date) -> int:
     """Days from ``start`` to ``end``, both counted."""
     return (end - start).days + 1

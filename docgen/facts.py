@@ -325,6 +325,30 @@ class Payment(Fact):
     to: Literal["participant", "beneficiary", "alternate_payee"] = "participant"
 
 
+class PayPeriod(Fact):
+    """One payroll: the Compensation paid on ``paid_on`` (Plan 3.03, 3.04 work by pay period)."""
+
+    paid_on: FactDate
+    compensation: Money = Field(
+        description="Compensation paid this pay period, before the 401(a)(17) limit."
+    )
+    bonus: Money = Field(
+        Decimal(0),
+        description="The part of this period's compensation that is bonus or performance-based pay "
+        "(the bonus election applies to it; the salary election to the rest).",
+    )
+
+    @model_validator(mode="after")
+    def _bonus_within_pay(self) -> PayPeriod:
+        if self.bonus > self.compensation:
+            raise form_error(
+                f"bonus {self.bonus} is more than the period's compensation {self.compensation}",
+                "bonus is the part of compensation that is bonus pay; it cannot exceed it.",
+                field="bonus",
+            )
+        return self
+
+
 class Participant(Fact):
     id: FactId
     name: Text
@@ -348,6 +372,46 @@ class Participant(Fact):
     elections: list[RRPElection] = Field(default_factory=list)
     termination: Termination | None = None
     payments: list[Payment] = Field(default_factory=list)
+    bonus_compensation: Money | None = Field(
+        None,
+        description="The part of compensation that is bonus or performance-based pay "
+        "(docs/rrp-arithmetic.md); the salary election applies to the rest. Omitted: all salary.",
+    )
+    pay_periods: list[PayPeriod] = Field(
+        default_factory=list,
+        description="The Plan Year's payrolls, in any order; when given, deferral and match are "
+        "worked per pay period (Plan 3.03, 3.04) and they must add up to compensation.",
+    )
+    years_of_vesting_service: StrictInt | None = Field(
+        None, description="Years of Vesting Service under the Retirement Savings Plan (Plan 3.06)."
+    )
+
+    @model_validator(mode="after")
+    def _parts_add_up(self) -> Participant:
+        if self.bonus_compensation is not None and self.bonus_compensation > self.compensation:
+            raise form_error(
+                f"bonus_compensation {self.bonus_compensation} is more than compensation "
+                f"{self.compensation}",
+                "compensation is the whole year's pay; bonus_compensation is the bonus part of it.",
+                field="bonus_compensation",
+            )
+        if self.pay_periods:
+            paid = sum((period.compensation for period in self.pay_periods), Decimal(0))
+            if paid != self.compensation:
+                raise form_error(
+                    f"pay_periods add up to {paid} but compensation is {self.compensation}",
+                    "List every payroll of the Plan Year, or correct compensation.",
+                    field="pay_periods",
+                )
+            bonus = sum((period.bonus for period in self.pay_periods), Decimal(0))
+            if self.bonus_compensation is not None and bonus != self.bonus_compensation:
+                raise form_error(
+                    f"the pay_periods' bonus adds up to {bonus} but bonus_compensation is "
+                    f"{self.bonus_compensation}",
+                    "Make them agree, or omit bonus_compensation (the pay_periods' sum is used).",
+                    field="bonus_compensation",
+                )
+        return self
 
     @model_validator(mode="after")
     def _determinations_are_december_31(self) -> Participant:
