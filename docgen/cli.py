@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from datetime import date
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -94,6 +95,34 @@ def schema() -> None:
     from docgen.facts import json_schema
 
     sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
+
+
+class ComputeFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command()
+def compute(
+    file: FactsFile,
+    output_format: Annotated[
+        ComputeFormat, typer.Option("--format", help="text (a table), json or csv.")
+    ] = ComputeFormat.text,
+) -> None:
+    """The RRP's arithmetic per participant: Plan Compensation, deferral, match, restoration,
+    vesting, last payment day (docs/rrp-arithmetic.md)."""
+    from docgen import compute as arithmetic
+
+    try:
+        result = arithmetic.compute_file(file)
+    except DocgenError as error:
+        fail(error)
+    rendered = arithmetic.render(result, output_format.value)
+    if isinstance(rendered, str):
+        sys.stdout.write(rendered)
+    else:
+        out.print(rendered)
 
 
 def main() -> None:
