@@ -132,10 +132,10 @@ class Fact(BaseModel):
 
 
 class DirectorCompany(Fact):
-    name: Text
+    name: Text = Field(description="The issuer, as the Notice names it.")
     secretary_phone: Text = Field(description='The corporate secretary\'s telephone, e.g. "(804) 747-0422".')
     governing_law: Text = Field(description="Governing law of the Notice, e.g. Commonwealth of Virginia.")
-    publicly_traded: StrictBool = True
+    publicly_traded: StrictBool = Field(True, description="Code 409A specified-employee rules apply.")
 
 
 class Vesting(Fact):
@@ -150,7 +150,7 @@ class Vesting(Fact):
 
 
 class Grant(Fact):
-    id: FactId
+    id: FactId = Field(description="Names the cycle's output folder, e.g. 2026-annual.")
     grant_date: FactDate = Field(description='"Grant Date" / "Date of Grant".')
     notice_date: FactDate = Field(description="The date line at the top of the Notice.")
     election_deadline: FactDate = Field(description="Exhibit I must be filed PRIOR TO this date.")
@@ -199,9 +199,9 @@ class Settlement(Fact):
 
 class Director(Fact):
     id: FactId = Field(description="Unique; used for folder names.")
-    name: Text
+    name: Text = Field(description="As it should read in the documents.")
     salutation: Text | None = Field(None, description="Defaults to the name.")
-    address: list[Text] = Field(default_factory=list)
+    address: list[Text] = Field(default_factory=list, description="Address lines for the Notice.")
     employee: StrictBool = Field(False, description="Exhibit I is for non-employee Directors only.")
     specified_employee: StrictBool = Field(
         False, description="Code 409A(a)(2)(B)(i) status at Separation from Service."
@@ -209,11 +209,11 @@ class Director(Fact):
     first_eligible_on: FactDate | None = Field(
         None, description="A director newly eligible this cycle (first-year 30-day rule)."
     )
-    units: PositiveInt
+    units: PositiveInt = Field(description="Restricted stock units granted.")
     elections: list[DirectorElection] = Field(
         default_factory=list, description="Exhibit I forms received, in filing order."
     )
-    settlement: Settlement | None = None
+    settlement: Settlement | None = Field(None, description="What happened later (payment checks).")
 
     @property
     def greeting(self) -> str:
@@ -223,8 +223,8 @@ class Director(Fact):
 class DirectorGrantFacts(Fact):
     kind: Literal["director-rsu-grant"]
     company: DirectorCompany
-    stock_plan: Text
-    form_10k_fiscal_year: StrictInt
+    stock_plan: Text = Field(description='The plan the units are granted under ("the Plan").')
+    form_10k_fiscal_year: StrictInt = Field(description="The Form 10-K fiscal year the Notice offers.")
     grant: Grant
     drafted_clauses_approved_by: Text | None = Field(
         None, description='e.g. "A. Counsel, 2026-05-01": clears DOC-DRAFTED-CLAUSE.'

@@ -38,6 +38,7 @@ _CORE_TAGS = {
     "tag:yaml.org,2002:null",
     "tag:yaml.org,2002:timestamp",
 }
+_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 PathKey = tuple[str | int, ...]
 
 
@@ -140,6 +141,10 @@ def _read_text(path: Path, shown: str) -> str:
 # ------------------------------------------------------------------------------- YAML and JSON
 
 
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
+
+
 class _Walker:
     """Turns a composed YAML node tree into plain data, recording each path's line."""
 
@@ -163,6 +168,9 @@ class _Walker:
         self.lines.setdefault(path, (self.shown, node.start_mark.line + 1))
         if id(node) in self._stack:
             self.problem(node, path, "an alias refers to itself", "Write the value out in full.")
+            return None
+        if not isinstance(node, ScalarNode) and node.tag not in _COLLECTION_TAGS:
+            self.problem(node, path, f"unsupported YAML tag {_short_tag(node.tag)}", "Remove the tag; write a plain value.")
             return None
         if isinstance(node, MappingNode):
             self._stack.add(id(node))
@@ -199,7 +207,7 @@ class _Walker:
     def _scalar(self, node: ScalarNode, path: PathKey) -> Any:
         if node.tag not in _CORE_TAGS:
             self.problem(
-                node, path, f"unsupported YAML tag {node.tag}", "Remove the tag; write a plain value.",
+                node, path, f"unsupported YAML tag {_short_tag(node.tag)}", "Remove the tag; write a plain value.",
             )
             return None
         if node.tag == "tag:yaml.org,2002:str":
@@ -278,7 +286,11 @@ ROSTER_COLUMNS = (
 
 
 def _read_roster(
-    path: Path, shown: str, first_index: int, lines: dict[PathKey, tuple[str, int]]
+    path: Path,
+    shown: str,
+    first_index: int,
+    lines: dict[PathKey, tuple[str, int]],
+    default_grant_id: str | None = None,
 ) -> list[dict[str, Any]]:
     """Directors from a CSV roster: one row per director, columns named as in ROSTER_COLUMNS.
 
@@ -330,6 +342,9 @@ def _read_roster(
                 director[column] = value
                 lines[base + (column,)] = (shown, line)
         if election:
+            # A roster row's election is for the grant the facts file describes unless it names one.
+            if default_grant_id is not None:
+                election.setdefault("grant_id", default_grant_id)
             director["elections"] = [election]
             lines[base + ("elections",)] = (shown, line)
             lines[base + ("elections", 0)] = (shown, line)
@@ -386,7 +401,8 @@ def _show(value: Any) -> str | None:
         return "nothing"
     text = json.dumps(value, default=str) if not isinstance(value, str) else value
     if isinstance(value, str):
-        looks_typed = value.strip().lstrip("-").replace(".", "", 1).isdigit() or value in ("true", "false")
+        looks_typed = value.strip().lstrip("-").replace(".", "", 1).isdigit() or value.lower() in (
+            "true", "false", "yes", "no", "on", "off", "null", "")
         text = json.dumps(value) if looks_typed or value.strip() != value or not value else value
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -505,8 +521,10 @@ def load_facts(path: str | Path) -> LoadedFacts:
         directors = data.get("directors") or []
         if isinstance(directors, list):
             try:
+                grant = data.get("grant")
+                grant_id = grant.get("id") if isinstance(grant, dict) else None
                 data["directors"] = directors + _read_roster(
-                    roster, _display(roster), len(directors), lines
+                    roster, _display(roster), len(directors), lines, grant_id
                 )
             except LoadError as error:
                 problems.extend(error.problems)

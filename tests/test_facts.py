@@ -1,0 +1,152 @@
+"""The fact model checks form, not policy; round-trips; and the JSON Schema accepts every sample."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import jsonschema
+import pytest
+from ruamel.yaml import YAML
+
+from docgen.errors import LoadError
+from docgen.facts import DirectorGrantFacts, RRPPlanYearFacts, json_schema
+from docgen.loader import load_facts
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_FILES = sorted((ROOT / "samples").glob("*.yaml")) + sorted(
+    (ROOT / "samples" / "problems").glob("*.yaml")
+)
+
+
+def _edit(samples: Path, tmp_path: Path, name: str, old: str, new: str) -> Path:
+    text = (samples / name).read_text()
+    assert old in text, old
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize("percent", ["7.5", "80", "0", "100"])
+def test_policy_is_not_form_percent_loads(samples, tmp_path, percent):
+    """A 7.5% or 80% deferral is the checker's business: the model accepts it exactly."""
+    path = _edit(samples, tmp_path, "rrp-2026.yaml", "percent: 10,", f"percent: {percent},")
+    facts = load_facts(path).facts
+    assert facts.participants[0].elections[0].percent == Decimal(percent)
+
+
+def test_money_is_decimal_never_float(samples):
+    facts = load_facts(samples / "director-grant-2026.yaml").facts
+    assert facts.grant.fair_market_value == Decimal("45.10")
+    assert isinstance(facts.grant.fair_market_value, Decimal)
+
+
+def test_float_money_keeps_the_digits_written(samples, tmp_path):
+    path = _edit(samples, tmp_path, "director-grant-2026.yaml", '"45.10"', "45.1")
+    assert load_facts(path).facts.grant.fair_market_value == Decimal("45.1")
+
+
+def test_models_are_frozen(samples):
+    facts = load_facts(samples / "director-grant-2026.yaml").facts
+    with pytest.raises(Exception):
+        facts.grant.grant_date = None  # type: ignore[misc]
+
+
+def test_plan_defaults_are_the_2017_restatement():
+    facts = RRPPlanYearFacts.model_validate(
+        {"kind": "rrp-plan-year", "company": {"name": "X"}, "plan_year": 2026}
+    )
+    assert facts.plan.max_deferral_percent == 75
+    assert facts.plan.match_rate_percent == 100
+    assert facts.plan.match_cap_percent == 6
+    assert facts.plan.compensation_limit is None
+
+
+@pytest.mark.parametrize("sample", ["director-grant-2026.yaml", "rrp-2026.yaml"])
+def test_round_trip_python_and_json(samples, sample):
+    facts = load_facts(samples / sample).facts
+    model = type(facts)
+    assert model.model_validate(facts.model_dump()) == facts
+    assert model.model_validate_json(facts.model_dump_json()) == facts
+
+
+def test_json_facts_file_loads_like_yaml(samples, tmp_path):
+    facts = load_facts(samples / "rrp-2026.yaml").facts
+    path = tmp_path / "rrp.json"
+    path.write_text(facts.model_dump_json(indent=2))
+    again = load_facts(path)
+    assert again.facts == facts
+    assert again.source.line_of("participants[3].elections[0].made_on") > 3
+
+
+def test_roster_and_inline_directors_combine(samples):
+    loaded = load_facts(samples / "director-grant-2026-roster.yaml")
+    assert [d.id for d in loaded.facts.directors] == ["kpatel", "hmueller", "bcole"]
+    assert loaded.facts.directors[1].elections[0].grant_id == "2026-annual"
+    file, line = loaded.source.locate("directors[2].first_eligible_on")
+    assert file.endswith("roster.csv") and line == 4
+
+
+def test_lines_point_at_the_fact(samples):
+    loaded = load_facts(samples / "director-grant-2026.yaml")
+    lines = (samples / "director-grant-2026.yaml").read_text().splitlines()
+    line = loaded.source.line_of("directors[2].elections[0].filed_on")
+    assert lines[line - 1].strip().startswith("filed_on: 2026-06-01")
+
+
+@pytest.fixture(scope="module")
+def schema():
+    return json_schema()
+
+
+@pytest.mark.parametrize("sample", SAMPLE_FILES, ids=[p.name for p in SAMPLE_FILES])
+def test_json_schema_validates_every_sample(schema, sample):
+    data = YAML(typ="safe", pure=True).load(sample)
+    jsonschema.validate(json.loads(json.dumps(data, default=str)), schema)
+
+
+def test_json_schema_rejects_unknown_keys(schema):
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(
+            {"kind": "rrp-plan-year", "company": {"name": "X"}, "plan_year": 2026, "typo": 1}, schema
+        )
+
+
+def test_schema_command_prints_both_kinds(cli):
+    result = cli("schema")
+    assert result.exit_code == 0
+    printed = json.loads(result.stdout)
+    assert {"DirectorGrantFacts", "RRPPlanYearFacts"} <= set(printed["$defs"])
+
+
+def test_load_error_is_a_value_error(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text("kind: nope\n")
+    with pytest.raises(ValueError):
+        load_facts(path)
+    with pytest.raises(LoadError):
+        load_facts(path)
+
+
+def test_validate_sample_succeeds(cli, samples):
+    result = cli("validate", samples / "director-grant-2026.yaml")
+    assert result.exit_code == 0
+    assert "ok (director-rsu-grant, 10 directors)" in result.stdout
+
+
+def test_models_listed_kinds():
+    assert DirectorGrantFacts.model_fields["kind"].annotation.__args__ == ("director-rsu-grant",)
+
+
+def test_fact_file_reference_is_current():
+    """docs/fact-files.md is generated from the model; regenerate it when the model changes."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("fact_reference", root / "tools" / "fact_reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert (root / "docs" / "fact-files.md").read_text() == module.render(), (
+        "run: .venv/bin/python tools/fact_reference.py"
+    )

@@ -1,0 +1,72 @@
+"""The wheel carries docgen/, checks/ and templates/: installed non-editable, docgen works anywhere."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import sysconfig
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(out), str(ROOT)],
+        check=True,
+    )
+    (built,) = out.glob("docgen-*.whl")
+    return built
+
+
+def test_wheel_carries_engine_rules_parameters_and_templates(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "docgen/cli.py" in names
+    assert "checks/__init__.py" in names
+    assert "checks/parameters/irs_401a17_compensation_limit.yaml" in names
+    assert any(n.startswith("docgen/templates/") for n in names)
+    assert not any(n.startswith(("tests/", "samples/")) for n in names)
+
+
+@pytest.mark.slow
+def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path):
+    target = tmp_path / "venv"
+    venv.create(target, with_pip=True)
+    site = Path(
+        sysconfig.get_path("purelib", vars={"base": str(target), "platbase": str(target)})
+    )
+    # A real, non-editable install of the wheel. Its dependencies come from the running
+    # environment's site-packages, added as a plain path entry: unlike a site dir, that does not
+    # run the environment's editable-install hook, so only the wheel can provide docgen.
+    subprocess.run(
+        [target / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel],
+        check=True,
+    )
+    (site / "zz-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    python = target / "bin" / "python"
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    sample = work / "cycle.yaml"
+    sample.write_text((ROOT / "samples" / "director-grant-2026.yaml").read_text())
+    where = subprocess.run(
+        [python, "-c", "import docgen, checks, docgen.resources as r; "
+         "print(docgen.__file__); print(checks.__file__); print(r.templates_dir())"],
+        cwd=work, capture_output=True, text=True, check=True,
+    ).stdout.split()
+    assert all(str(target) in line for line in where), where
+    result = subprocess.run(
+        [target / "bin" / "docgen", "validate", "cycle.yaml"], cwd=work, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert "ok (director-rsu-grant, 10 directors)" in result.stdout
+    version = subprocess.run(
+        [python, "-m", "docgen", "--version"], cwd=work, capture_output=True, text=True, check=True
+    )
+    assert version.stdout.startswith("docgen 0.")
