@@ -1,0 +1,491 @@
+"""The Plan's arithmetic, worked by hand in the comments and checked against docgen.compute."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen.compute import compute, payment_window, vesting
+from docgen.facts import RRPPlanYearFacts
+from docgen.loader import load_facts
+
+LIMIT_2026 = Decimal(360_000)
+
+
+def plan_year(*participants: dict, **top) -> RRPPlanYearFacts:
+    data = {
+        "kind": "rrp-plan-year",
+        "company": {"name": "CarMax, Inc.", "publicly_traded": True},
+        "plan_year": 2026,
+        "retirement_contribution_percent": "4",
+        "participants": list(participants),
+    }
+    data.update(top)
+    return RRPPlanYearFacts.model_validate(data)
+
+
+def person(id="e1", compensation="520000", elections=(), **more) -> dict:
+    return {
+        "id": id,
+        "name": "Pat Lee",
+        "eligible_employee": True,
+        "compensation": compensation,
+        "elections": list(elections),
+        **more,
+    }
+
+
+def salary(percent, made_on="2025-12-10", year=2026) -> dict:
+    return {"kind": "salary", "plan_year": year, "percent": percent, "made_on": made_on}
+
+
+def bonus(percent, made_on="2025-12-10", year=2026, **more) -> dict:
+    return {"kind": "bonus", "plan_year": year, "percent": percent, "made_on": made_on, **more}
+
+
+def only(facts: RRPPlanYearFacts):
+    return compute(facts).participants[0]
+
+
+# ------------------------------------------------------------------------ worked examples
+
+
+def test_the_design_example():
+    # Compensation 520,000; 2026 limit 360,000 -> Plan Compensation 160,000 (Plan 1.21).
+    # 10% salary election -> 16,000 deferred (Plan 2.03, 3.03).
+    # Match: min(100% x 16,000, 6% x 160,000 = 9,600) = 9,600 (Plan 3.04).
+    # Retirement restoration: 4% x 160,000 = 6,400 (Plan 3.02), employed on December 31.
+    row = only(plan_year(person(elections=[salary(10)])))
+    assert row.plan_compensation == Decimal("160000")
+    assert row.elective_deferral == Decimal("16000.00")
+    assert row.matching_restoration == Decimal("9600.00")
+    assert row.retirement_restoration == Decimal("6400.00")
+    assert row.payment_due_on is None
+
+
+def test_a_deferral_under_the_cap_is_matched_in_full():
+    # 415,000 - 360,000 = 55,000; 5% -> 2,750; 6% cap = 3,300; match = 2,750.
+    row = only(plan_year(person(compensation="415000", elections=[salary(5)])))
+    assert (row.elective_deferral, row.matching_restoration) == (Decimal("2750.00"),) * 2
+
+
+def test_compensation_at_or_under_the_limit_gives_no_plan_compensation():
+    # 360,000 - 360,000 = 0 and 340,000 - 360,000 would be negative: both 0, never negative.
+    for compensation in ("360000", "340000"):
+        row = only(plan_year(person(compensation=compensation, elections=[salary(10)])))
+        assert row.plan_compensation == 0
+        assert row.elective_deferral == row.matching_restoration == 0
+        assert any("not above the 2026 limit" in note for note in row.notes)
+
+
+def test_one_dollar_over_the_limit():
+    # 360,001 - 360,000 = 1.00; 10% -> 0.10; match min(0.10, 0.06) = 0.06.
+    row = only(plan_year(person(compensation="360001", elections=[salary(10)])))
+    assert (row.plan_compensation, row.elective_deferral, row.matching_restoration) == (
+        Decimal(1), Decimal("0.10"), Decimal("0.06"),
+    )  # fmt: skip
+
+
+def test_salary_absorbs_the_limit_first():
+    # 600,000 = 450,000 salary + 150,000 bonus. Salary Plan Compensation 450,000 - 360,000
+    # = 90,000; bonus Plan Compensation 240,000 - 90,000 = 150,000.
+    # 10% x 90,000 = 9,000 + 20% x 150,000 = 30,000 -> 39,000 deferred.
+    # Match min(39,000, 6% x 240,000 = 14,400) = 14,400.
+    row = only(plan_year(person(
+        compensation="600000", bonus_compensation="150000", elections=[salary(10), bonus(20)],
+    )))  # fmt: skip
+    assert row.salary_plan_compensation == Decimal(90_000)
+    assert row.bonus_plan_compensation == Decimal(150_000)
+    assert row.elective_deferral == Decimal("39000.00")
+    assert row.matching_restoration == Decimal("14400.00")
+
+
+def test_a_bonus_below_the_limit_after_salary_is_all_plan_compensation():
+    # Salary 300,000 (under the limit) + bonus 100,000: salary Plan Compensation 0, bonus
+    # Plan Compensation 400,000 - 360,000 = 40,000. 50% bonus election -> 20,000.
+    row = only(plan_year(person(
+        compensation="400000", bonus_compensation="100000", elections=[salary(10), bonus(50)],
+    )))  # fmt: skip
+    assert row.salary_plan_compensation == 0
+    assert row.elective_deferral == Decimal("20000.00")
+    assert row.matching_restoration == Decimal("2400.00")  # 6% x 40,000
+
+
+def test_a_performance_based_election_reaches_the_bonus_part_in_full():
+    # Made June 15 for a calendar period: not pro-rated (the performance-based route).
+    # 900,000 = 600,000 salary + 300,000 bonus; bonus Plan Compensation 300,000 (salary
+    # absorbs the limit: 600,000 - 360,000 = 240,000). 40% x 300,000 = 120,000.
+    election = {
+        "kind": "performance_based", "plan_year": 2026, "percent": 40, "made_on": "2026-06-15",
+        "performance_period": {"start": "2026-01-01", "end": "2026-12-31"},
+    }  # fmt: skip
+    row = only(plan_year(person(
+        compensation="900000", bonus_compensation="300000", elections=[election],
+    )))  # fmt: skip
+    assert row.elective_deferral == Decimal("120000.00")
+    assert row.matching_restoration == Decimal("32400.00")  # 6% x 540,000
+
+
+def test_a_first_year_salary_election_reaches_only_later_services():
+    # Eligible March 2, elected March 30; Dec 31 - Mar 30 = 276 days left of 365.
+    # 410,000 - 360,000 = 50,000; 8% x 50,000 x 276/365 = 3,024.657... -> 3,024.66.
+    # Match cap 6% x 50,000 x 276/365 = 2,268.49 < 3,024.66 -> 2,268.49.
+    row = only(plan_year(person(
+        compensation="410000", first_eligible_on="2026-03-02",
+        elections=[salary(8, made_on="2026-03-30")],
+    )))  # fmt: skip
+    assert row.elective_deferral == Decimal("3024.66")
+    assert row.matching_restoration == Decimal("2268.49")
+
+
+def test_a_first_year_bonus_election_is_pro_rated_over_its_period():
+    # Bonus earned over the calendar year; elected Feb 10: 365 - 41 = 324 days left.
+    # 450,000 = 350,000 salary + 100,000 bonus; bonus Plan Compensation 90,000.
+    # 20% x 90,000 x 324/365 = 15,978.082... -> 15,978.08; cap 6% x 90,000 x 324/365 = 4,793.42.
+    row = only(plan_year(person(
+        compensation="450000", bonus_compensation="100000", first_eligible_on="2026-01-15",
+        elections=[bonus(20, made_on="2026-02-10")],
+    )))  # fmt: skip
+    assert row.elective_deferral == Decimal("15978.08")
+    assert row.matching_restoration == Decimal("4793.42")
+
+
+def test_only_this_plan_years_elections_count():
+    row = only(plan_year(person(elections=[salary(10, year=2025, made_on="2024-12-01")])))
+    assert row.elective_deferral == 0
+    assert any("election for 2025 not used" in note for note in row.notes)
+
+
+@pytest.mark.parametrize("percent", ["7.5", "76", "80"])
+def test_a_percent_the_plan_does_not_allow_is_never_used(percent):
+    row = only(plan_year(person(elections=[salary(percent)])))
+    assert row.elective_deferral is None and row.matching_restoration is None
+    assert any("Plan 2.03(a)" in note for note in row.notes)
+    assert row.retirement_restoration == Decimal("6400.00")  # still credited (Plan 3.02)
+
+
+def test_the_plan_maximum_is_used():
+    # 75% of 1,090,000 = 817,500; match capped at 6% = 65,400.
+    row = only(plan_year(person(compensation="1450000", elections=[salary(75)])))
+    assert (row.elective_deferral, row.matching_restoration) == (
+        Decimal("817500.00"), Decimal("65400.00"),
+    )  # fmt: skip
+
+
+def test_no_election_still_gets_retirement_restoration():
+    row = only(plan_year(person(compensation="700000")))
+    assert row.elective_deferral == row.matching_restoration == 0
+    assert row.retirement_restoration == Decimal("13600.00")  # 4% x 340,000
+
+
+def test_no_declared_retirement_contribution_gives_null():
+    row = only(plan_year(person(), retirement_contribution_percent=None))
+    assert row.retirement_restoration is None
+
+
+def test_not_an_eligible_employee_gets_no_contributions():
+    row = only(plan_year(person(eligible_employee=False, elections=[salary(10)])))
+    assert row.elective_deferral is row.matching_restoration is row.retirement_restoration is None
+
+
+@pytest.mark.parametrize(
+    ("termination", "restoration"),
+    [
+        ({"on": "2026-07-04", "reason": "death", "age": 61, "hours_of_service": 900}, "6400.00"),
+        # Retired at 65 with 1,000 hours: both boundaries met.
+        ({"on": "2026-09-30", "reason": "retirement", "age": 65, "hours_of_service": 1000},
+         "6400.00"),
+        # 999 hours, or age 64: not Retired after 1,000 Hours of Service.
+        ({"on": "2026-09-30", "reason": "retirement", "age": 65, "hours_of_service": 999}, "0.00"),
+        ({"on": "2026-09-30", "reason": "other", "age": 64, "hours_of_service": 1500}, "0.00"),
+        # Left on December 31: employed on the last day of the Plan Year.
+        ({"on": "2026-12-31", "reason": "other", "age": 40, "hours_of_service": 2000}, "6400.00"),
+        ({"on": "2026-12-30", "reason": "other", "age": 40, "hours_of_service": 2000}, "0.00"),
+        # Age unknown: not guessed.
+        ({"on": "2026-09-30", "reason": "retirement"}, None),
+    ],
+)  # fmt: skip
+def test_retirement_restoration_depends_on_how_the_year_ended(termination, restoration):
+    row = only(plan_year(person(termination=termination)))
+    expected = None if restoration is None else Decimal(restoration)
+    assert row.retirement_restoration == expected
+
+
+# ------------------------------------------------------------------------ pay periods
+
+
+def test_match_is_capped_pay_period_by_pay_period():
+    # Three payrolls: 200,000, 200,000, 120,000 (= 520,000). Cumulative: 200,000 (under
+    # 360,000 -> 0 Plan Compensation); 400,000 (40,000 above); 520,000 (120,000 above).
+    # Bonus 120,000 in the third. 10% salary on period 2: 4,000 (match min(4,000, 2,400) = 2,400).
+    # Period 3 is all bonus: 50% x 120,000 = 60,000; match min(60,000, 7,200) = 7,200.
+    periods = [
+        {"paid_on": "2026-04-30", "compensation": "200000"},
+        {"paid_on": "2026-08-31", "compensation": "200000"},
+        {"paid_on": "2026-12-31", "compensation": "120000", "bonus": "120000"},
+    ]
+    row = only(plan_year(person(pay_periods=periods, elections=[salary(10), bonus(50)])))
+    assert [p.plan_compensation for p in row.pay_periods] == [0, 40_000, 120_000]
+    assert [p.elective_deferral for p in row.pay_periods] == [0, Decimal(4000), Decimal(60000)]
+    assert [p.matching_restoration for p in row.pay_periods] == [0, Decimal(2400), Decimal(7200)]
+    assert row.elective_deferral == Decimal("64000.00")
+    assert row.matching_restoration == Decimal("9600.00")
+
+
+def test_the_per_period_cap_binds_where_an_annual_cap_would_not():
+    # Period 1: 400,000 salary, 40,000 above the limit; 10% -> 4,000; cap 6% x 40,000 = 2,400.
+    # Period 2: 120,000 bonus, all above; 0% bonus election -> nothing deferred, no match.
+    # Per period: match 2,400. Worked annually it would be min(4,000, 6% x 160,000) = 4,000.
+    periods = [
+        {"paid_on": "2026-06-30", "compensation": "400000"},
+        {"paid_on": "2026-12-31", "compensation": "120000", "bonus": "120000"},
+    ]
+    row = only(plan_year(person(pay_periods=periods, elections=[salary(10), bonus(0)])))
+    assert row.elective_deferral == Decimal("4000.00")
+    assert row.matching_restoration == Decimal("2400.00")
+    annual = only(plan_year(person(bonus_compensation="120000", elections=[salary(10)])))
+    assert annual.matching_restoration == Decimal("4000.00")
+
+
+def test_first_year_salary_election_reaches_later_payrolls_only():
+    # Elected June 15; the June 15 payroll is not after it, the June 30 one is.
+    periods = [
+        {"paid_on": "2026-06-15", "compensation": "400000"},  # 40,000 above the limit
+        {"paid_on": "2026-06-30", "compensation": "10000"},  # 10,000 above
+    ]
+    row = only(plan_year(person(
+        compensation="410000", first_eligible_on="2026-06-01", pay_periods=periods,
+        elections=[salary(10, made_on="2026-06-15")],
+    )))  # fmt: skip
+    assert [p.elective_deferral for p in row.pay_periods] == [0, Decimal(1000)]
+
+
+def test_pay_periods_must_add_up_to_compensation():
+    with pytest.raises(ValueError, match="pay_periods add up to 100000 but compensation is 520000"):
+        plan_year(person(pay_periods=[{"paid_on": "2026-01-15", "compensation": "100000"}]))
+
+
+money = st.decimals(min_value=0, max_value=2_000_000, places=2, allow_nan=False)
+percent = st.integers(min_value=0, max_value=75)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    pays=st.lists(st.tuples(money, st.booleans()), min_size=1, max_size=26),
+    salary_percent=percent,
+    bonus_percent=percent,
+)
+def test_pay_period_properties(pays, salary_percent, bonus_percent):
+    periods = [
+        {"paid_on": date(2026, 1, 1 + i).isoformat(), "compensation": str(pay),
+         "bonus": str(pay) if is_bonus else "0"}
+        for i, (pay, is_bonus) in enumerate(pays)
+    ]  # fmt: skip
+    total = sum(pay for pay, _ in pays)
+    facts = plan_year(person(
+        compensation=str(total), pay_periods=periods,
+        elections=[salary(salary_percent), bonus(bonus_percent)],
+    ))  # fmt: skip
+    row = only(facts)
+    # Per-pay-period Plan Compensation adds up to the year's; the totals are the periods' sums.
+    assert sum(p.plan_compensation for p in row.pay_periods) == row.plan_compensation
+    assert row.plan_compensation == max(Decimal(0), total - LIMIT_2026)
+    assert sum(p.elective_deferral for p in row.pay_periods) == row.elective_deferral
+    assert sum(p.matching_restoration for p in row.pay_periods) == row.matching_restoration
+    for p in row.pay_periods:
+        assert 0 <= p.matching_restoration <= p.elective_deferral
+        assert p.matching_restoration <= p.plan_compensation * 6 / 100 + Decimal("0.005")
+        assert p.elective_deferral <= p.plan_compensation * 75 / 100 + Decimal("0.005")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    compensation=money,
+    bonus_share=st.fractions(min_value=0, max_value=1),
+    salary_percent=percent,
+    bonus_percent=percent,
+    rate=st.integers(min_value=0, max_value=100),
+    cap=st.integers(min_value=0, max_value=10),
+)
+def test_annual_properties(compensation, bonus_share, salary_percent, bonus_percent, rate, cap):
+    bonus_pay = (compensation * bonus_share.numerator / bonus_share.denominator).quantize(
+        Decimal("0.01")
+    ).min(compensation)
+    facts = plan_year(
+        person(
+            compensation=str(compensation), bonus_compensation=str(bonus_pay),
+            elections=[salary(salary_percent), bonus(bonus_percent)],
+        ),
+        plan={"match_rate_percent": rate, "match_cap_percent": cap},
+    )  # fmt: skip
+    row = only(facts)
+    for amount in (row.plan_compensation, row.elective_deferral, row.matching_restoration,
+                   row.retirement_restoration, row.salary_plan_compensation,
+                   row.bonus_plan_compensation):  # fmt: skip
+        assert amount >= 0
+    assert row.salary_plan_compensation + row.bonus_plan_compensation == row.plan_compensation
+    # The match never exceeds the deferral, nor the cap on Plan Compensation (half a cent for
+    # rounding each figure to the cent).
+    assert row.matching_restoration <= row.elective_deferral * rate / 100 + Decimal("0.005")
+    assert row.matching_restoration <= row.plan_compensation * cap / 100 + Decimal("0.005")
+    assert row.elective_deferral <= row.plan_compensation * 75 / 100 + Decimal("0.005")
+
+
+# ------------------------------------------------------------------------ payment dates
+
+
+def termination(on: str, reason: str = "other", age: int = 50) -> dict:
+    return {"on": on, "reason": reason, "age": age, "hours_of_service": 1500}
+
+
+@pytest.mark.parametrize(
+    ("left_on", "key_employee_on", "expected"),
+    [
+        # Not a Key Employee: 60 days after (Plan 4.01(a)). Mar 31 + 60 days = May 30.
+        ("2026-03-31", [], ("2026-03-31", "2026-05-30")),
+        # Leap year: Jan 1, 2028 + 60 days = Mar 1, 2028 (Feb has 29 days).
+        ("2028-01-01", [], ("2028-01-01", "2028-03-01")),
+        ("2027-01-01", [], ("2027-01-01", "2027-03-02")),
+        # Key Employee from April 1 after the Dec 31 determination (Plan 1.14).
+        # April 1: first day of the Key Employee period. Oct 1 -> Nov 1.
+        ("2026-04-01", ["2025-12-31"], ("2026-11-01", "2026-11-01")),
+        # March 31, the day before: not yet a Key Employee on that determination.
+        ("2026-03-31", ["2025-12-31"], ("2026-03-31", "2026-05-30")),
+        # March 31, 2027: the last day of the period that began April 1, 2026. Sep 30 -> Oct 1.
+        ("2027-03-31", ["2025-12-31"], ("2027-10-01", "2027-10-01")),
+        # Aug 31 + 6 months = Feb 28, 2027 -> Mar 1, 2027.
+        ("2026-08-31", ["2025-12-31"], ("2027-03-01", "2027-03-01")),
+        # Aug 31, 2027 + 6 months = Feb 29, 2028 (leap) -> Mar 1, 2028.
+        ("2027-08-31", ["2026-12-31"], ("2028-03-01", "2028-03-01")),
+        # May 29 + 6 months = Nov 29 -> Dec 1 (the sample's e1011).
+        ("2026-05-29", ["2024-12-31", "2025-12-31"], ("2026-12-01", "2026-12-01")),
+    ],
+)
+def test_payment_window(left_on, key_employee_on, expected):
+    year = int(left_on[:4])
+    facts = plan_year(
+        person(termination=termination(left_on), key_employee_on=key_employee_on),
+        plan_year=year,
+        plan={"compensation_limit": "360000"},
+    )
+    window = payment_window(facts, facts.participants[0])
+    assert tuple(day.isoformat() for day in window) == expected
+
+
+@pytest.mark.parametrize("reason", ["death", "disability"])
+def test_a_key_employee_who_dies_or_is_disabled_is_paid_within_60_days(reason):
+    # Plan 4.01(b) applies only to a termination other than by death or disability.
+    facts = plan_year(person(
+        termination=termination("2026-08-31", reason=reason), key_employee_on=["2025-12-31"],
+    ))  # fmt: skip
+    assert payment_window(facts, facts.participants[0]) == (date(2026, 8, 31), date(2026, 10, 30))
+
+
+def test_no_delay_when_the_stock_is_not_publicly_traded():
+    facts = plan_year(
+        person(termination=termination("2026-08-31"), key_employee_on=["2025-12-31"]),
+        company={"name": "Private Co.", "publicly_traded": False},
+    )
+    assert payment_window(facts, facts.participants[0])[1] == date(2026, 10, 30)
+
+
+# ------------------------------------------------------------------------ vesting
+
+
+@pytest.mark.parametrize(
+    ("year", "more", "because"),
+    [
+        (2026, {}, "Hour of Service"),
+        (2016, {}, None),
+        (2016, {"years_of_vesting_service": 3}, "three Years"),
+        (2016, {"years_of_vesting_service": 2}, None),
+        (2016, {"termination": termination("2016-05-01", "death")}, "died"),
+        (2016, {"termination": termination("2016-05-01", "other", age=65)}, "Retired"),
+        (2016, {"termination": termination("2016-05-01", "other", age=64)}, None),
+    ],
+)
+def test_vesting(year, more, because):
+    vested = vesting(year, RRPPlanYearFacts.model_validate({
+        "kind": "rrp-plan-year", "company": {"name": "C"}, "plan_year": year,
+        "participants": [person(**more)],
+    }).participants[0])  # fmt: skip
+    assert vested.elective_deferral_account is True  # Plan 3.06(a): always
+    assert vested.restoration_accounts is (because is not None)
+    if because:
+        assert because in vested.because
+
+
+# ------------------------------------------------------------------------ the sample and CLI
+
+
+def test_the_sample_worked_by_hand(samples):
+    facts = load_facts(samples / "rrp-2026.yaml").facts
+    rows = {row.id: row for row in compute(facts).participants}
+    # e1004: 1,450,000 - 360,000 = 1,090,000; 75% -> 817,500; match 6% -> 65,400; 4% -> 43,600.
+    assert (rows["e1004"].elective_deferral, rows["e1004"].matching_restoration) == (
+        Decimal("817500.00"), Decimal("65400.00"),
+    )  # fmt: skip
+    assert rows["e1004"].retirement_restoration == Decimal("43600.00")
+    # e1019: 395,000 - 360,000 = 35,000; 9% -> 3,150; match min(3,150, 2,100) = 2,100.
+    assert (rows["e1019"].elective_deferral, rows["e1019"].matching_restoration) == (
+        Decimal("3150.00"), Decimal("2100.00"),
+    )  # fmt: skip
+    # e1012 Retired at 66 after 1,450 hours on Sep 30: restoration 4% x 250,000 = 10,000;
+    # paid by Sep 30 + 60 days = Nov 29.
+    assert rows["e1012"].retirement_restoration == Decimal("10000.00")
+    assert rows["e1012"].payment_due_on == date(2026, 11, 29)
+    # e1011 Key Employee left May 29 at 58 with 700 hours: no restoration; paid Dec 1.
+    assert rows["e1011"].retirement_restoration == 0
+    assert rows["e1011"].payment_due_on == date(2026, 12, 1)
+    # e1013 died July 4: 4% x 145,000 = 5,800; paid by Sep 2.
+    assert rows["e1013"].retirement_restoration == Decimal("5800.00")
+    assert rows["e1013"].payment_due_on == date(2026, 9, 2)
+    # e1017: 340,000 is under the limit.
+    assert rows["e1017"].plan_compensation == 0
+    # e1018 is not an Eligible Employee.
+    assert rows["e1018"].elective_deferral is None
+
+
+def test_cli_json_has_the_contract_keys(cli, samples):
+    result = cli("compute", samples / "rrp-2026.yaml", "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["plan_year"] == 2026 and data["compensation_limit"] == "360000.00"
+    first = data["participants"][0]
+    assert set(first) >= {
+        "id", "plan_compensation", "elective_deferral", "matching_restoration",
+        "retirement_restoration", "vested", "payment_due_on",
+    }  # fmt: skip
+    assert first["plan_compensation"] == "160000.00" and first["payment_due_on"] is None
+    assert data["participants"][10]["payment_due_on"] == "2026-12-01"
+
+
+def test_cli_csv_and_text(cli, samples):
+    rows = list(csv.DictReader(io.StringIO(cli("compute", samples / "rrp-2026.yaml",
+                                               "--format", "csv").stdout)))  # fmt: skip
+    assert len(rows) == 27 and rows[0]["elective_deferral"] == "16000.00"
+    text = cli("compute", samples / "rrp-2026.yaml").stdout
+    assert "160,000.00" in text and "e1011" in text
+
+
+def test_cli_refuses_a_director_file(cli, samples):
+    result = cli("compute", samples / "director-grant-2026.yaml")
+    assert result.exit_code == 2
+    assert "needs an rrp-plan-year facts file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_cli_names_a_year_with_no_limit(cli, tmp_path, samples):
+    text = (samples / "rrp-2026.yaml").read_text().replace("plan_year: 2026 ", "plan_year: 2031 ")
+    path = tmp_path / "rrp-2031.yaml"
+    path.write_text(text)
+    result = cli("compute", path)
+    assert result.exit_code == 2
+    assert "2031" in result.stderr
