@@ -1,0 +1,552 @@
+"""Director RSU grant rules: the Notice of Restricted Stock Unit Grant, Exhibit I and Code 409A.
+
+Each rule is one predicate over the facts (DESIGN.md, "Rule catalogue: Director RSU grant").
+An election counts for this grant only when it names the grant; an election naming another grant
+is flagged once (RSU-ELECTION-OTHER-GRANT) and otherwise ignored, as the Exhibit says it does not
+carry over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+
+from checks import sources as src
+from checks.sources import code, exhibit, notice, reg
+from docgen.checker import CheckContext, Hit, rule
+from docgen.dates import (
+    add_months,
+    anniversary,
+    days_after,
+    december_31_before,
+    months_before_readings,
+)
+from docgen.facts import Director, DirectorElection, DirectorGrantFacts, Grant
+
+RSU = "director-rsu-grant"
+_ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
+
+
+# ------------------------------------------------------------------------ shared date rules
+
+
+def specified_date(grant: Grant) -> date:
+    """Notice A: the Specified Date, the vesting anniversary of the Grant Date."""
+    return anniversary(grant.grant_date, grant.vesting.anniversary)
+
+
+def earliest_vesting(grant: Grant) -> date:
+    """The earliest date the units could vest on continued service alone.
+
+    Accelerated vesting on death, disability or a change in control is ignored, as Treas. Reg.
+    1.409A-2(a)(5) ignores it; an annual-meeting vesting date is not an acceleration and counts.
+    """
+    vesting = specified_date(grant)
+    meeting = grant.vesting.annual_meeting_date
+    return min(vesting, meeting) if meeting is not None else vesting
+
+
+def elections_for_grant(
+    facts: DirectorGrantFacts, director: Director
+) -> Iterator[tuple[int, DirectorElection]]:
+    """The director's Exhibit I forms that name this grant, with their positions."""
+    for index, election in enumerate(director.elections):
+        if election.grant_id == facts.grant.id:
+            yield index, election
+
+
+def _election_path(d_index: int, e_index: int, field: str) -> str:
+    return f"directors[{d_index}].elections[{e_index}].{field}"
+
+
+def _directors(context: CheckContext) -> Iterator[tuple[int, Director]]:
+    yield from enumerate(context.facts.directors)
+
+
+# ------------------------------------------------------------------------------ the rules
+
+
+@rule(
+    "RSU-ELECTION-LATE",
+    title="Exhibit I filed on or after the filing deadline",
+    severity="error",
+    cites=[notice("F.3"), exhibit()],
+    applies_to=RSU,
+    explanation=(
+        "A deferral election is effective only if Exhibit I was filed with the Company PRIOR TO "
+        "the date the form names (the election_deadline). A form filed on that date or later is "
+        "not effective: the units are paid on the default Payment Date."
+    ),
+    sources=[src.NOTICE_F3, src.EXHIBIT_FILED],
+    remedy="Treat the election as ineffective (default payment applies), or correct filed_on.",
+)
+def election_late(context: CheckContext) -> Iterator[Hit]:
+    deadline = context.facts.grant.election_deadline
+    for d_index, director in _directors(context):
+        for e_index, election in elections_for_grant(context.facts, director):
+            if election.filed_on >= deadline:
+                yield Hit(
+                    director.id,
+                    _election_path(d_index, e_index, "filed_on"),
+                    f"Exhibit I filed {election.filed_on}, on or after the "
+                    f"deadline {deadline}; it had to be filed before it.",
+                )
+
+
+@rule(
+    "RSU-DEADLINE-AFTER-GRANT",
+    title="Filing deadline later than the Date of Grant",
+    severity="error",
+    cites=[exhibit()],
+    applies_to=RSU,
+    explanation=(
+        'Exhibit I must be filed prior to a date it calls "the Date of Grant"; a deadline set '
+        "after the grant date would let a director elect after the units were granted, which "
+        "the form does not allow."
+    ),
+    sources=[src.EXHIBIT_FILED],
+    remedy="Set grant.election_deadline to the grant date or earlier.",
+)
+def deadline_after_grant(context: CheckContext) -> Iterator[Hit]:
+    grant = context.facts.grant
+    if grant.election_deadline > grant.grant_date:
+        yield Hit(
+            grant.id,
+            "grant.election_deadline",
+            f"election_deadline {grant.election_deadline} is after the grant date "
+            f"{grant.grant_date}.",
+        )
+
+
+def _timing_problems(
+    facts: DirectorGrantFacts, director: Director, election: DirectorElection
+) -> tuple[list[str], list[str]]:
+    """The 409A routes an election fails, and the routes it passes on one reading only.
+
+    Returns ``(failures, doubts)``; both empty means some route makes it timely.
+    """
+    grant = facts.grant
+    filed = election.filed_on
+    failures: list[str] = []
+    # (a) the prior-year rule: on or before December 31 before the grant year.
+    prior_year_deadline = december_31_before(grant.grant_date.year)
+    if filed <= prior_year_deadline:
+        return [], []
+    failures.append(
+        f"(a) not on or before December 31 before the grant year ({prior_year_deadline})"
+    )
+    # (b) the forfeitable-right rule, open only if vesting takes at least 12 months.
+    vesting = earliest_vesting(grant)
+    doubts: list[str] = []
+    if vesting >= add_months(grant.grant_date, 12):
+        last_30_days = days_after(grant.grant_date, 30)
+        strict, lenient = months_before_readings(vesting, 12)
+        if filed > last_30_days:
+            failures.append(f"(b) more than 30 days after the grant date (last day {last_30_days})")
+        elif filed > lenient:
+            failures.append(
+                f"(b) less than 12 months before the earliest vesting date "
+                f"{vesting} (last day {lenient})"
+            )
+        elif filed > strict:
+            doubts.append(
+                f"(b) filed {filed}: 12 months before the earliest vesting "
+                f"date {vesting} is {strict} or "
+                f"{lenient} depending on how a month-end is counted"
+            )
+        else:
+            return [], []
+    else:
+        failures.append(
+            f"(b) closed: the units can vest on {vesting}, under 12 months after the grant date"
+        )
+    # (c) a newly eligible director: within 30 days of first eligibility.
+    if director.first_eligible_on is not None:
+        last_day = days_after(director.first_eligible_on, 30)
+        if filed <= last_day:
+            return [], []
+        failures.append(
+            f"(c) more than 30 days after first eligibility "
+            f"{director.first_eligible_on} (last day {last_day})"
+        )
+    return failures, doubts
+
+
+@rule(
+    "RSU-ELECTION-409A-TIMING",
+    title="Deferral election timely under no Code 409A route",
+    severity="error",
+    cites=[
+        code("409A(a)(4)(B)"),
+        reg("1.409A-2(a)(3)"),
+        reg("1.409A-2(a)(5)"),
+        reg("1.409A-2(a)(7)"),
+    ],
+    applies_to=RSU,
+    explanation=(
+        "An initial deferral election must be timely under at least one 409A route: (a) made by "
+        "December 31 before the grant year; (b) where the units cannot vest for at least 12 "
+        "months, made within 30 days after the grant and at least 12 months before the earliest "
+        "vesting date (acceleration on death, disability or a change in control ignored, an "
+        "annual-meeting vesting date not); (c) for a newly eligible director, within 30 days of "
+        "first eligibility. When none applies the finding lists what failed on each open route. "
+        'A filing date that passes route (b) on one reading of "12 months" only is a warning.'
+    ),
+    sources=[src.CODE_409A_A_4_B, src.REG_2_A_3, src.REG_2_A_5, src.REG_2_A_7],
+    remedy="Treat the election as ineffective, or ask counsel whether another route applies.",
+)
+def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
+    facts = context.facts
+    for d_index, director in _directors(context):
+        if director.employee:
+            continue  # RSU-ELECTION-EMPLOYEE-DIRECTOR: no election is available at all
+        for e_index, election in elections_for_grant(facts, director):
+            failures, doubts = _timing_problems(facts, director, election)
+            path = _election_path(d_index, e_index, "filed_on")
+            if doubts:
+                yield Hit(
+                    director.id,
+                    path,
+                    f"Exhibit I filed {election.filed_on} is timely on one "
+                    f"reading only: {'; '.join(doubts)}; otherwise {'; '.join(failures)}.",
+                    remedy=_ASK_COUNSEL,
+                    severity="warning",
+                )
+            elif failures:
+                yield Hit(
+                    director.id,
+                    path,
+                    f"Exhibit I filed {election.filed_on} is timely under no "
+                    f"409A route: {'; '.join(failures)}.",
+                )
+
+
+@rule(
+    "RSU-VESTING-UNDER-12-MONTHS",
+    title="Earliest vesting under 12 months after grant",
+    severity="warning",
+    cites=[reg("1.409A-2(a)(5)")],
+    applies_to=RSU,
+    explanation=(
+        "When the units can vest (for example at an annual meeting) less than 12 months after "
+        "the grant date, the 30-day forfeitable-right route of Treas. Reg. 1.409A-2(a)(5) is "
+        "closed: elections must be made by December 31 before the grant year (or by a newly "
+        "eligible director within 30 days)."
+    ),
+    sources=[src.REG_2_A_5, src.NOTICE_A],
+    remedy="Collect elections before the grant year, or set the vesting date 12 months out.",
+)
+def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
+    grant = context.facts.grant
+    vesting = earliest_vesting(grant)
+    if vesting < add_months(grant.grant_date, 12):
+        path = (
+            "grant.vesting.annual_meeting_date"
+            if grant.vesting.annual_meeting_date == vesting
+            else "grant.vesting.anniversary"
+        )
+        yield Hit(
+            grant.id,
+            path,
+            f"the units can vest on {vesting}, less than 12 months after the "
+            f"grant date {grant.grant_date}: elections must precede "
+            f"{grant.grant_date.year}.",
+        )
+
+
+@rule(
+    "RSU-ELECTION-PARTIAL",
+    title="Election of less (or more) than all units",
+    severity="error",
+    cites=[exhibit("Section III")],
+    applies_to=RSU,
+    explanation="Exhibit I defers all (100%) of the Company Stock or nothing; a partial "
+    "election is not one the form offers.",
+    sources=[src.EXHIBIT_III, src.EXHIBIT_INTRO],
+    remedy="Have the director file a form electing 100% (or correct percent if misrecorded).",
+)
+def election_partial(context: CheckContext) -> Iterator[Hit]:
+    for d_index, director in _directors(context):
+        for e_index, election in elections_for_grant(context.facts, director):
+            if election.percent != 100:
+                yield Hit(
+                    director.id,
+                    _election_path(d_index, e_index, "percent"),
+                    f"the election defers {election.percent}%; Exhibit I allows all (100%) only.",
+                )
+
+
+@rule(
+    "RSU-ELECTION-AFTER-IRREVOCABLE",
+    title="A further election after the first became irrevocable",
+    severity="error",
+    cites=[notice("F.3"), code("409A(a)(4)(C)")],
+    applies_to=RSU,
+    explanation=(
+        "An election becomes irrevocable as of the Date of Grant; a later form for the same "
+        "grant filed on or after that date is a subsequent deferral election, which the Notice "
+        "and Exhibit I do not permit."
+    ),
+    sources=[src.NOTICE_F3, src.EXHIBIT_IRREVOCABLE, src.CODE_409A_A_4_C],
+    remedy="Disregard the later form; the earlier election stands.",
+)
+def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
+    grant_date = context.facts.grant.grant_date
+    for d_index, director in _directors(context):
+        earlier = None
+        for e_index, election in elections_for_grant(context.facts, director):
+            if earlier is not None and election.filed_on >= grant_date:
+                yield Hit(
+                    director.id,
+                    _election_path(d_index, e_index, "filed_on"),
+                    f"a further election filed {election.filed_on}, after the "
+                    f"election filed {earlier.filed_on} became irrevocable on the "
+                    f"grant date {grant_date}.",
+                )
+            earlier = earlier or election
+
+
+@rule(
+    "RSU-ELECTION-OTHER-GRANT",
+    title="Election names another grant",
+    severity="error",
+    cites=[exhibit()],
+    applies_to=RSU,
+    explanation="An Exhibit I election applies to the units of the Date of Grant it names; an "
+    "election made for earlier units does not carry over.",
+    sources=[src.EXHIBIT_NO_CARRY_OVER, src.EXHIBIT_INTRO],
+    remedy="Obtain a form for this grant, or correct grant_id if the form names this grant.",
+)
+def election_other_grant(context: CheckContext) -> Iterator[Hit]:
+    grant_id = context.facts.grant.id
+    for d_index, director in _directors(context):
+        for e_index, election in enumerate(director.elections):
+            if election.grant_id != grant_id:
+                yield Hit(
+                    director.id,
+                    _election_path(d_index, e_index, "grant_id"),
+                    f"the election names grant {election.grant_id}, not {grant_id}; "
+                    "elections do not carry over.",
+                )
+
+
+@rule(
+    "RSU-ELECTION-EMPLOYEE-DIRECTOR",
+    title="Election by a director who is an employee",
+    severity="error",
+    cites=[notice("F.1"), exhibit()],
+    applies_to=RSU,
+    explanation="Only a non-employee Director may elect to defer under Exhibit I.",
+    sources=[src.NOTICE_F1, src.EXHIBIT_INTRO],
+    remedy="Remove the election, or correct employee: false if the director is not an employee.",
+)
+def election_employee_director(context: CheckContext) -> Iterator[Hit]:
+    for d_index, director in _directors(context):
+        if director.employee and director.elections:
+            yield Hit(
+                director.id,
+                f"directors[{d_index}].elections[0]",
+                f"{director.name} is an employee; Exhibit I is for non-employee Directors only.",
+            )
+
+
+@rule(
+    "RSU-PAY-DATE-BEFORE-VESTING",
+    title="Elected payment date on or before the Specified Date",
+    severity="error",
+    cites=[notice("A"), notice("F.1")],
+    applies_to=RSU,
+    explanation="An elected payment date must fall after the Specified Date, when the units "
+    "vest; a date on or before it would pay units that have not vested.",
+    sources=[src.NOTICE_A, src.NOTICE_F1],
+    remedy="Have the director elect a date after the Specified Date.",
+)
+def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
+    specified = specified_date(context.facts.grant)
+    for d_index, director in _directors(context):
+        for e_index, election in elections_for_grant(context.facts, director):
+            if election.pay_date is not None and election.pay_date <= specified:
+                yield Hit(
+                    director.id,
+                    _election_path(d_index, e_index, "pay_date"),
+                    f"elected payment date {election.pay_date} is on or before the "
+                    f"Specified Date {specified}.",
+                )
+
+
+@rule(
+    "RSU-DEFAULT-PAYMENT-BEFORE-VESTING",
+    title="Default payment anniversary before the vesting anniversary",
+    severity="error",
+    cites=[notice("A"), notice("C.1")],
+    applies_to=RSU,
+    explanation="Absent an election the units are paid on an anniversary of the grant; that "
+    "anniversary cannot precede the Specified Date on which they vest.",
+    sources=[src.NOTICE_A, src.EXHIBIT_DEFAULT_PAYMENT],
+    remedy="Set default_payment_anniversary to the vesting anniversary or later.",
+)
+def default_payment_before_vesting(context: CheckContext) -> Iterator[Hit]:
+    grant = context.facts.grant
+    if grant.default_payment_anniversary < grant.vesting.anniversary:
+        yield Hit(
+            grant.id,
+            "grant.default_payment_anniversary",
+            f"default payment on anniversary {grant.default_payment_anniversary}, before the "
+            f"vesting anniversary {grant.vesting.anniversary}.",
+        )
+
+
+@rule(
+    "RSU-FORM-ISSUED-AFTER-DEADLINE",
+    title="Blank Election Forms issued on or after the filing deadline",
+    severity="error",
+    cites=[exhibit()],
+    applies_to=RSU,
+    stages=("elections",),
+    explanation="Blank Exhibit I forms sent on or after the filing deadline cannot be filed "
+    "prior to it; issuing them invites ineffective elections.",
+    sources=[src.EXHIBIT_FILED],
+    remedy="Do not issue the forms for this grant; set an earlier issuing date for the next cycle.",
+)
+def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
+    deadline = context.facts.grant.election_deadline
+    if context.stage == "elections" and context.as_of >= deadline:
+        yield Hit(
+            context.facts.grant.id,
+            "grant.election_deadline",
+            f"forms would issue {context.as_of}, on or after the filing deadline {deadline}.",
+        )
+
+
+# -------------------------------------------------------------------------- payment timing
+
+
+def _effective_election(facts: DirectorGrantFacts, director: Director) -> DirectorElection | None:
+    """The election that governs payment: the first form naming this grant, if any."""
+    if director.employee:
+        return None
+    for _, election in elections_for_grant(facts, director):
+        return election
+    return None
+
+
+def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | None, str]:
+    """The Payment Date that has occurred (Notice C.1 / F.1), and the event that fixed it.
+
+    Without an election: the earliest of death, Disability, a change in control, and the
+    default anniversary. With one: the earliest of the elected date, death, Disability and a
+    change in control. ``None`` when no payment event has occurred.
+    """
+    settlement = director.settlement
+    events: list[tuple[date, str]] = []
+    if settlement is not None:
+        for day, name in (
+            (settlement.death_on, "death"),
+            (settlement.disability_on, "disability"),
+            (settlement.change_in_control_on, "change in control"),
+        ):
+            if day is not None:
+                events.append((day, name))
+    election = _effective_election(facts, director)
+    separation = settlement.separation_on if settlement else None
+    if election is None:
+        events.append(
+            (
+                anniversary(facts.grant.grant_date, facts.grant.default_payment_anniversary),
+                "default anniversary",
+            )
+        )
+    else:
+        if election.pay_on in ("separation", "earlier_of_separation_or_date") and separation:
+            events.append((separation, "separation"))
+        if election.pay_on in ("date", "earlier_of_separation_or_date"):
+            events.append((election.pay_date, "elected date"))
+    if not events:
+        return None, ""
+    return min(events)
+
+
+def specified_employee_delay(facts: DirectorGrantFacts, director: Director) -> date | None:
+    """Notice F.2: the delayed Payment Date of a specified employee paid on separation."""
+    day, event = payment_date(facts, director)
+    if day is None or event != "separation" or not director.specified_employee:
+        return None
+    delayed = add_months(day, 6)
+    death = director.settlement.death_on if director.settlement else None
+    return min(delayed, death) if death is not None else delayed
+
+
+@rule(
+    "RSU-SPECIFIED-EMPLOYEE-DELAY",
+    title="Specified employee paid on separation before the six-month delay",
+    severity="error",
+    cites=[notice("F.2"), code("409A(a)(2)(B)(i)")],
+    applies_to=RSU,
+    explanation="A specified employee whose elected Payment Date is the Separation from Service "
+    "may not receive the shares before the earlier of six months after separation "
+    "and death.",
+    sources=[src.NOTICE_F2, src.CODE_409A_A_2_B_I],
+    remedy="Hold delivery until the delayed Payment Date; if already delivered, ask counsel about "
+    "409A correction.",
+)
+def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
+    for d_index, director in _directors(context):
+        settlement = director.settlement
+        if settlement is None or settlement.delivered_on is None:
+            continue
+        delayed = specified_employee_delay(context.facts, director)
+        if delayed is not None and settlement.delivered_on < delayed:
+            yield Hit(
+                director.id,
+                f"directors[{d_index}].settlement.delivered_on",
+                f"shares delivered {settlement.delivered_on}, before "
+                f"{delayed} (six months after separation "
+                f"{settlement.separation_on}, or death if earlier).",
+            )
+
+
+@rule(
+    "RSU-DELIVERY-WINDOW",
+    title="Shares delivered outside 60 days of the Payment Date",
+    severity="error",
+    cites=[notice("C"), notice("F.1"), reg("1.409A-3(b)")],
+    applies_to=RSU,
+    explanation="The shares are delivered in a single distribution within 60 days of the "
+    "Payment Date: not before it, not more than 60 days after it.",
+    sources=[src.NOTICE_C, src.EXHIBIT_DEFAULT_PAYMENT, src.REG_3_B],
+    remedy="Correct delivered_on if misrecorded; otherwise ask counsel about 409A correction.",
+)
+def delivery_window(context: CheckContext) -> Iterator[Hit]:
+    for d_index, director in _directors(context):
+        settlement = director.settlement
+        if settlement is None or settlement.delivered_on is None:
+            continue
+        delivered = settlement.delivered_on
+        path = f"directors[{d_index}].settlement.delivered_on"
+        delayed = specified_employee_delay(context.facts, director)
+        if delayed is not None:
+            if delivered < delayed:
+                continue  # RSU-SPECIFIED-EMPLOYEE-DELAY reports it
+            day, event = delayed, "delayed Payment Date (Notice F.2)"
+        else:
+            day, event = payment_date(context.facts, director)
+        if day is None:
+            yield Hit(
+                director.id,
+                path,
+                f"shares delivered {delivered} but no payment event has occurred.",
+            )
+        elif delivered < day:
+            yield Hit(
+                director.id,
+                path,
+                f"shares delivered {delivered}, before the Payment Date {day} ({event}).",
+            )
+        elif delivered > days_after(day, 60):
+            yield Hit(
+                director.id,
+                path,
+                f"shares delivered {delivered}, more than 60 days after the "
+                f"Payment Date {day} ({event}; last day "
+                f"{days_after(day, 60)}).",
+            )

@@ -1,0 +1,232 @@
+"""The checker: a registry of rules (each with citations and the text it rests on) and run_checks.
+
+A rule is one small unit: an id from DESIGN.md's catalogue, a title, a severity, structured
+citations, a plain-English explanation, the source text it rests on, and ONE pure predicate
+``check(context) -> iterable of Hit``. The rules themselves live in the ``checks`` package;
+``DOC-*`` rules are registered there too, but their predicates over rendered text live in
+``docgen/verify.py``, which builds findings with ``get_rule(id).finding(subject, path, message)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Literal
+
+from docgen.errors import DocgenError
+from docgen.findings import Citation, FactsInfo, Finding, Report, Severity
+
+if TYPE_CHECKING:
+    from docgen.facts import Facts
+    from docgen.loader import LoadedFacts
+
+Stage = Literal["elections", "grant"]
+STAGES: tuple[str, ...] = ("elections", "grant")
+Applies = Literal["director-rsu-grant", "rrp-plan-year", "document"]
+
+# The modules that register rules, in catalogue order.
+RULE_MODULES = ("checks.rsu", "checks.rrp", "checks.documents")
+
+
+class UnknownRule(DocgenError, KeyError):
+    """A rule id that is not in the catalogue. Exit code 2."""
+
+    def __init__(self, rule_id: str, known: Iterable[str]):
+        import difflib
+
+        self.rule_id = rule_id
+        guess = difflib.get_close_matches(rule_id.upper(), list(known), n=1)
+        hint = f" Did you mean {guess[0]}?" if guess else ""
+        self.message = f"no rule {rule_id} in the catalogue.{hint} Run `docgen rules` to list them."
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """The words a rule rests on, quoted, with where they come from."""
+
+    citation: Citation
+    text: str
+    quoted: bool = True  # False: a description of the provision, not its wording
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a predicate reports: the subject, the fact path, and what is wrong there.
+
+    ``severity`` overrides the rule's own, for a boundary the law leaves ambiguous (a warning).
+    """
+
+    subject: str
+    path: str
+    message: str
+    remedy: str = ""
+    severity: Severity | None = None
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """What a predicate may look at: the facts, the as-of date and the stage. Nothing else."""
+
+    facts: Facts
+    as_of: date
+    stage: str
+
+
+Predicate = Callable[[CheckContext], Iterable[Hit]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    title: str
+    severity: Severity
+    citations: tuple[Citation, ...]
+    explanation: str
+    applies_to: Applies
+    sources: tuple[SourceText, ...] = ()
+    remedy: str = ""
+    stages: tuple[str, ...] = STAGES
+    check: Predicate | None = field(default=None, compare=False)
+
+    def finding(
+        self,
+        subject: str,
+        path: str,
+        message: str,
+        *,
+        line: int | None = None,
+        file: str = "",
+        remedy: str | None = None,
+        severity: Severity | None = None,
+    ) -> Finding:
+        """A finding of this rule; how ``docgen/verify.py`` reports the DOC-* rules."""
+        return Finding(
+            rule=self.id,
+            severity=severity or self.severity,
+            subject=subject,
+            path=path,
+            line=line,
+            message=message,
+            citations=self.citations,
+            remedy=self.remedy if remedy is None else remedy,
+            file=file,
+            title=self.title,
+        )
+
+
+_REGISTRY: dict[str, Rule] = {}
+_loaded = False
+
+
+def rule(
+    id: str,
+    *,
+    title: str,
+    severity: Severity,
+    cites: Iterable[Citation],
+    explanation: str,
+    applies_to: Applies,
+    sources: Iterable[SourceText] = (),
+    remedy: str = "",
+    stages: tuple[str, ...] = STAGES,
+) -> Callable[[Predicate], Predicate]:
+    """Register the decorated predicate as rule ``id``."""
+
+    def register(check: Predicate) -> Predicate:
+        register_rule(
+            Rule(
+                id,
+                title,
+                severity,
+                tuple(cites),
+                explanation,
+                applies_to,
+                tuple(sources),
+                remedy,
+                stages,
+                check,
+            )
+        )
+        return check
+
+    return register
+
+
+def register_rule(entry: Rule) -> Rule:
+    if entry.id in _REGISTRY and _REGISTRY[entry.id] != entry:
+        raise ValueError(f"rule {entry.id} is registered twice")
+    if not entry.citations:
+        raise ValueError(f"rule {entry.id} has no citation")
+    _REGISTRY[entry.id] = entry
+    return entry
+
+
+def _load_rules() -> None:
+    global _loaded
+    if not _loaded:
+        for module in RULE_MODULES:
+            importlib.import_module(module)
+        _loaded = True
+
+
+def all_rules() -> list[Rule]:
+    """Every rule, in catalogue order (director RSU, then RRP, then rendered documents)."""
+    _load_rules()
+    return list(_REGISTRY.values())
+
+
+def get_rule(rule_id: str) -> Rule:
+    """The rule with this id; :class:`UnknownRule` (exit 2) if there is none."""
+    _load_rules()
+    try:
+        return _REGISTRY[rule_id]
+    except KeyError:
+        raise UnknownRule(rule_id, _REGISTRY) from None
+
+
+def subjects_of(facts: Facts) -> tuple[list[str], dict[str, str]]:
+    """The subjects in file order (the grant or plan year first) and their names."""
+    if facts.kind == "director-rsu-grant":
+        people = [(d.id, d.name) for d in facts.directors]
+        head = facts.grant.id
+    else:
+        people = [(p.id, p.name) for p in facts.participants]
+        head = f"plan-year-{facts.plan_year}"
+    names = dict(people)
+    names[head] = "the grant" if facts.kind == "director-rsu-grant" else "the Plan Year"
+    return [head, *(ident for ident, _ in people)], names
+
+
+def run_checks(loaded: LoadedFacts, as_of: date, stage: str = "grant") -> Report:
+    """Run every rule that applies to this kind of facts file at this stage."""
+    if stage not in STAGES:
+        raise ValueError(f"stage must be one of {', '.join(STAGES)}, not {stage!r}")
+    facts = loaded.facts
+    context = CheckContext(facts, as_of, stage)
+    findings: list[Finding] = []
+    locate = loaded.source.locate
+    for entry in all_rules():
+        if entry.applies_to != facts.kind or stage not in entry.stages or entry.check is None:
+            continue
+        for hit in entry.check(context):
+            file, line = locate(hit.path)
+            findings.append(
+                entry.finding(
+                    hit.subject,
+                    hit.path,
+                    hit.message,
+                    line=line,
+                    file=file,
+                    remedy=hit.remedy or None,
+                    severity=hit.severity,
+                )
+            )
+    subjects, names = subjects_of(facts)
+    info = FactsInfo(loaded.source.file, facts.kind, loaded.sha256)
+    return Report.build(info, as_of, stage, findings, subjects, names)
