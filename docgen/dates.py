@@ -54,6 +54,17 @@ def add_months_month_end(day: date, months: int) -> date:
     return shifted
 
 
+def months_before_readings(day: date, months: int) -> tuple[date, date]:
+    """Both readings of "the date ``months`` months before ``day``", the earlier first.
+
+    Sep 30 less 6 months is Mar 30 by :func:`add_months` but Mar 31 by
+    :func:`add_months_month_end`; for Dec 31 both give June 30. A date between the two passes
+    on one reading only: the checker warns instead of choosing (DESIGN.md, "Rule catalogue").
+    """
+    clamped, month_end = add_months(day, -months), add_months_month_end(day, -months)
+    return min(clamped, month_end), max(clamped, month_end)
+
+
 def anniversary(day: date, years: int) -> date:
     """The ``years``-th anniversary of ``day`` (a Feb 29 date's falls on Feb 28 in common years)."""
     return add_months(day, 12 * years)
