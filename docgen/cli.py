@@ -125,6 +125,166 @@ def compute(
         out.print(rendered)
 
 
+class IssueStage(StrEnum):
+    elections = "elections"
+    grant = "grant"
+
+
+class RenderFormat(StrEnum):
+    pdf = "pdf"
+    docx = "docx"
+    html = "html"
+
+
+_STAGE_HELP = "elections (blank Exhibit I forms) or grant (the notice and Exhibit I)."
+_AS_OF_HELP = "The date the documents are issued on, YYYY-MM-DD (default: today)."
+
+
+def _print_refusal(error: DocgenError) -> None:
+    """An issue refused by findings: the report on stdout, then why nothing was written."""
+    report = getattr(error, "report", None)
+    if report is not None:
+        out.print(report.to_rich())
+
+
+class _ProgressBar:
+    """A rich progress bar on stderr, started only once the worker processes exist."""
+
+    def __init__(self) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        self.progress = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=False,
+        )
+        self.task = None
+
+    def start(self, total: int) -> None:
+        self.task = self.progress.add_task("Rendering packets", total=total)
+        self.progress.start()
+
+    def advance(self, subject: str) -> None:
+        self.progress.update(self.task, advance=1, description=f"Rendered {subject:<12}")
+
+    def stop(self) -> None:
+        self.progress.stop()
+
+
+@app.command()
+def batch(
+    file: FactsFile,
+    out_dir: Annotated[
+        Path, typer.Option("--out", help="Folder to issue into; the cycle folder goes inside.")
+    ],
+    stage: Annotated[IssueStage, typer.Option(help=_STAGE_HELP)] = IssueStage.grant,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: 2, or 1 on one core).")
+    ] = None,
+    as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Render again even when the folder is current.")
+    ] = False,
+) -> None:
+    """Check FILE, then issue every packet into OUT/<cycle> with a manifest.
+
+    Renders PDF and DOCX over worker processes, reads each back (no blank, every key fact,
+    the same text in both), and publishes the folder atomically with check-report.json/html
+    and manifest.json. Nothing is written on an error finding. Exit 0 issued, 1 refused,
+    2 bad input."""
+    from docgen.issue import issue_batch
+
+    issued_on = parse_as_of(as_of)
+    bar = _ProgressBar()
+    try:
+        result = issue_batch(
+            file, out_dir, stage=stage.value, as_of=issued_on, workers=workers, force=force,
+            progress=bar,
+        )
+    except DocgenError as error:
+        bar.stop()
+        _print_refusal(error)
+        fail(error)
+    finally:
+        bar.stop()
+    for stale in result.removed_stale:
+        err.print(f"Removed {stale}, left by an interrupted batch.", markup=False)
+    warnings = len(result.warnings)
+    noted = f"; {warnings} warning{'s' if warnings != 1 else ''} recorded in manifest.json"
+    if result.current:
+        out.print(
+            f"{result.folder} is already current (same facts, stage {stage.value}, as of "
+            f"{issued_on.isoformat()}; every file matches its manifest): nothing re-rendered"
+            f"{noted if warnings else ''}. Use --force to render again.",
+            markup=False,
+        )
+        return
+    out.print(
+        f"Issued {result.packets} packet{'s' if result.packets != 1 else ''} "
+        f"({result.documents} documents, {result.files} files) to {result.folder}"
+        f"{noted if warnings else ''}.",
+        markup=False,
+    )
+    for finding in result.warnings:
+        out.print(f"  warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
+    out.print(f"Check it any time with: docgen verify {result.folder}", markup=False)
+
+
+@app.command()
+def render(
+    file: FactsFile,
+    doc: Annotated[str, typer.Option("--doc", help="Document name: notice, exhibit-i, ...")],
+    subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
+    to: Annotated[RenderFormat, typer.Option("--to", help="pdf, docx or html.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the document.")],
+    stage: Annotated[IssueStage, typer.Option(help=_STAGE_HELP)] = IssueStage.grant,
+    as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
+) -> None:
+    """Check FILE, then render one document and write it atomically.
+
+    Any error finding in FILE refuses, as `batch` does. Exit 0 written, 1 refused, 2 bad input."""
+    from docgen.issue import render_one
+
+    issued_on = parse_as_of(as_of)
+    try:
+        result = render_one(
+            file, doc, subject, to.value, output, stage=stage.value, as_of=issued_on
+        )
+    except DocgenError as error:
+        _print_refusal(error)
+        fail(error)
+    for finding in result.warnings:
+        err.print(f"warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
+    out.print(f"Wrote {result.path} ({result.bytes:,} bytes).", markup=False)
+
+
+@app.command()
+def verify(
+    folder: Annotated[
+        Path, typer.Argument(help="An issued folder, e.g. out/2026-annual.", show_default=False)
+    ],
+) -> None:
+    """Re-check an issued folder against its manifest.
+
+    Compares every file's SHA-256, then reads every document back: no blank, every key fact,
+    the same text in PDF and DOCX. Exit 0 intact, 1 changed, 2 not an issued folder."""
+    from docgen.verify import verify_folder
+
+    try:
+        check = verify_folder(folder)
+    except DocgenError as error:
+        fail(error)
+    out.print(
+        f"{folder}: intact ({check.files_checked} files match manifest.json; "
+        f"{check.documents_checked} documents read back with no blank, no missing key fact, "
+        "PDF and DOCX text equal).",
+        markup=False,
+    )
+
+
 def main() -> None:
     """Console-script entry point."""
     try:
