@@ -5,6 +5,7 @@ turns docgen's errors into a message and an exit code (0 ok, 1 findings or a fai
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from datetime import date
@@ -283,6 +284,48 @@ def verify(
         "PDF and DOCX text equal).",
         markup=False,
     )
+
+
+class CalendarFormat(StrEnum):
+    table = "table"
+    csv = "csv"
+    ics = "ics"
+
+
+@app.command()
+def calendar(
+    file: FactsFile,
+    output_format: Annotated[
+        CalendarFormat, typer.Option("--format", help="table, csv or ics (RFC 5545).")
+    ] = CalendarFormat.table,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")
+    ] = None,
+) -> None:
+    """Every participant's or director's election window: opens, closes, and the rule."""
+    from docgen import calendar as election_calendar
+
+    try:
+        rendered = election_calendar.calendar_file(file, output_format.value)
+    except DocgenError as error:
+        fail(error)
+    if not isinstance(rendered, str):
+        if output is None:
+            out.print(rendered)
+            return
+        text = Console(width=120, record=True, file=io.StringIO())
+        text.print(rendered)
+        rendered = text.export_text()
+    if output is None:
+        sys.stdout.write(rendered)
+        return
+    try:
+        output.write_bytes(rendered.encode("utf-8"))
+    except OSError as error:
+        err.print(f"-o: cannot write {output}: {error.strerror}. Choose a writable path.",
+                  markup=False)  # fmt: skip
+        raise typer.Exit(2) from None
+    err.print(f"wrote {output}", markup=False)
 
 
 def main() -> None:

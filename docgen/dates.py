@@ -115,13 +115,24 @@ def first_year_election_deadline(first_eligible_on: date) -> date:
 
 
 def performance_based_election_deadline(period_end: date) -> date:
-    """Plan 2.03(b), Treas. Reg. 1.409A-2(a)(8): "six months before the end of the performance period"
+    """Plan 2.03(b); Treas. Reg. 1.409A-2(a)(8): six months before the performance period ends.
 
     Calendar months back with month-end clamping (Dec 31 -> June 30). For a month-end period end
     whose other reading differs (Feb 28 -> Aug 28 or Aug 31) this is the earlier, safe date;
     :func:`add_months_month_end` gives the other reading for the checker's warning.
     """
     return add_months(period_end, -6)
+
+
+def forfeitable_right_election_deadline(grant_date: date, earliest_vesting: date) -> date | None:
+    """Treas. Reg. 1.409A-2(a)(5): the last day to elect on a right that cannot vest for at least
+    12 months: within 30 days after the grant AND at least 12 months before the earliest vesting
+    (the earlier, safe reading of "12 months" at a month-end). None when vesting can come sooner
+    than 12 months after the grant: the route is closed.
+    """
+    if earliest_vesting < add_months(grant_date, 12):
+        return None
+    return min(days_after(grant_date, 30), add_months(earliest_vesting, -12))
 
 
 def days_in_period(start: date, end: date) -> int:
