@@ -24,6 +24,7 @@ from docgen.dates import (
     days_in_period,
     december_31_before,
     first_of_month_after_six_month_anniversary,
+    first_year_election_deadline,
     is_key_employee_on,
     months_before_readings,
 )
@@ -118,7 +119,7 @@ def _first_year_route(
     route = Route("first-year")
     eligible = participant.first_eligible_on
     path = _election_path(p_index, e_index, "made_on")
-    last_day = days_after(eligible, 30)
+    last_day = first_year_election_deadline(eligible)
     if election.made_on > last_day:
         route.problems.append(
             (

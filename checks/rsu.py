@@ -19,6 +19,7 @@ from docgen.dates import (
     anniversary,
     days_after,
     december_31_before,
+    first_year_election_deadline,
     months_before_readings,
 )
 from docgen.facts import Director, DirectorElection, DirectorGrantFacts, Grant
@@ -162,7 +163,7 @@ def _timing_problems(
         )
     # (c) a newly eligible director: within 30 days of first eligibility.
     if director.first_eligible_on is not None:
-        last_day = days_after(director.first_eligible_on, 30)
+        last_day = first_year_election_deadline(director.first_eligible_on)
         if filed <= last_day:
             return [], []
         failures.append(

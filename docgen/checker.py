@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from docgen.errors import DocgenError
@@ -230,3 +231,92 @@ def run_checks(loaded: LoadedFacts, as_of: date, stage: str = "grant") -> Report
     subjects, names = subjects_of(facts)
     info = FactsInfo(loaded.source.file, facts.kind, loaded.sha256)
     return Report.build(info, as_of, stage, findings, subjects, names)
+
+
+class OutputError(DocgenError, OSError):
+    """The report could not be written where asked. Exit code 2."""
+
+
+def write_report(path: Path, text: str) -> None:
+    """Write a report atomically: a temporary file beside it, then a rename."""
+    import os
+    import tempfile
+
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise OutputError(f"{path}: no folder {folder}. Create it first, or write elsewhere.")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write ({error.strerror}).") from None
+
+
+def explain_rule(rule_id: str) -> str:
+    """`docgen explain`: the rule, its citations and source text, and two worked examples."""
+    import textwrap
+
+    from docgen.rule_cases import examples
+
+    entry = get_rule(rule_id)
+
+    def wrap(text: str, indent: str = "  ") -> str:
+        return textwrap.fill(text, 96, initial_indent=indent, subsequent_indent=indent)
+
+    lines = [
+        f"{entry.id}: {entry.title}",
+        f"  severity: {entry.severity}; applies to: {entry.applies_to}"
+        + (f"; stages: {', '.join(entry.stages)}" if entry.stages != STAGES else ""),
+        f"  cites: {'; '.join(str(c) for c in entry.citations)}",
+        "",
+        "What it checks:",
+        wrap(entry.explanation),
+    ]
+    if entry.remedy:
+        lines += ["", "What to do when it fires:", wrap(entry.remedy)]
+    if entry.sources:
+        lines += ["", "The text it rests on:"]
+        for source in entry.sources:
+            lines.append(
+                f"  {source.citation}{'' if source.quoted else ' (described, not quoted)'}:"
+            )
+            text = f"\u201c{source.text}\u201d" if source.quoted else source.text
+            lines.append(wrap(text, "    "))
+    if entry.applies_to == "document":
+        lines += ["", "Checked on the rendered documents by docgen/verify.py (batch, verify)."]
+        return "\n".join(lines) + "\n"
+    passing, failing = examples(entry.id)
+    for label, case in (("A passing example", passing), ("A failing example", failing)):
+        lines += ["", f"{label}:"]
+        if case is None:
+            lines.append(
+                "  (no test case found: the examples come from tests/cases/ in a checkout)"
+            )
+            continue
+        lines += _example_lines(entry.id, case)
+    return "\n".join(lines) + "\n"
+
+
+def _example_lines(rule_id: str, case) -> list[str]:
+    import io
+
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    buffer = io.StringIO()
+    yaml.dump(case.overrides, buffer)
+    lines = [
+        f"  {case.name} (tests/cases/{case.file.name}; as of {case.as_of}, stage {case.stage})",
+        "  the base facts, with:",
+    ]
+    lines += ["    " + line for line in buffer.getvalue().rstrip().splitlines()]
+    report = case.run()
+    found = [f for f in report.findings if f.rule == rule_id]
+    if found:
+        lines += [f"  -> {f.severity} {f.rule} ({f.subject}): {f.message}" for f in found]
+    else:
+        lines.append(f"  -> no {rule_id} finding")
+    return lines

@@ -328,6 +328,89 @@ def calendar(
     err.print(f"wrote {output}", markup=False)
 
 
+class CheckFormat(StrEnum):
+    text = "text"
+    json = "json"
+    md = "md"
+    html = "html"
+
+
+@app.command()
+def check(
+    file: FactsFile,
+    as_of: Annotated[
+        str | None, typer.Option("--as-of", help="Check as of this date (default: today).")
+    ] = None,
+    stage: Annotated[IssueStage, typer.Option(help=_STAGE_HELP)] = IssueStage.grant,
+    output_format: Annotated[
+        CheckFormat, typer.Option("--format", help="text (a table), json, md or html.")
+    ] = CheckFormat.text,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Write the report here instead of stdout.")
+    ] = None,
+) -> None:
+    """Run every rule over FILE and report the findings with their citations.
+
+    Exit 0 no errors (with --strict: no warnings either), 1 findings, 2 bad input."""
+    from docgen.checker import run_checks
+    from docgen.loader import load_facts
+
+    checked_on = parse_as_of(as_of)
+    try:
+        report = run_checks(load_facts(file), checked_on, stage.value)
+    except DocgenError as error:
+        fail(error)
+    if output_format is CheckFormat.text and output is None:
+        out.print(report.to_rich())
+    else:
+        rendered = {
+            CheckFormat.text: report.to_text,
+            CheckFormat.json: report.to_json,
+            CheckFormat.md: report.to_markdown,
+            CheckFormat.html: report.to_html,
+        }[output_format]()
+        if output is None:
+            sys.stdout.write(rendered)
+        else:
+            from docgen.checker import write_report
+
+            try:
+                write_report(output, rendered)
+            except DocgenError as error:
+                fail(error)
+            err.print(f"Wrote {output} ({report.summary_line()}).", markup=False)
+    raise typer.Exit(report.exit_code(strict))
+
+
+@app.command()
+def rules() -> None:
+    """The rule catalogue: id, severity, title and citations of every rule."""
+    from rich.table import Table
+
+    from docgen.checker import all_rules
+
+    table = Table(title="docgen rule catalogue")
+    for column in ("id", "severity", "applies to", "title", "cites"):
+        table.add_column(column, overflow="fold")
+    for entry in all_rules():
+        table.add_row(entry.id, entry.severity, entry.applies_to, entry.title,
+                      "; ".join(str(c) for c in entry.citations))
+    out.print(table)
+
+
+@app.command()
+def explain(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. RRP-PBC-LATE.")]) -> None:
+    """One rule: what it checks, its citations, the text it rests on, and two worked examples."""
+    from docgen.checker import explain_rule
+
+    try:
+        text = explain_rule(rule_id)
+    except DocgenError as error:
+        fail(error)
+    sys.stdout.write(text)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:
