@@ -13,6 +13,7 @@ import difflib
 import hashlib
 import io
 import json
+import re
 import typing
 from dataclasses import dataclass, field
 from datetime import date
@@ -53,19 +54,39 @@ def format_path(path: PathKey) -> str:
     return text
 
 
-@dataclass(frozen=True)
 class SourceMap:
-    """Where each fact came from: fact path -> (file, line)."""
+    """Where each fact came from: fact path -> (file, line).
 
-    file: str
-    lines: dict[PathKey, tuple[str, int]] = field(default_factory=dict)
+    For JSON the index is built on first use only: a clean 10,000-participant file that nobody
+    asks a line of never pays for it.
+    """
+
+    def __init__(
+        self,
+        file: str,
+        lines: dict[PathKey, tuple[str, int]] | None = None,
+        build: typing.Callable[[], dict[PathKey, tuple[str, int]]] | None = None,
+    ):
+        self.file = file
+        self._lines = lines
+        self._build = build
+        self.extra: dict[PathKey, tuple[str, int]] = {}
+
+    @property
+    def lines(self) -> dict[PathKey, tuple[str, int]]:
+        if self._lines is None:
+            self._lines = self._build() if self._build else {}
+        return self._lines
 
     def locate(self, path: PathKey | str) -> tuple[str, int | None]:
         """The file and line of ``path``, or of its nearest ancestor that has one."""
         key = _parse_path(path) if isinstance(path, str) else tuple(path)
+        lines = self.lines
         while True:
-            if key in self.lines:
-                return self.lines[key]
+            if key in self.extra:  # facts read from a roster beside the file
+                return self.extra[key]
+            if key in lines:
+                return lines[key]
             if not key:
                 return self.file, None
             key = key[:-1]
@@ -223,15 +244,77 @@ class _TooLarge(Exception):
         self.node = node
 
 
-def _compose(text: str, shown: str, is_json: bool) -> tuple[Any, dict[PathKey, tuple[str, int]]]:
-    if is_json:
-        try:
-            json.loads(text)
-        except json.JSONDecodeError as error:
-            raise LoadError(
-                [Problem(shown, error.lineno, "", f"not valid JSON: {error.msg}",
-                         fix=f"Look at column {error.colno}: a missing comma, quote or brace.")]
-            ) from None
+class _DuplicateKey(Exception):
+    pass
+
+
+def _pairs_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _DuplicateKey
+    return result
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+
+
+def _json_lines(text: str, shown: str) -> dict[PathKey, tuple[str, int]]:
+    """Path -> line for a JSON document, by one pass over its tokens (no second parse)."""
+    lines: dict[PathKey, tuple[str, int]] = {(): (shown, 1)}
+    # Each frame: [is_object, path, index, key, expecting_key]
+    stack: list[list[Any]] = []
+    line, position = 1, 0
+    for match in _JSON_TOKEN.finditer(text):
+        start = match.start()
+        line += text.count("\n", position, start)
+        position = start
+        token = match.group()
+        frame = stack[-1] if stack else None
+        if token in ",:":
+            if frame is not None and token == ",":
+                if frame[0]:
+                    frame[4] = True
+                else:
+                    frame[2] += 1
+            elif frame is not None:
+                frame[4] = False
+            continue
+        if token in "}]":
+            stack.pop()
+            continue
+        if frame is not None and frame[0] and frame[4]:
+            frame[3] = json.loads(token) if "\\" in token else token[1:-1]
+            lines[frame[1] + (frame[3],)] = (shown, line)
+            continue
+        if frame is None:
+            path: PathKey = ()
+        else:
+            path = frame[1] + ((frame[3],) if frame[0] else (frame[2],))
+            lines.setdefault(path, (shown, line))
+        if token in "{[":
+            stack.append([token == "{", path, 0, None, True])
+    return lines
+
+
+def _load_json(text: str, shown: str) -> tuple[Any, SourceMap] | None:
+    """Fast path for JSON: the C parser, lines indexed lazily. None means "read it as YAML"."""
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs_without_duplicates)
+    except json.JSONDecodeError as error:
+        raise LoadError(
+            [Problem(shown, error.lineno, "", f"not valid JSON: {error.msg}",
+                     fix=f"Look at column {error.colno}: a missing comma, quote or brace.")]
+        ) from None
+    except _DuplicateKey:
+        return None  # the YAML reader names the duplicate key and its line
+    except RecursionError:
+        raise LoadError(
+            [Problem(shown, None, "", "nested too deeply", fix="A facts file is a few levels deep.")]
+        ) from None
+    return data, SourceMap(shown, build=lambda: _json_lines(text, shown))
+
+
+def _compose(text: str, shown: str) -> tuple[Any, dict[PathKey, tuple[str, int]]]:
     yaml = YAML(typ="safe", pure=True)
     try:
         root = yaml.compose(io.StringIO(text))
@@ -502,9 +585,12 @@ def load_facts(path: str | Path) -> LoadedFacts:
     path = Path(path)
     shown = _display(path)
     text = _read_text(path, shown)
-    is_json = path.suffix.lower() == ".json"
-    data, lines = _compose(text, shown, is_json)
-    source = SourceMap(shown, lines)
+    fast = _load_json(text, shown) if path.suffix.lower() == ".json" else None
+    if fast is not None:
+        data, source = fast
+    else:
+        data, yaml_lines = _compose(text, shown)
+        source = SourceMap(shown, yaml_lines)
     if not isinstance(data, dict):
         raise LoadError([Problem(shown, 1, "", "expected a mapping of fields at the top level",
                                  _show(data), "Start from a sample in samples/.")])
@@ -524,7 +610,7 @@ def load_facts(path: str | Path) -> LoadedFacts:
                 grant = data.get("grant")
                 grant_id = grant.get("id") if isinstance(grant, dict) else None
                 data["directors"] = directors + _read_roster(
-                    roster, _display(roster), len(directors), lines, grant_id
+                    roster, _display(roster), len(directors), source.extra, grant_id
                 )
             except LoadError as error:
                 problems.extend(error.problems)

@@ -77,7 +77,13 @@ def test_json_facts_file_loads_like_yaml(samples, tmp_path):
     path.write_text(facts.model_dump_json(indent=2))
     again = load_facts(path)
     assert again.facts == facts
-    assert again.source.line_of("participants[3].elections[0].made_on") > 3
+    lines = path.read_text().splitlines()
+    for fact, text in [
+        ("participants[3].elections[0].made_on", '"made_on": "2025-12-01"'),
+        ("participants[10].payments[0].amount", '"amount": "98000.00"'),
+        ("plan_year", '"plan_year": 2026'),
+    ]:
+        assert text in lines[again.source.line_of(fact) - 1], fact
 
 
 def test_roster_and_inline_directors_combine(samples):
