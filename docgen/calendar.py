@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Literal
 
@@ -43,8 +43,19 @@ class ElectionWindow:
 def election_windows(facts: Facts) -> list[ElectionWindow]:
     """Every election window in ``facts``, person by person in file order."""
     if isinstance(facts, RRPPlanYearFacts):
-        return rrp_windows(facts)
-    return director_windows(facts)
+        windows = rrp_windows(facts)
+    else:
+        windows = director_windows(facts)
+    return [_no_empty_window(window) for window in windows]
+
+
+def _no_empty_window(window: ElectionWindow) -> ElectionWindow:
+    """A route whose last day falls before its first (a short performance period, a leap-day
+    grant) has no open day: shown by its last day alone, with a note, never as a negative span."""
+    if window.opens_on is None or window.closes_on >= window.opens_on:
+        return window
+    note = f"no day is open on this route: its last day is before {window.opens_on}"
+    return replace(window, opens_on=None, note=note)
 
 
 def rrp_windows(facts: RRPPlanYearFacts) -> list[ElectionWindow]:
