@@ -35,7 +35,9 @@ system-deps:
 	@$(PYTHON) tools/check_system.py
 
 $(STAMP): pyproject.toml
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { \
+		echo "Could not create $(VENV): on Debian or Ubuntu install python3-venv (apt-get install python3-venv)." >&2; \
+		rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
