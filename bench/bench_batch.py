@@ -72,6 +72,7 @@ def timed_batch(facts: Path, out: Path, workers: int) -> float:
 def raw_conversion_seconds(facts: Path) -> tuple[float, int]:
     """Only WeasyPrint and python-docx (via the renderer) on HTML made beforehand, one process."""
     from docgen import render
+    from docgen.docx_writer import html_to_docx
     from docgen.loader import load_facts
 
     loaded = load_facts(facts)
@@ -82,7 +83,7 @@ def raw_conversion_seconds(facts: Path) -> tuple[float, int]:
     start = time.perf_counter()
     for html, meta in jobs:
         render.html_to_pdf(html, meta)
-        render.html_to_docx(html, meta)
+        html_to_docx(html, meta)
     return time.perf_counter() - start, len(
         {s for s, _ in render.documents_for(loaded.facts, "grant")}
     )

@@ -43,10 +43,8 @@ from docgen.verify import (
     MANIFEST_NAME,
     DocProblem,
     NotAnIssuedFolder,
-    check_document,
+    check_rendered,
     compare_hashes,
-    docx_text,
-    pdf_text,
     read_manifest,
 )
 
@@ -239,26 +237,25 @@ def render_and_read_back(
 ) -> tuple[str, dict[str, bytes], list[str], list[DocProblem]]:
     """Render one document to each format, read each back, and apply the DOC-* rules."""
     from docgen import render
+    from docgen.docx_writer import html_to_docx
 
     html = render.render_html(loaded, doc, subject, stage)
     meta = render.document_meta(loaded, doc, subject, stage)
     facts_wanted = [str(fact) for fact in render.key_facts(loaded, doc, subject, stage)]
     outputs: dict[str, bytes] = {}
-    texts: dict[str, str | None] = {"pdf": None, "docx": None}
     for fmt in formats:
         if fmt == "pdf":
             outputs["pdf"] = render.html_to_pdf(html, meta)
-            texts["pdf"] = pdf_text(outputs["pdf"])
         elif fmt == "docx":
-            outputs["docx"] = render.html_to_docx(html, meta)
-            texts["docx"] = docx_text(outputs["docx"])
+            outputs["docx"] = html_to_docx(html, meta)
         elif fmt == "html":
             outputs["html"] = html.encode("utf-8")
-    problems = check_document(
+    # With neither PDF nor DOCX (render --to html), the rules read the HTML's own text.
+    problems = check_rendered(
         subject,
         doc,
-        pdf_text=texts["pdf"],
-        docx_text=texts["docx"],
+        pdf=outputs.get("pdf"),
+        docx=outputs.get("docx"),
         key_facts=facts_wanted,
         html=html,
         approved_by=getattr(loaded.facts, "drafted_clauses_approved_by", None),
@@ -316,7 +313,8 @@ def render_packets(
     progress: ProgressSink | None = None,
 ) -> list[RenderedDocument]:
     """Render every packet over a process pool (workers fork from here, sharing loaded modules)."""
-    import docgen.render  # noqa: F401  (imported once here; forked workers inherit it)
+    import docgen.docx_writer  # noqa: F401  (imported once here; forked workers inherit them)
+    import docgen.render  # noqa: F401
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -611,8 +609,6 @@ def render_one(
     if report.errors:
         raise IssueRefusedByFindings(portable_report(report))
     formats = ("html",) if fmt == "html" else FORMATS
-    # For html, check_document reads the HTML's own text (blanks, key facts) since no PDF or DOCX
-    # was made.
     _, outputs, _, problems = render_and_read_back(loaded, doc, subject, stage, formats)
     head = subjects[0]
     issued = portable_report(report, _doc_findings(loaded, problems, head))

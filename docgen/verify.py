@@ -154,15 +154,162 @@ def check_document(
     return problems
 
 
+def check_rendered(
+    subject: str,
+    document: str,
+    *,
+    pdf: bytes | None,
+    docx: bytes | None,
+    key_facts: list[str],
+    html: str | None = None,
+    approved_by: str | None = None,
+) -> list[DocProblem]:
+    """Read a rendered document's PDF and DOCX back and apply every DOC-* rule.
+
+    A document is only called wrong after its PDF has also been read by pypdf's own extractor.
+    """
+
+    docx_reading = docx_text(docx) if docx is not None else None
+
+    def run(pdf_reading: str | None) -> list[DocProblem]:
+        return check_document(
+            subject,
+            document,
+            pdf_text=pdf_reading,
+            docx_text=docx_reading,
+            key_facts=key_facts,
+            html=html,
+            approved_by=approved_by,
+        )
+
+    problems = run(pdf_text(pdf) if pdf is not None else None)
+    if pdf is not None and any(p.rule != "DOC-DRAFTED-CLAUSE" for p in problems):
+        problems = run(pdf_text(pdf, thorough=True))
+    return problems
+
+
 # ----------------------------------------------------------------------------- reading back
 
 
-def pdf_text(data: bytes) -> str:
-    """The text of a PDF, page after page, as pypdf reads it back."""
+# Reading a PDF back. pypdf's extract_text costs about as much as WeasyPrint took to print the
+# page (it parses every operator in Python), which would make verifying dearer than rendering.
+# WeasyPrint writes text one way only: Type0 fonts with Identity-H encoding and a ToUnicode map,
+# shown by hex-string TJ/Tj operators positioned with Tm. So docgen reads those operators with
+# pypdf's own objects (fonts, decompressed content) and a scan of the content stream, and falls
+# back to pypdf's extract_text for any page it cannot account for: a font of another kind, a code
+# missing from the map, or a text operator it did not read. And before a document is declared
+# wrong on the strength of the fast reading, check_rendered reads the PDF again with pypdf.
+_TEXT_OPERATORS = re.compile(
+    rb"(-?[\d.]+)\s+(-?[\d.]+)\s+Tm\b"  # text matrix: a new line when its y changes
+    rb"|/([^\s/\[\]<>()%]+)\s+-?[\d.]+\s+Tf\b"  # font selection
+    rb"|\[([^\]]*)\]\s*TJ\b"  # glyph runs with kerning
+    rb"|<([0-9a-fA-F]*)>\s*Tj\b"
+)
+_SHOW_OPERATORS = re.compile(rb"T[jJ]\b|[)>\]]\s*['\"]")
+_RUN_PART = re.compile(rb"<([0-9a-fA-F]*)>|\(")
+_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
+_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
+_CHAR_PAIR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>")
+_RANGE = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(<[0-9a-fA-F]+>|\[[^\]]*\])")
+_HEX = re.compile(rb"<([0-9a-fA-F]+)>")
+# The running footer WeasyPrint prints from the stylesheet's @page rule; the DOCX has it in a
+# Word footer (a PAGE field), outside the body text compared.
+PAGE_FOOTER = re.compile(r"^\s*Page \d+ of \d+\s*$", re.MULTILINE)
+
+
+class _NotWeasyPrintText(Exception):
+    """A page the fast reader cannot account for; pypdf's extract_text reads it instead."""
+
+
+def _utf16(hex_digits: bytes) -> str:
+    return bytes.fromhex(hex_digits.decode("ascii")).decode("utf-16-be")
+
+
+def _to_unicode(font: Any) -> dict[int, str]:
+    if font.get("/Subtype") != "/Type0" or font.get("/Encoding") != "/Identity-H":
+        raise _NotWeasyPrintText
+    if "/ToUnicode" not in font:
+        raise _NotWeasyPrintText
+    data = font["/ToUnicode"].get_object().get_data()
+    table: dict[int, str] = {}
+    for block in _BFCHAR.findall(data):
+        for code, text in _CHAR_PAIR.findall(block):
+            table[int(code, 16)] = _utf16(text)
+    for block in _BFRANGE.findall(data):
+        for low, high, target in _RANGE.findall(block):
+            first, last = int(low, 16), int(high, 16)
+            if target.startswith(b"["):
+                for offset, text in enumerate(_HEX.findall(target)):
+                    table[first + offset] = _utf16(text)
+                continue
+            base = bytes.fromhex(target[1:-1].decode("ascii"))
+            start = int.from_bytes(base[-2:], "big")
+            for offset in range(last - first + 1):
+                unit = (start + offset).to_bytes(2, "big")
+                table[first + offset] = (base[:-2] + unit).decode("utf-16-be")
+    return table
+
+
+def _weasyprint_page_text(page: Any) -> str:
+    resources = page.get("/Resources") or {}
+    fonts = {
+        str(name)[1:]: _to_unicode(font.get_object())
+        for name, font in (resources.get("/Font") or {}).items()
+    }
+    contents = page.get_contents()
+    data = contents.get_data() if contents is not None else b""
+    parts: list[str] = []
+    table: dict[int, str] | None = None
+    line: bytes | None = None
+    shown = 0
+    for match in _TEXT_OPERATORS.finditer(data):
+        if match.group(2) is not None:
+            if line is not None and match.group(2) != line:
+                parts.append("\n")
+            line = match.group(2)
+        elif match.group(3) is not None:
+            table = fonts.get(match.group(3).decode("latin-1"))
+            if table is None:
+                raise _NotWeasyPrintText
+        else:
+            shown += 1
+            run = match.group(4) if match.group(4) is not None else b"<" + match.group(5) + b">"
+            if table is None:
+                raise _NotWeasyPrintText
+            for part in _RUN_PART.finditer(run):
+                digits = part.group(1)
+                if digits is None or len(digits) % 4:
+                    raise _NotWeasyPrintText  # a literal string or a one-byte code
+                for at in range(0, len(digits), 4):
+                    text = table.get(int(digits[at : at + 4], 16))
+                    if text is None:
+                        raise _NotWeasyPrintText
+                    parts.append(text)
+    if shown != len(_SHOW_OPERATORS.findall(data)):
+        raise _NotWeasyPrintText
+    return "".join(parts)
+
+
+def pdf_text(data: bytes, *, thorough: bool = False) -> str:
+    """The text of a PDF, page after page, without the running "Page N of M" footers.
+
+    Fast for what WeasyPrint writes (see above); ``thorough`` uses pypdf's extract_text only.
+    """
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(data))
-    return "\n".join(page.extract_text() or "" for page in reader.pages)
+    pages = []
+    for page in reader.pages:
+        text = None
+        if not thorough:
+            try:
+                text = _weasyprint_page_text(page)
+            except _NotWeasyPrintText:
+                text = None
+        if text is None:
+            text = page.extract_text() or ""
+        pages.append(PAGE_FOOTER.sub("", text))
+    return "\n".join(pages)
 
 
 def docx_text(data: bytes) -> str:
@@ -316,23 +463,25 @@ def verify_folder(folder: str | Path) -> FolderCheck:
     for packet in manifest["packets"]:
         for document in packet.get("documents", []):
             files = document.get("files", {})
-            texts: dict[str, str | None] = {"pdf": None, "docx": None}
+            contents: dict[str, bytes | None] = {"pdf": None, "docx": None}
             for fmt, reader in (("pdf", pdf_text), ("docx", docx_text)):
                 name = files.get(fmt)
                 if name is None or not (folder / name).is_file():
                     continue
+                data = (folder / name).read_bytes()
                 try:
-                    texts[fmt] = reader((folder / name).read_bytes())
+                    reader(data)
                 except Exception as error:  # a damaged file: report it, keep verifying the rest
                     if name not in broken:
                         check.changes.append((name, f"unreadable as {fmt.upper()}: {error}"))
-                    texts[fmt] = None
+                    continue
+                contents[fmt] = data
             check.documents_checked += 1
-            for problem in check_document(
+            for problem in check_rendered(
                 packet["subject"],
                 document["name"],
-                pdf_text=texts["pdf"],
-                docx_text=texts["docx"],
+                pdf=contents["pdf"],
+                docx=contents["docx"],
                 key_facts=list(document.get("key_facts", [])),
             ):
                 where = (

@@ -1,0 +1,400 @@
+"""`docgen batch` and `docgen render`: refuse before writing, issue atomically, byte for byte."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from docgen.loader import load_facts
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCGEN = Path(sys.executable).parent / "docgen"
+GRANT_AS_OF = "2026-06-23"
+ELECTIONS_AS_OF = "2026-05-01"
+CYCLE = "2026-annual"
+
+
+def write_cycle(folder: Path, samples: Path, directors: int = 3, edit=None) -> Path:
+    """A copy of the sample grant cycle with its first few directors, optionally edited."""
+    yaml = YAML()
+    data = yaml.load((samples / "director-grant-2026.yaml").read_text(encoding="utf-8"))
+    data["directors"] = data["directors"][:directors]
+    if edit:
+        edit(data)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "grant.yaml"
+    with path.open("w", encoding="utf-8") as handle:
+        yaml.dump(data, handle)
+    return path
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (hidden ones too), by relative path."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def issued(tmp_path_factory):
+    """One grant-stage batch of a three-director cycle: (facts path, OUT, cycle folder)."""
+    from typer.testing import CliRunner
+
+    from docgen.cli import app
+
+    base = tmp_path_factory.mktemp("issued")
+    facts = write_cycle(base / "facts", ROOT / "samples")
+    out = base / "out"
+    result = CliRunner().invoke(
+        app,
+        ["batch", str(facts), "--out", str(out), "--as-of", GRANT_AS_OF],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    return facts, out, out / CYCLE
+
+
+# ------------------------------------------------------------------ what an issue contains
+
+
+def test_folder_layout_is_the_designs(issued):
+    facts_path, out, folder = issued
+    facts = load_facts(facts_path).facts
+    expected = {"check-report.json", "check-report.html", "manifest.json"}
+    for director in facts.directors:
+        expected |= {
+            f"{director.id}/{name}"
+            for name in ("notice.pdf", "notice.docx", "exhibit-i.pdf", "exhibit-i.docx")
+        }
+    assert set(tree(folder)) == expected
+    assert sorted(p.name for p in out.iterdir()) == [CYCLE]  # no staging folder left beside it
+
+
+def test_manifest_records_every_file_and_the_facts(issued):
+    from docgen import __version__
+
+    facts_path, _, folder = issued
+    manifest = json.loads((folder / "manifest.json").read_text())
+    files = tree(folder)
+    del files["manifest.json"]
+    assert set(manifest["files"]) == set(files)
+    for name, data in files.items():
+        assert manifest["files"][name] == {
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "bytes": len(data),
+        }
+    loaded = load_facts(facts_path)
+    assert manifest["facts"] == {"file": "grant.yaml", "sha256": loaded.sha256}
+    assert manifest["docgen_version"] == __version__
+    assert (manifest["stage"], manifest["as_of"], manifest["cycle"]) == (
+        "grant",
+        GRANT_AS_OF,
+        CYCLE,
+    )
+    assert manifest["drafted_clauses_approved_by"] == loaded.facts.drafted_clauses_approved_by
+    assert [p["subject"] for p in manifest["packets"]] == [d.id for d in loaded.facts.directors]
+    assert str(folder.parent.parent) not in (folder / "manifest.json").read_text()
+
+
+def test_check_report_is_the_checkers_with_no_absolute_path(issued):
+    facts_path, _, folder = issued
+    report = json.loads((folder / "check-report.json").read_text())
+    assert report["facts"]["file"] == "grant.yaml"
+    assert report["as_of"] == GRANT_AS_OF
+    assert report["summary"]["error"] == 0
+    for name in ("check-report.json", "check-report.html"):
+        assert str(facts_path.parent) not in (folder / name).read_text()
+
+
+def test_same_facts_give_byte_identical_folders(issued, tmp_path):
+    """A second batch, from another folder and another working directory, into another OUT."""
+    facts_path, _, folder = issued
+    elsewhere = tmp_path / "copy"
+    elsewhere.mkdir()
+    shutil.copy(facts_path, elsewhere / "grant.yaml")
+    result = subprocess.run(
+        [
+            str(DOCGEN),
+            "batch",
+            "grant.yaml",
+            "--out",
+            str(tmp_path / "again"),
+            "--as-of",
+            GRANT_AS_OF,
+            "--workers",
+            "1",
+        ],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    first, second = tree(folder), tree(tmp_path / "again" / CYCLE)
+    assert set(first) == set(second)
+    different = [name for name in first if first[name] != second[name]]
+    assert different == []
+
+
+def test_unchanged_rerun_renders_nothing(issued, cli):
+    facts_path, out, folder = issued
+    before = {p: p.stat().st_mtime_ns for p in folder.rglob("*")}
+    result = cli("batch", facts_path, "--out", out, "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 0, result.output
+    assert "already current" in result.stdout
+    assert {p: p.stat().st_mtime_ns for p in folder.rglob("*")} == before
+
+
+def test_a_different_as_of_is_not_current(issued, tmp_path):
+    from datetime import date
+
+    from docgen.issue import manifest_is_current
+
+    facts_path, _, folder = issued
+    loaded = load_facts(facts_path)
+    assert manifest_is_current(folder, loaded, "grant", date.fromisoformat(GRANT_AS_OF))
+    assert not manifest_is_current(folder, loaded, "grant", date(2026, 6, 24))
+    assert not manifest_is_current(folder, loaded, "elections", date.fromisoformat(GRANT_AS_OF))
+
+
+def test_a_tampered_folder_is_reissued_not_skipped(issued, tmp_path, cli):
+    facts_path, _, folder = issued
+    out = tmp_path / "out"
+    shutil.copytree(folder, out / CYCLE)
+    (out / CYCLE / "check-report.html").write_text("edited")
+    result = cli("batch", facts_path, "--out", out, "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 0, result.output
+    assert "Issued 3 packets" in result.stdout
+    assert tree(out / CYCLE) == tree(folder)
+
+
+# ------------------------------------------------------------------ refusing
+
+
+def test_error_finding_refuses_and_writes_nothing(samples, tmp_path, cli):
+    def partial_election(data):
+        data["directors"][0]["elections"][0]["percent"] = 50  # Exhibit I allows 100% only
+
+    facts = write_cycle(tmp_path, samples, edit=partial_election)
+    out = tmp_path / "out"
+    result = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 1
+    assert "RSU-ELECTION-PARTIAL" in result.stdout
+    assert "nothing was written" in result.stderr
+    assert not out.exists()
+
+
+def test_load_error_exits_2_and_writes_nothing(samples, tmp_path, cli):
+    def misspelled(data):
+        data["directors"][0]["unitz"] = data["directors"][0].pop("units")
+
+    facts = write_cycle(tmp_path, samples, edit=misspelled)
+    out = tmp_path / "out"
+    result = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 2
+    assert "unitz" in result.stderr
+    assert not out.exists()
+
+
+def test_out_that_is_a_file_is_bad_input(samples, tmp_path, cli):
+    facts = write_cycle(tmp_path, samples, directors=1)
+    (tmp_path / "out").write_text("")
+    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 2
+    assert "is a file, not a folder" in result.stderr
+
+
+def test_a_doc_error_refuses_with_nothing_written(samples, tmp_path, monkeypatch):
+    """A key fact the renderer promises but the documents lack: DOC-FACT-ABSENT stops the issue."""
+    from datetime import date
+
+    from docgen import render
+    from docgen.issue import IssueRefusedByFindings, issue_batch
+
+    real = render.key_facts
+    monkeypatch.setattr(render, "key_facts", lambda *a: [*real(*a), "a fact no document carries"])
+    facts = write_cycle(tmp_path, samples, directors=1)
+    with pytest.raises(IssueRefusedByFindings) as refused:
+        issue_batch(facts, tmp_path / "out", as_of=date.fromisoformat(GRANT_AS_OF), workers=1)
+    assert "DOC-FACT-ABSENT" in refused.value.report.rule_ids()
+    assert tree(tmp_path / "out") == {}
+
+
+# ------------------------------------------------------------------ stages and warnings
+
+
+def test_elections_stage_issues_blank_exhibit_i_only(samples, tmp_path, cli):
+    def no_approval(data):
+        data["drafted_clauses_approved_by"] = None
+
+    facts = write_cycle(tmp_path, samples, directors=2, edit=no_approval)
+    out = tmp_path / "out"
+    result = cli(
+        "batch",
+        facts,
+        "--out",
+        out,
+        "--stage",
+        "elections",
+        "--as-of",
+        ELECTIONS_AS_OF,
+        "--workers",
+        "1",
+    )
+    assert result.exit_code == 0, result.output
+    files = set(tree(out / CYCLE))
+    assert {name for name in files if "/" in name} == {
+        f"{d}/exhibit-i.{fmt}" for d in ("jsmith", "rgarcia") for fmt in ("pdf", "docx")
+    }
+    manifest = json.loads((out / CYCLE / "manifest.json").read_text())
+    assert manifest["stage"] == "elections"
+    assert manifest["drafted_clauses_approved_by"] is None
+    assert [w["rule"] for w in manifest["warnings"]] == ["DOC-DRAFTED-CLAUSE"]
+    assert "DOC-DRAFTED-CLAUSE" in result.stdout
+
+
+# ------------------------------------------------------------------ interrupted batches
+
+
+def _batch_killed_after_first_packet(facts: Path, out: Path, *extra: str) -> None:
+    env = {**os.environ, "DOCGEN_TEST_PAUSE_AFTER": "1", "DOCGEN_TEST_PAUSE_SECONDS": "120"}
+    process = subprocess.Popen(
+        [
+            str(DOCGEN),
+            "batch",
+            str(facts),
+            "--out",
+            str(out),
+            "--as-of",
+            GRANT_AS_OF,
+            "--workers",
+            "1",
+            *extra,
+        ],
+        env=env,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 240
+    try:
+        for line in process.stderr:
+            if "test hook: paused after packet 1" in line:
+                break
+            assert time.monotonic() < deadline, "the batch never reached its first packet"
+        else:
+            pytest.fail(f"batch ended before the hook (exit {process.wait()})")
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)  # the batch and its worker processes
+        process.wait()
+
+
+def test_sigkill_mid_batch_leaves_no_cycle_folder_and_a_rerun_completes(samples, tmp_path, cli):
+    facts = write_cycle(tmp_path, samples)
+    out = tmp_path / "out"
+    _batch_killed_after_first_packet(facts, out)
+    names = [p.name for p in out.iterdir()]
+    assert CYCLE not in names
+    assert any(name.startswith(f".{CYCLE}.staging-") for name in names)  # it was killed mid-way
+    result = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 0, result.output
+    assert "left by an interrupted batch" in result.stderr
+    assert [p.name for p in out.iterdir()] == [CYCLE]
+    assert cli("verify", out / CYCLE).exit_code == 0
+
+
+def test_sigkill_during_a_forced_reissue_keeps_the_old_folder_whole(issued, tmp_path, cli):
+    facts_path, _, folder = issued
+    out = tmp_path / "out"
+    shutil.copytree(folder, out / CYCLE)
+    _batch_killed_after_first_packet(facts_path, out, "--force")
+    assert tree(out / CYCLE) == tree(folder)
+    assert cli("verify", out / CYCLE).exit_code == 0
+
+
+# ------------------------------------------------------------------ one document
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "docx", "html"])
+def test_render_one_document(issued, tmp_path, cli, fmt):
+    facts_path, _, folder = issued
+    target = tmp_path / f"notice.{fmt}"
+    result = cli(
+        "render",
+        facts_path,
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        fmt,
+        "-o",
+        target,
+        "--as-of",
+        GRANT_AS_OF,
+    )
+    assert result.exit_code == 0, result.output
+    if fmt != "html":  # the same bytes the batch issued
+        assert target.read_bytes() == (folder / "jsmith" / f"notice.{fmt}").read_bytes()
+    else:
+        assert "Jane Q. Smith" in target.read_text()
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]  # no temporary file left
+
+
+def test_render_refuses_on_error_findings(samples, tmp_path, cli):
+    def late(data):
+        data["directors"][1]["elections"][0]["filed_on"] = "2026-06-23"  # on the deadline: late
+
+    facts = write_cycle(tmp_path, samples, edit=late)
+    target = tmp_path / "notice.pdf"
+    result = cli(
+        "render",
+        facts,
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        "pdf",
+        "-o",
+        target,
+        "--as-of",
+        GRANT_AS_OF,
+    )
+    assert result.exit_code == 1
+    assert "RSU-ELECTION-LATE" in result.stdout
+    assert not target.exists()
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--doc", "notise", "--for", "jsmith"], "no such document"),
+        (["--doc", "notice", "--for", "nobody"], "no director or participant with that id"),
+        (
+            ["--doc", "notice", "--for", "jsmith", "--stage", "elections"],
+            "does not issue this document",
+        ),
+    ],
+)
+def test_render_bad_request_exits_2(samples, tmp_path, cli, args, message):
+    facts = write_cycle(tmp_path, samples, directors=1)
+    result = cli(
+        "render", facts, *args, "--to", "pdf", "-o", tmp_path / "x.pdf", "--as-of", ELECTIONS_AS_OF
+    )
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
