@@ -188,3 +188,164 @@ def test_pdf_text_reads_back_what_weasyprint_wrote():
     text = pdf_text(data)
     assert absent_facts(text, ["Ms. Smith", "2,450 Restricted Stock Units"]) == []
     assert json.dumps(text)  # plain text, nothing binary
+
+
+def _tiny_pdf_with_a_type1_font(text: str) -> bytes:
+    """A one-page PDF as another producer writes it: a standard Type1 font and a literal string."""
+    stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]"
+        b" /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    body, offsets = b"%PDF-1.4\n", []
+    for number, obj in enumerate(objects, start=1):
+        offsets.append(len(body))
+        body += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
+    xref = len(body)
+    body += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    body += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    body += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return body
+
+
+def test_fast_pdf_reading_agrees_with_pypdf_on_a_rendered_notice(samples):
+    from docgen import render
+    from docgen.loader import load_facts
+
+    loaded = load_facts(samples / "director-grant-2026.yaml")
+    html = render.render_html(loaded, "notice", "rgarcia", "grant")
+    data = render.html_to_pdf(html, render.document_meta(loaded, "notice", "rgarcia", "grant"))
+    fast, thorough = pdf_text(data), pdf_text(data, thorough=True)
+    assert normalise(fast) == normalise(thorough)
+    assert "Roberto García" in fast
+    assert "Page 1 of" not in fast and "Page 1 of" not in thorough  # the running footer is dropped
+
+
+def test_a_pdf_from_another_producer_is_read_by_pypdf():
+    assert normalise(pdf_text(_tiny_pdf_with_a_type1_font("Dear [NAME]"))) == "Dear[NAME]"
+
+
+# ------------------------------------------------------------------ `docgen verify DIR`
+
+
+@pytest.fixture(scope="module")
+def issued_folder(tmp_path_factory):
+    """A two-director grant cycle issued once for this module; tests work on copies of it."""
+    from datetime import date
+
+    from ruamel.yaml import YAML
+
+    from docgen.issue import issue_batch
+    from tests.conftest import SAMPLES
+
+    base = tmp_path_factory.mktemp("verify")
+    yaml = YAML()
+    data = yaml.load((SAMPLES / "director-grant-2026.yaml").read_text(encoding="utf-8"))
+    data["directors"] = data["directors"][:2]
+    facts = base / "grant.yaml"
+    with facts.open("w", encoding="utf-8") as handle:
+        yaml.dump(data, handle)
+    result = issue_batch(facts, base / "out", as_of=date(2026, 6, 23), workers=1)
+    return result.folder
+
+
+@pytest.fixture
+def folder(issued_folder, tmp_path):
+    import shutil
+
+    copy = tmp_path / issued_folder.name
+    shutil.copytree(issued_folder, copy)
+    return copy
+
+
+def test_verify_passes_on_a_fresh_folder(folder, cli):
+    result = cli("verify", folder)
+    assert result.exit_code == 0, result.output
+    assert "intact (10 files match manifest.json; 4 documents read back" in result.stdout
+
+
+def test_verify_fails_after_one_byte_is_flipped(folder, cli):
+    target = folder / "rgarcia" / "notice.pdf"
+    data = bytearray(target.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    target.write_bytes(bytes(data))
+    result = cli("verify", folder)
+    assert result.exit_code == 1
+    assert "rgarcia/notice.pdf: changed: SHA-256" in result.stderr
+    assert "do not send these documents" in result.stderr
+
+
+def test_verify_fails_when_a_file_is_deleted(folder, cli):
+    (folder / "jsmith" / "exhibit-i.docx").unlink()
+    result = cli("verify", folder)
+    assert result.exit_code == 1
+    assert "jsmith/exhibit-i.docx: missing" in result.stderr
+
+
+def test_verify_fails_when_a_file_is_added(folder, cli):
+    (folder / "jsmith" / "notice (1).pdf").write_bytes(
+        (folder / "jsmith" / "notice.pdf").read_bytes()
+    )
+    result = cli("verify", folder)
+    assert result.exit_code == 1
+    assert "jsmith/notice (1).pdf: added: not listed in the manifest" in result.stderr
+
+
+def test_verify_reads_documents_back_even_when_the_manifest_was_rewritten(folder, cli):
+    """Hashes alone trust the manifest; the DOC-* rules catch an edit someone re-hashed."""
+    import hashlib
+
+    from docx import Document
+
+    target = folder / "jsmith" / "notice.docx"
+    document = Document(target)
+    for paragraph in document.paragraphs:
+        for run in paragraph.runs:
+            run.text = run.text.replace("Jane Q. Smith", "Jane Q. Smyth")
+    document.save(target)
+    manifest_path = folder / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    data = target.read_bytes()
+    manifest["files"]["jsmith/notice.docx"] = {
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "bytes": len(data),
+    }
+    manifest_path.write_text(json.dumps(manifest))
+    result = cli("verify", folder)
+    assert result.exit_code == 1
+    assert 'DOC-FACT-ABSENT: DOCX: key fact "Jane Q. Smith" is missing' in result.stderr
+    assert "DOC-FORMAT-MISMATCH" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "prepare, message",
+    [
+        (
+            lambda f: (f / "manifest.json").unlink(),
+            "not an issued folder (it has no manifest.json)",
+        ),
+        (lambda f: (f / "manifest.json").write_text("{not json"), "not a manifest docgen wrote"),
+        (
+            lambda f: (f / "manifest.json").write_text('{"files": []}'),
+            "not a manifest docgen wrote",
+        ),
+    ],
+)
+def test_verify_of_something_not_issued_exits_2(folder, cli, prepare, message):
+    prepare(folder)
+    result = cli("verify", folder)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_verify_of_a_missing_folder_exits_2(tmp_path, cli):
+    result = cli("verify", tmp_path / "nowhere")
+    assert result.exit_code == 2
+    assert "no such folder" in result.stderr
