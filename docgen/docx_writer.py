@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 DRAFTED_COMMENT = (
     "Drafted by docgen: the source form lacks this clause. It was drafted from the form's own "
-    "words (DESIGN.md, \"Gaps in the source forms\") and needs counsel's approval."
+    'words (DESIGN.md, "Gaps in the source forms") and needs counsel\'s approval.'
 )
 COMMENT_AUTHOR = "docgen"
 
@@ -518,16 +518,21 @@ def html_to_docx(html: str, meta: DocumentMeta) -> bytes:
     return _reproducible_zip(buffer.getvalue(), meta)
 
 
+def _fit(text: str, limit: int = 255) -> str:
+    """Core properties hold at most 255 characters (a very long name is shortened, with "…")."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _core_properties(document: Any, meta: DocumentMeta) -> None:
     stamp = datetime(meta.created.year, meta.created.month, meta.created.day)
     modified = datetime(meta.modified.year, meta.modified.month, meta.modified.day)
     props = document.core_properties
-    props.title = meta.title
-    props.author = meta.author
-    props.subject = meta.subject
-    props.keywords = ", ".join(meta.keywords)
+    props.title = _fit(meta.title)
+    props.author = _fit(meta.author)
+    props.subject = _fit(meta.subject)
+    props.keywords = _fit(", ".join(meta.keywords))
     props.comments = "Made by docgen from the facts file; the same facts give the same file."
-    props.last_modified_by = meta.author
+    props.last_modified_by = _fit(meta.author)
     props.category = "Plan document"
     props.language = meta.language
     props.revision = 1

@@ -27,13 +27,13 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import unquote, urlparse
 
-from docgen import dates
+from docgen import dates, rrp_election
 from docgen.errors import RenderError
 from docgen.resources import templates_dir
 
-Stage = Literal["elections", "grant"]
+Stage = Literal["elections", "grant", "enrollment"]
 Format = Literal["html", "pdf", "docx"]
-STAGES: tuple[str, ...] = ("elections", "grant")
+STAGES: tuple[str, ...] = ("elections", "grant", "enrollment")
 FORMATS: tuple[str, ...] = ("html", "pdf", "docx")
 
 
@@ -132,6 +132,15 @@ def election_on_file(facts: Any, director: Any) -> Any | None:
     return None
 
 
+def _election_summary(pay_on: str, pay_date: str | None) -> str:
+    """The marked Section III choice in words, e.g. "(b) July 1, 2030"."""
+    if pay_on == "separation":
+        return "(a) Separation from Service"
+    if pay_on == "date":
+        return f"(b) {pay_date}"
+    return f"(c) the earlier of Separation from Service or {pay_date}"
+
+
 def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
     grant = facts.grant
     vesting = grant.vesting
@@ -140,6 +149,7 @@ def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
     if election is not None:
         pay_date = dates.long_date(election.pay_date) if election.pay_date else None
         election_view = {
+            "summary": _election_summary(election.pay_on, pay_date),
             "pay_on": election.pay_on,
             "pay_date": pay_date,
             "filed_on": dates.long_date(election.filed_on),
@@ -253,6 +263,20 @@ DOCUMENTS: dict[str, DocumentInfo] = {
         key_facts=_exhibit_key_facts,
         description="The deferral Election Form, non-employee directors only: blank and fillable "
         "at stage elections, the election on file at stage grant.",
+    ),
+    "rrp-election": DocumentInfo(
+        name="rrp-election",
+        title=rrp_election.TITLE,
+        template="rrp-election.html.j2",
+        facts_kind="rrp-plan-year",
+        stages=("enrollment",),
+        applies_to=lambda facts, participant, stage: participant.eligible_employee,
+        subjects=lambda facts: list(facts.participants),
+        context=rrp_election.context,
+        meta=rrp_election.meta,
+        key_facts=rrp_election.key_facts,
+        description="The RRP Deferral Election Form, one per Eligible Employee, blank and "
+        "fillable (stage enrollment); drafted from Plan 2.03, 3.04, 3.05(b) and 1.02.",
     ),
 }
 
