@@ -433,6 +433,10 @@ class RRPPlanYearFacts(Fact):
     retirement_contribution_percent: Percent | None = Field(
         None, description="Declared under the Retirement Savings Plan; omit if none."
     )
+    drafted_clauses_approved_by: Text | None = Field(
+        None, description='e.g. "A. Counsel, 2025-11-01": clears DOC-DRAFTED-CLAUSE on the '
+        "RRP Deferral Election Form (drafted from the Plan), recorded in the manifest.",
+    )
     participants: list[Participant] = Field(default_factory=list)
 
     def participant(self, participant_id: str) -> Participant:
