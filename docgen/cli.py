@@ -391,7 +391,9 @@ def rules() -> None:
     from docgen.checker import all_rules
 
     table = Table(title="docgen rule catalogue")
-    for column in ("id", "severity", "applies to", "title", "cites"):
+    table.add_column("id", no_wrap=True)
+    table.add_column("severity", no_wrap=True)
+    for column in ("applies to", "title", "cites"):
         table.add_column(column, overflow="fold")
     for entry in all_rules():
         table.add_row(entry.id, entry.severity, entry.applies_to, entry.title,

@@ -42,17 +42,23 @@ class RuleCaseItem(pytest.Item):
         if not isinstance(excinfo.value, CaseMismatch):
             return super().repr_failure(excinfo, style)
         case = self.case
-        expected = [f"{rule} ({severity or 'any severity'})" for rule, severity in case.expect.items()]
-        got = [f"{f.rule} ({f.severity}) {f.subject} {f.path}: {f.message}"
-               for f in self.report.findings]
-        return "\n".join([
-            f"{case.file.name}: {case.name} (as of {case.as_of}, stage {case.stage})",
-            *(f"  {problem}" for problem in excinfo.value.args[0]),
-            f"  expected present: {', '.join(expected) or '-'}",
-            f"  expected absent:  {', '.join(case.absent) or '-'}",
-            "  got:",
-            *(f"    {line}" for line in got or ["(no findings)"]),
-        ])
+        expected = [
+            f"{rule} ({severity or 'any severity'})" for rule, severity in case.expect.items()
+        ]
+        got = [
+            f"{f.rule} ({f.severity}) {f.subject} {f.path}: {f.message}"
+            for f in self.report.findings
+        ]
+        return "\n".join(
+            [
+                f"{case.file.name}: {case.name} (as of {case.as_of}, stage {case.stage})",
+                *(f"  {problem}" for problem in excinfo.value.args[0]),
+                f"  expected present: {', '.join(expected) or '-'}",
+                f"  expected absent:  {', '.join(case.absent) or '-'}",
+                "  got:",
+                *(f"    {line}" for line in got or ["(no findings)"]),
+            ]
+        )
 
     def reportinfo(self):
         return self.path, None, f"{self.case.rule}: {self.case.name}"
