@@ -24,14 +24,21 @@ KIND_TITLES = {
 }
 
 
+def _sentence(text: str) -> str:
+    """A finding's message as a sentence: its first letter in capitals."""
+    return text[:1].upper() + text[1:]
+
+
 def _environment() -> SandboxedEnvironment:
-    return SandboxedEnvironment(
+    environment = SandboxedEnvironment(
         loader=FileSystemLoader(str(templates_dir())),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    environment.filters["sentence"] = _sentence
+    return environment
 
 
 def report_context(report: Report) -> dict[str, Any]:
