@@ -448,7 +448,9 @@ def test_a_deadline_before_the_grant_date_is_not_called_the_date_of_grant(tmp_pa
 
 
 OTHER_COMPANY = {
-    "  name: CarMax, Inc.                      # the issuer": "  name: Blue Heron Holdings, Inc.",
+    "  name: CarMax, Inc.                      # the issuer, as it appears in the Notice": (
+        "  name: Blue Heron Holdings, Inc."
+    ),
     'secretary_phone: "(804) 747-0422"': 'secretary_phone: "(302) 555-0199"',
     "governing_law: Commonwealth of Virginia": "governing_law: State of Delaware",
     "stock_plan: CarMax, Inc. 2002 Stock Incentive Plan, as amended and restated": (

@@ -1,0 +1,199 @@
+"""The DOCX made from the rendered HTML: Word styles, footer fields, comments, fixed bytes."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import zipfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from docx import Document
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+from pypdf import PdfReader
+
+from docgen import render
+from docgen.docx_writer import DRAFTED_COMMENT, html_to_docx, parse_html, text_of_docx
+from docgen.loader import load_facts
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "director-grant-2026.yaml"
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    return load_facts(SAMPLE)
+
+
+@pytest.fixture(scope="module")
+def notice(loaded) -> bytes:
+    return render.render_document(loaded, "notice", "jsmith", "grant", "docx")
+
+
+@pytest.fixture(scope="module")
+def blank_form(loaded) -> bytes:
+    return render.render_document(loaded, "exhibit-i", "jsmith", "elections", "docx")
+
+
+def _paragraph(document, starts: str):
+    for paragraph in document.paragraphs:
+        if paragraph.text.startswith(starts):
+            return paragraph
+    raise AssertionError(f"no paragraph starts with {starts!r}")
+
+
+def test_documents_use_real_word_styles(notice):
+    document = Document(io.BytesIO(notice))
+    assert _paragraph(document, "NOTICE OF RESTRICTED STOCK UNIT GRANT").style.name == "Title"
+    heading = _paragraph(document, "A.\tVesting of Restricted Stock Units")
+    assert heading.style.name == "Heading 1"
+    clause = _paragraph(document, "Except as otherwise provided in this Notice of Grant")
+    assert clause.style.name == "Clause"
+    assert clause.style.base_style.name == "Body Text"
+    assert clause.style.base_style.paragraph_format.alignment == WD_ALIGN_PARAGRAPH.JUSTIFY
+    item = _paragraph(document, "(ii)\tthe date your service as a Director terminates")
+    assert item.style.name == "Enumerated Clause"
+    assert item.style.base_style.name == "List Paragraph"
+    assert item.style.paragraph_format.first_line_indent < 0  # a hanging indent
+
+
+def test_page_is_letter_with_one_inch_margins_and_page_n_of_m_footer(notice):
+    document = Document(io.BytesIO(notice))
+    section = document.sections[0]
+    assert (section.page_width.inches, section.page_height.inches) == (8.5, 11)
+    assert {section.left_margin.inches, section.right_margin.inches} == {1.0}
+    assert {section.top_margin.inches, section.bottom_margin.inches} == {1.0}
+    footer = section.footer.paragraphs[0]._p.xml
+    instructions = [t.strip() for t in _texts(footer, "instrText")]
+    assert instructions == ["PAGE", "NUMPAGES"]
+    assert section.footer.paragraphs[0].text.startswith("Page ")
+    assert " of " in section.footer.paragraphs[0].text
+
+
+def _texts(xml: str, tag: str) -> list[str]:
+    import re
+
+    return re.findall(rf"<w:{tag}[^>]*>([^<]*)</w:{tag}>", xml)
+
+
+def test_core_properties_come_from_the_facts(notice):
+    props = Document(io.BytesIO(notice)).core_properties
+    assert props.title == "Notice of Restricted Stock Unit Grant - Jane Q. Smith"
+    assert props.author == "CarMax, Inc."
+    assert props.created == datetime(2026, 6, 23, tzinfo=UTC) == props.modified
+    assert "2026-annual" in props.keywords
+
+
+def test_zip_entries_carry_the_facts_date_not_the_clock(notice):
+    archive = zipfile.ZipFile(io.BytesIO(notice))
+    assert {info.date_time for info in archive.infolist()} == {(2026, 6, 23, 0, 0, 0)}
+    names = archive.namelist()
+    assert "docProps/thumbnail.jpeg" not in names and "word/comments.xml" in names
+    assert archive.testzip() is None
+
+
+def test_drafted_clauses_carry_a_word_comment_with_a_fixed_date(notice):
+    document = Document(io.BytesIO(notice))
+    comments = list(document.comments)
+    assert len(comments) >= 5  # summary table, B, C.1 and its list, F.1 list
+    for comment in comments:
+        assert comment.text == DRAFTED_COMMENT
+        assert comment.author == "docgen"
+        assert comment.timestamp == datetime(2026, 6, 23, tzinfo=comment.timestamp.tzinfo)
+    body = document.element.body.xml
+    start = body.index("commentRangeStart")
+    assert "Grant Date" in body[start : body.index("commentRangeEnd")]
+    # The seed's own words are never inside a comment range.
+    seed_words = body.index("The Restricted Stock Units are subject to the provisions of the Plan")
+    assert body.rfind("commentRangeStart", 0, seed_words) < body.rfind(
+        "commentRangeEnd", 0, seed_words
+    )
+
+
+def test_blank_form_has_check_boxes_blanks_and_a_signature_table(blank_form):
+    document = Document(io.BytesIO(blank_form))
+    xml = document.element.body.xml
+    assert xml.count('w:char="F0A8"') == 3 and 'w:char="F0FE"' not in xml  # three empty boxes
+    signature = document.tables[-1]
+    labels = [cell.text for row in signature.rows for cell in row.cells]
+    assert any("Signature of Director" in label for label in labels)
+    assert any("Printed Name" in label for label in labels)
+    assert any("Date Signed" in label for label in labels)
+    assert "w:tblBorders" in signature._tbl.xml and 'w:val="nil"' in signature._tbl.xml
+    page_two = _paragraph(document, "III.\tElection")
+    assert page_two.paragraph_format.page_break_before
+
+
+def test_grant_copy_marks_the_elected_choice(loaded):
+    data = render.render_document(loaded, "exhibit-i", "rgarcia", "grant", "docx")
+    xml = Document(io.BytesIO(data)).element.body.xml
+    assert xml.count('w:char="F0FE"') == 1 and xml.count('w:char="F0A8"') == 2
+    text = text_of_docx(data)
+    assert (
+        "(b) the following date, which must be after the Specified Date: July 1, 2030; or" in text
+    )
+
+
+def test_markup_in_text_stays_text():
+    from docgen.render import DocumentMeta
+
+    meta = DocumentMeta("t", "a", "s", (), datetime(2026, 1, 2).date(), datetime(2026, 1, 2).date())
+    html = "<html><body><p>Dear &lt;b&gt;Bold&lt;/b&gt; &amp; Co.:</p></body></html>"
+    assert text_of_docx(html_to_docx(html, meta)) == "Dear <b>Bold</b> & Co.:"
+    tree = parse_html(html)
+    assert tree.find("p").children == ["Dear <b>Bold</b> & Co.:"]
+
+
+def test_same_html_gives_the_same_docx_bytes(loaded):
+    html = render.render_html(loaded, "exhibit-i", "mobrien", "grant")
+    meta = render.document_meta(loaded, "exhibit-i", "mobrien", "grant")
+    assert html_to_docx(html, meta) == html_to_docx(html, meta)
+
+
+@pytest.mark.slow
+def test_libreoffice_opens_the_docx_and_prints_the_same_text(tmp_path, loaded):
+    office = shutil.which("libreoffice") or shutil.which("soffice")
+    if office is None:
+        pytest.skip("libreoffice is not installed (apt-get install libreoffice-writer-nogui)")
+    for doc, subject, stage in [
+        ("notice", "jsmith", "grant"),
+        ("exhibit-i", "jsmith", "elections"),
+    ]:
+        data = render.render_document(loaded, doc, subject, stage, "docx")
+        (tmp_path / f"{doc}.docx").write_bytes(data)
+    result = subprocess.run(
+        [
+            office,
+            f"-env:UserInstallation=file://{tmp_path / 'profile'}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(tmp_path),
+            str(tmp_path / "notice.docx"),
+            str(tmp_path / "exhibit-i.docx"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stderr
+    for doc, subject, stage in [
+        ("notice", "jsmith", "grant"),
+        ("exhibit-i", "jsmith", "elections"),
+    ]:
+        reader = PdfReader(tmp_path / f"{doc}.pdf")
+        first = reader.pages[0].extract_text()
+        assert f"Page 1 of {len(reader.pages)}" in first  # PAGE and NUMPAGES were computed
+        office_text = render.normalise_text(" ".join(p.extract_text() for p in reader.pages))
+        for fact in render.key_facts(loaded, doc, subject, stage):
+            assert fact in office_text
+        for sentence in (
+            "Your deferral election is irrevocable",
+            "Sections III and IV (on Page 2)",
+        ):
+            if sentence in text_of_docx((tmp_path / f"{doc}.docx").read_bytes()):
+                assert sentence in office_text
