@@ -223,6 +223,12 @@ def batch(
             markup=False,
         )
         return
+    if not result.packets:
+        out.print(
+            f"No documents are issued from a {result.report.facts.kind} file at stage "
+            f"{stage.value} yet; wrote the check report and manifest only.",
+            markup=False,
+        )
     out.print(
         f"Issued {result.packets} packet{'s' if result.packets != 1 else ''} "
         f"({result.documents} documents, {result.files} files) to {result.folder}"

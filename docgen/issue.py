@@ -313,6 +313,8 @@ def render_packets(
     progress: ProgressSink | None = None,
 ) -> list[RenderedDocument]:
     """Render every packet over a process pool (workers fork from here, sharing loaded modules)."""
+    if not packets:
+        return []
     import docgen.docx_writer  # noqa: F401  (imported once here; forked workers inherit them)
     import docgen.render  # noqa: F401
 

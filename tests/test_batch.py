@@ -398,3 +398,42 @@ def test_render_bad_request_exits_2(samples, tmp_path, cli, args, message):
     assert result.exit_code == 2
     assert message in result.stderr
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_rrp_plan_year_is_issued_per_participant_through_documents_for(
+    samples, tmp_path, monkeypatch
+):
+    """The batch is generic over the renderer's documents_for: an RRP Plan Year issues
+    rrp-<plan year>/<participant>/<document>.{pdf,docx}. The document here is a stand-in."""
+    from datetime import date
+
+    from docgen import render
+    from docgen.issue import issue_batch
+
+    def documents_for(facts, stage):
+        if facts.kind != "rrp-plan-year":
+            return []
+        return [(participant.id, "rrp-election") for participant in facts.participants[:2]]
+
+    def render_html(loaded, doc, subject_id, stage):
+        name = loaded.facts.participant(subject_id).name
+        return f"<html><body><h1>Deferral Election</h1><p>Participant: {name}</p></body></html>"
+
+    def document_meta(loaded, doc, subject_id, stage):
+        day = date(loaded.facts.plan_year - 1, 12, 1)
+        return render.DocumentMeta("Deferral Election", "docgen", subject_id, (), day, day)
+
+    monkeypatch.setattr(render, "documents_for", documents_for)
+    monkeypatch.setattr(render, "render_html", render_html)
+    monkeypatch.setattr(render, "document_meta", document_meta)
+    monkeypatch.setattr(
+        render,
+        "key_facts",
+        lambda loaded, doc, subject_id, stage: [loaded.facts.participant(subject_id).name],
+    )
+    loaded = load_facts(samples / "rrp-2026.yaml")
+    first_two = [p.id for p in loaded.facts.participants[:2]]
+    result = issue_batch(samples / "rrp-2026.yaml", tmp_path, as_of=date(2025, 12, 1), workers=1)
+    assert result.folder == tmp_path / f"rrp-{loaded.facts.plan_year}"
+    documents = {name for name in tree(result.folder) if "/" in name}
+    assert documents == {f"{p}/rrp-election.{fmt}" for p in first_two for fmt in ("pdf", "docx")}
