@@ -189,8 +189,10 @@ def _governing_elections(
             # Only this Plan Year's elections count (docs/rrp-arithmetic.md).
             notes.append(f"{election.kind} election for {election.plan_year} not used")
             continue
-        if election.percent > plan.max_deferral_percent or election.percent < 0 or (
-            election.percent != election.percent.to_integral_value()
+        if (
+            election.percent > plan.max_deferral_percent
+            or election.percent < 0
+            or (election.percent != election.percent.to_integral_value())
         ):
             notes.append(
                 f"{election.kind} election of {election.percent}% is not a whole percent from 0 to "

@@ -315,9 +315,11 @@ def test_pay_period_properties(pays, salary_percent, bonus_percent):
     cap=st.integers(min_value=0, max_value=10),
 )
 def test_annual_properties(compensation, bonus_share, salary_percent, bonus_percent, rate, cap):
-    bonus_pay = (compensation * bonus_share.numerator / bonus_share.denominator).quantize(
-        Decimal("0.01")
-    ).min(compensation)
+    bonus_pay = (
+        (compensation * bonus_share.numerator / bonus_share.denominator)
+        .quantize(Decimal("0.01"))
+        .min(compensation)
+    )
     facts = plan_year(
         person(
             compensation=str(compensation), bonus_compensation=str(bonus_pay),
