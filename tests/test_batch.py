@@ -437,3 +437,16 @@ def test_rrp_plan_year_is_issued_per_participant_through_documents_for(
     assert result.folder == tmp_path / f"rrp-{loaded.facts.plan_year}"
     documents = {name for name in tree(result.folder) if "/" in name}
     assert documents == {f"{p}/rrp-election.{fmt}" for p in first_two for fmt in ("pdf", "docx")}
+
+
+def test_a_second_batch_into_the_same_out_at_once_is_refused(samples, tmp_path):
+    from datetime import date
+
+    from docgen.issue import BadRequest, _OutLock, issue_batch
+
+    facts = write_cycle(tmp_path, samples, directors=1)
+    out = tmp_path / "out"
+    out.mkdir()
+    with _OutLock(out), pytest.raises(BadRequest, match="another docgen batch is writing"):
+        issue_batch(facts, out, as_of=date.fromisoformat(GRANT_AS_OF), workers=1)
+    assert list(out.iterdir()) == []
