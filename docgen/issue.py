@@ -31,13 +31,14 @@ import sys
 import time
 from collections.abc import Iterable
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from docgen import __version__
-from docgen.errors import DocgenError, IssueRefused
+from docgen.errors import DocgenError, IssueRefused, RenderError
 from docgen.verify import (
     MANIFEST_FORMAT,
     MANIFEST_NAME,
@@ -342,6 +343,11 @@ def render_packets(
                     if progress:
                         progress.advance(subject)
                     _pause_hook(done_count)
+        except BrokenProcessPool as error:
+            raise RenderError(
+                "a worker process died while rendering (out of memory, or killed); nothing was "
+                "written. Run the batch again, with --workers 1 if memory is short."
+            ) from error
         except BaseException:
             for future in pending:
                 future.cancel()
@@ -352,7 +358,7 @@ def render_packets(
 # ------------------------------------------------------------------------------ findings
 
 
-def _doc_findings(loaded: LoadedFacts, problems: list[DocProblem], head: str) -> list[Finding]:
+def _doc_findings(problems: list[DocProblem], head: str) -> list[Finding]:
     """DOC-* problems as checker findings. DOC-DRAFTED-CLAUSE is one warning per document name,
     not one per director: the same drafted clauses sit in every copy."""
     from docgen.checker import get_rule
@@ -525,7 +531,7 @@ def issue_batch(
             )
             head = subjects_of(loaded.facts)[0][0]
             problems = [p for document in rendered for p in document.problems]
-            issued = portable_report(report, _doc_findings(loaded, problems, head))
+            issued = portable_report(report, _doc_findings(problems, head))
             if issued.errors:
                 raise IssueRefusedByFindings(issued, stage_of_refusal="documents")
             report_entries = {
@@ -613,7 +619,7 @@ def render_one(
     formats = ("html",) if fmt == "html" else FORMATS
     _, outputs, _, problems = render_and_read_back(loaded, doc, subject, stage, formats)
     head = subjects[0]
-    issued = portable_report(report, _doc_findings(loaded, problems, head))
+    issued = portable_report(report, _doc_findings(problems, head))
     if issued.errors:
         raise IssueRefusedByFindings(issued, stage_of_refusal="documents")
     data = outputs[fmt]

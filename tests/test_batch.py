@@ -450,3 +450,20 @@ def test_a_second_batch_into_the_same_out_at_once_is_refused(samples, tmp_path):
     with _OutLock(out), pytest.raises(BadRequest, match="another docgen batch is writing"):
         issue_batch(facts, out, as_of=date.fromisoformat(GRANT_AS_OF), workers=1)
     assert list(out.iterdir()) == []
+
+
+def _worker_dies(subject, documents):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_worker_that_dies_is_a_clear_error_with_nothing_written(samples, tmp_path, monkeypatch):
+    from datetime import date
+
+    from docgen import issue
+    from docgen.errors import RenderError
+
+    monkeypatch.setattr(issue, "_render_packet", _worker_dies)
+    facts = write_cycle(tmp_path, samples, directors=1)
+    with pytest.raises(RenderError, match="a worker process died"):
+        issue.issue_batch(facts, tmp_path / "out", as_of=date.fromisoformat(GRANT_AS_OF), workers=1)
+    assert list((tmp_path / "out").iterdir()) == []
