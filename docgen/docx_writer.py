@@ -150,7 +150,10 @@ class _Writer:
         elif tag in ("h3", "h4"):
             self.paragraph(node, container, "Heading 2")
         elif tag == "p":
-            self.paragraph(node, container, _paragraph_style(node))
+            style = _paragraph_style(node)
+            if style == "Subtitle" and self._last_style in ("Subtitle", "Subtitle Second"):
+                style = "Subtitle Second"  # the plan's name under the company's, in italics
+            self.paragraph(node, container, style)
         elif tag in ("ol", "ul"):
             style = "Election Choice" if "choices" in node.classes else "Enumerated Clause"
             items = node.elements("li")
@@ -163,10 +166,12 @@ class _Writer:
             self.paragraph(node, container, "Normal")
 
     _page_break_before = False
+    _last_style = ""
 
     def paragraph(self, node: Node, container: Any, style: str, enum_tab: bool = False) -> Any:
         paragraph = container.add_paragraph()
         self.set_style(paragraph, style)
+        self._last_style = style
         if self._page_break_before:
             paragraph.paragraph_format.page_break_before = True
             self._page_break_before = False
@@ -194,11 +199,17 @@ class _Writer:
                 else:
                     self.set_style(paragraph, "Table Text")
                     style = _RunStyle(bold=cell_node.tag == "th")
+                    if cell_node.tag == "th":
+                        _shade(cell)
                     self.inline(cell_node, paragraph, style)
                     _trim(paragraph)
                 made.extend(cell.paragraphs)
         if signature:
             _no_borders(table)
+        else:
+            _fit_table(table, width)
+            spacer = container.add_paragraph()
+            self.set_style(spacer, "Table Spacer")
         if node.drafted:
             self._comment(made)
 
@@ -249,7 +260,7 @@ class _Writer:
             elif tag == "u" or "caption" in classes or "filled" in classes:
                 self.inline(child, paragraph, _RunStyle(style.bold, style.italic, True))
             elif "blank-line" in classes:
-                self.run(paragraph, "\u00a0" * 24, _RunStyle(underline=True))
+                self.run(paragraph, "\u00a0" * 16, _RunStyle(underline=True))
             else:
                 start = len(paragraph.runs)
                 self.inline(child, paragraph, style)
@@ -274,7 +285,7 @@ class _Writer:
             _add_symbol(paragraph, "F0FE" if checked else "F0A8")
             paragraph.add_run("\u2002")  # an en space between the box and its label
         else:
-            self.run(paragraph, "\u00a0" * 24, _RunStyle(underline=True))
+            self.run(paragraph, "\u00a0" * 16, _RunStyle(underline=True))
 
     # -- comments -------------------------------------------------------------------------------
 
@@ -394,6 +405,8 @@ def _set_up_styles(document: Any) -> None:
     font(subtitle, 11.5, bold=True, italic=False)
     subtitle.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
     subtitle.paragraph_format.space_after = Pt(2)
+    for spacing in subtitle.element.get_or_add_rPr().findall(_qn("w:spacing")):
+        spacing.getparent().remove(spacing)
 
     for name in ("Heading 1", "Heading 2"):
         heading = styles[name]
@@ -408,6 +421,14 @@ def _set_up_styles(document: Any) -> None:
         style.base_style = styles[base]
         style.quick_style = True
         return style
+
+    second = paragraph_style("Subtitle Second", "Subtitle")
+    font(second, 11.5, bold=False, italic=True)
+    second.paragraph_format.space_after = Pt(18)
+
+    spacer = paragraph_style("Table Spacer")
+    font(spacer, 4)
+    spacer.paragraph_format.space_after = Pt(6)
 
     body = styles["Body Text"]
     body.base_style = normal
@@ -489,6 +510,32 @@ def _no_borders(table: Any) -> None:
         element.set(_qn("w:val"), "nil")
         borders.append(element)
     tbl_pr.append(borders)
+
+
+def _fit_table(table: Any, columns: int) -> None:
+    """A data table: centred, 80% of the text width (as in the PDF), first column wider."""
+    from docx.enum.table import WD_TABLE_ALIGNMENT
+    from docx.shared import Inches
+
+    table.alignment = WD_TABLE_ALIGNMENT.CENTER
+    total = 6.5 * 0.8
+    widths = [total * 0.55, total * 0.45] if columns == 2 else [total / columns] * columns
+    table.autofit = False
+    for column, width in zip(table.columns, widths, strict=False):
+        column.width = Inches(width)
+    for row in table.rows:
+        for cell, width in zip(row.cells, widths, strict=False):
+            cell.width = Inches(width)
+
+
+def _shade(cell: Any) -> None:
+    from docx.oxml import OxmlElement
+
+    shading = OxmlElement("w:shd")
+    shading.set(_qn("w:val"), "clear")
+    shading.set(_qn("w:color"), "auto")
+    shading.set(_qn("w:fill"), "F2F2F2")
+    cell._tc.get_or_add_tcPr().append(shading)
 
 
 def _add_field(paragraph: Any, instruction: str, shown: str) -> None:
