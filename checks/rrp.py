@@ -311,6 +311,8 @@ def timing_problems(
 ) -> list[tuple[str, Hit]]:
     """The timing findings for one election: none if any route passes; warnings only if a
     route passes on one reading; otherwise every open route's failures."""
+    if election.made_on <= december_31_before(election.plan_year):
+        return []  # the prior-year route, always open, makes it timely
     routes = election_routes(participant, p_index, e_index, election)
     if any(route.passes for route in routes):
         return []
@@ -334,14 +336,28 @@ def timing_problems(
     ]
 
 
-def _timing_hits(context: CheckContext, rule_id: str) -> Iterator[Hit]:
-    for p_index, participant in _participants(context):
+def all_timing_problems(facts: RRPPlanYearFacts) -> dict[str, list[Hit]]:
+    """Every election's timing findings, by rule id (one pass serves the seven timing rules)."""
+    found: dict[str, list[Hit]] = {rule_id: [] for rule_id in TIMING_RULES}
+    for p_index, participant in enumerate(facts.participants):
         if not participant.eligible_employee:
             continue  # RRP-NOT-PARTICIPANT: no election is available at all
         for e_index, election in enumerate(participant.elections):
-            for problem_rule, hit in timing_problems(participant, p_index, e_index, election):
-                if problem_rule == rule_id:
-                    yield hit
+            for rule_id, hit in timing_problems(participant, p_index, e_index, election):
+                found[rule_id].append(hit)
+    return found
+
+
+# The last facts analysed and their timing findings: the seven timing rules share one pass.
+# Keyed on the object itself (frozen, so its findings cannot change under the key).
+_last_analysis: list = [None, None]
+
+
+def _timing_hits(context: CheckContext, rule_id: str) -> list[Hit]:
+    facts = context.facts
+    if _last_analysis[0] is not facts:
+        _last_analysis[:] = [facts, all_timing_problems(facts)]
+    return _last_analysis[1][rule_id]
 
 
 _TIMING_REMEDY = (
