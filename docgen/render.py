@@ -50,12 +50,6 @@ class DocumentMeta:
     fillable: bool = False  # the PDF carries form fields (a blank Election Form)
     language: str = "en-US"
 
-    @property
-    def pdf_identifier(self) -> bytes:
-        """A stable PDF /ID: the same facts give the same identifier (and the same bytes)."""
-        text = "\x1f".join((self.title, self.author, self.subject, self.created.isoformat()))
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32].encode("ascii")
-
 
 @dataclass(frozen=True)
 class DocumentInfo:
@@ -495,6 +489,12 @@ def _keep_citations_together(html: str) -> str:
     return _CITATION_JOINT.sub(")\u2060(", html)
 
 
+def _pdf_identifier(html: str) -> bytes:
+    """The PDF /ID: a digest of the HTML, so the same facts give the same file and any change in
+    the document gives a new identifier (WeasyPrint would otherwise leave it out)."""
+    return hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+
+
 def _pdf_date(day: date) -> str:
     return f"D:{day:%Y%m%d}000000Z"
 
@@ -527,7 +527,7 @@ def html_to_pdf(html: str, meta: DocumentMeta) -> bytes:
             )
             pdf = document.write_pdf(
                 font_config=_font_config(),
-                pdf_identifier=meta.pdf_identifier,
+                pdf_identifier=_pdf_identifier(html),
                 pdf_forms=meta.fillable,
                 finisher=finisher,
             )

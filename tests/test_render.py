@@ -237,13 +237,20 @@ def test_the_only_seed_sentences_not_verbatim_are_the_exhibit_title_and_the_addr
 # ------------------------------------------------------------------ every document, both formats
 
 
+# One director per variant: each Section III choice, no election, a newly eligible director, a
+# specified employee, an ampersand in the name (pypdf reads a four-page Notice in ~0.4 s, so the
+# whole roster would add half a minute for little more).
+VARIANTS = ("jsmith", "rgarcia", "mobrien", "tnguyen", "akhan", "dwhite", "pmurphy")
+
+
 def _all_documents(loaded):
     for stage in ("elections", "grant"):
         for subject, doc in render.documents_for(loaded.facts, stage):
-            yield doc, subject, stage
+            if subject in VARIANTS:
+                yield doc, subject, stage
 
 
-def test_every_document_has_no_blank_and_every_key_fact_in_pdf_and_docx(loaded):
+def test_each_variant_has_no_blank_and_every_key_fact_in_pdf_and_docx(loaded):
     for doc, subject, stage in _all_documents(loaded):
         pdf_text = render.text_of_pdf(render.render_document(loaded, doc, subject, stage, "pdf"))
         docx_text = text_of_docx(render.render_document(loaded, doc, subject, stage, "docx"))
