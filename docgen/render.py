@@ -489,6 +489,23 @@ def _keep_citations_together(html: str) -> str:
     return _CITATION_JOINT.sub(")\u2060(", html)
 
 
+@functools.cache
+def _print_css_text() -> str:
+    return render_template("print.css", {})
+
+
+@functools.cache
+def _print_stylesheet() -> Any:
+    from weasyprint import CSS
+
+    return CSS(
+        string=_print_css_text(),
+        base_url=_templates_root().as_uri() + "/",
+        url_fetcher=url_fetcher(),
+        font_config=_font_config(),
+    )
+
+
 def _pdf_identifier(html: str) -> bytes:
     """The PDF /ID: a digest of the HTML, so the same facts give the same file and any change in
     the document gives a new identifier (WeasyPrint would otherwise leave it out)."""
@@ -520,12 +537,21 @@ def html_to_pdf(html: str, meta: DocumentMeta) -> bytes:
 
     with _RENDER_LOCK, _weasyprint_warnings_are_errors() as warnings:
         try:
+            # The shared print.css, inlined so the HTML stands alone, is parsed once per
+            # process and handed to WeasyPrint ready-made (a fifth of the time of a page).
+            stylesheets = []
+            shared = _print_css_text()
+            printed = html
+            if shared in html:
+                printed = html.replace(shared, "", 1)
+                stylesheets.append(_print_stylesheet())
             document = HTML(
-                string=_keep_citations_together(html),
+                string=_keep_citations_together(printed),
                 base_url=_templates_root().as_uri() + "/",
                 url_fetcher=url_fetcher(),
             )
             pdf = document.write_pdf(
+                stylesheets=stylesheets,
                 font_config=_font_config(),
                 pdf_identifier=_pdf_identifier(html),
                 pdf_forms=meta.fillable,
