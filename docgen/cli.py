@@ -396,13 +396,13 @@ def rules() -> None:
 
     from docgen.checker import all_rules
 
-    table = Table(title="docgen rule catalogue")
+    table = Table(title="docgen rule catalogue (docgen explain RULE for one rule)", expand=True)
     table.add_column("id", no_wrap=True)
     table.add_column("severity", no_wrap=True)
-    for column in ("applies to", "title", "cites"):
-        table.add_column(column, overflow="fold")
+    table.add_column("title", ratio=3)
+    table.add_column("cites", ratio=2)
     for entry in all_rules():
-        table.add_row(entry.id, entry.severity, entry.applies_to, entry.title,
+        table.add_row(entry.id, entry.severity, entry.title,
                       "; ".join(str(c) for c in entry.citations))
     out.print(table)
 

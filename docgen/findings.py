@@ -203,22 +203,24 @@ class Report:
         summary = Text(self.summary_line(), style="bold red" if self.errors else "bold green")
         if not self.findings:
             return Group(Text("No findings."), summary)
-        table = Table(show_lines=False, expand=False, title=f"Findings: {self.facts.file}")
-        table.add_column("subject", no_wrap=True)
+        table = Table(show_lines=False, expand=True, title=f"Findings: {self.facts.file}")
+        table.add_column("subject", ratio=1, min_width=10, overflow="fold")
         table.add_column("severity", no_wrap=True)
-        table.add_column("rule", no_wrap=True)
-        table.add_column("finding", overflow="fold")
-        table.add_column("cites", overflow="fold")
-        table.add_column("where", no_wrap=True)
+        table.add_column("finding", ratio=3, min_width=24)
+        table.add_column("cites", ratio=1, min_width=16, overflow="fold")
+        table.add_column("line", no_wrap=True, justify="right")
         for subject, findings in self.by_subject():
             for index, finding in enumerate(findings):
+                cell = Text(finding.rule, style="bold")
+                cell.append(f"\n{finding.message}")
+                if finding.remedy:
+                    cell.append(f" {finding.remedy}", style="dim")
                 table.add_row(
                     Text(self.label(subject) if index == 0 else ""),
                     Text(finding.severity, style=colour[finding.severity]),
-                    Text(finding.rule),
-                    Text(finding.message + (f" {finding.remedy}" if finding.remedy else "")),
+                    cell,
                     Text("; ".join(str(c) for c in finding.citations)),
-                    Text(f"line {finding.line}" if finding.line else ""),
+                    Text(str(finding.line) if finding.line else ""),
                     end_section=index == len(findings) - 1,
                 )
         return Group(table, summary)

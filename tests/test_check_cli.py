@@ -72,7 +72,11 @@ def test_findings_come_in_file_order(cli, samples):
 
 def test_text_groups_by_director_and_ends_with_a_summary(cli, samples):
     result = cli(
-        "check", samples / "problems" / "director-late-and-partial.yaml", "--as-of", "2026-06-01"
+        "check",
+        samples / "problems" / "director-late-and-partial.yaml",
+        "--as-of",
+        "2026-06-01",
+        env={"COLUMNS": "160"},
     )
     assert result.exit_code == 1
     assert "half (Hal Half)" in result.stdout
