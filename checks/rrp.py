@@ -45,6 +45,11 @@ def _participants(context: CheckContext) -> Iterator[tuple[int, Participant]]:
     yield from enumerate(context.facts.participants)
 
 
+def _kind(election: RRPElection) -> str:
+    """The election's kind in words: salary, bonus, performance-based."""
+    return election.kind.replace("_", "-")
+
+
 def _election_path(p_index: int, e_index: int, field_name: str) -> str:
     return f"participants[{p_index}].elections[{e_index}].{field_name}"
 
@@ -104,7 +109,7 @@ def _prior_year_route(who: str, path: str, election: RRPElection) -> Route:
                 Hit(
                     who,
                     path,
-                    f"{election.kind} election for {election.plan_year} made "
+                    f"{_kind(election)} election for {election.plan_year} made "
                     f"{election.made_on}, after December 31 before the Plan Year "
                     f"({deadline})",
                 ),
@@ -175,7 +180,7 @@ def _first_year_route(
                     Hit(
                         who,
                         _election_path(p_index, e_index, "percent"),
-                        f"first-year {election.kind} election of {election.percent}% made "
+                        f"first-year {_kind(election)} election of {election.percent}% made "
                         f"{election.made_on} covers pay for services before the election: "
                         f"at most {shown}% of the pay for {start} to {end} may "
                         "be deferred",
@@ -511,7 +516,7 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
                 yield Hit(
                     participant.id,
                     _election_path(p_index, e_index, "percent"),
-                    f"{election.kind} election of {election.percent}% is above the "
+                    f"{_kind(election)} election of {election.percent}% is above the "
                     f"{maximum}% maximum.",
                 )
 
@@ -534,7 +539,7 @@ def deferral_increment(context: CheckContext) -> Iterator[Hit]:
                 yield Hit(
                     participant.id,
                     _election_path(p_index, e_index, "percent"),
-                    f"{election.kind} election of {election.percent}% is not a whole "
+                    f"{_kind(election)} election of {election.percent}% is not a whole "
                     "percent (1% increments).",
                 )
 
