@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
     [
         ("director-grant-2026.yaml", "2026-06-01", "elections"),
         ("director-grant-2026.yaml", "2026-06-23", "grant"),
+        ("director-grant-2026-roster.yaml", "2026-06-01", "elections"),
         ("rrp-2026.yaml", "2025-12-01", "grant"),
         ("rrp-2026.yaml", "2026-06-01", "grant"),
     ],
@@ -188,6 +189,18 @@ def test_explain_shows_citations_source_text_and_examples(cli):
     assert "six months before the end of the performance period" in " ".join(result.stdout.split())
     assert "A passing example:" in result.stdout and "-> no RRP-PBC-LATE finding" in result.stdout
     assert "-> error RRP-PBC-LATE (p1)" in result.stdout
+
+
+def test_explain_works_for_every_rule(cli):
+    from docgen.checker import all_rules
+
+    for entry in all_rules():
+        result = cli("explain", entry.id)
+        assert result.exit_code == 0, entry.id
+        assert str(entry.citations[0]) in " ".join(result.stdout.split())
+        if entry.applies_to != "document":
+            assert f"-> no {entry.id} finding" in result.stdout, entry.id
+            assert f" {entry.id} (" in result.stdout, entry.id
 
 
 def test_explain_an_unknown_rule_exits_2(cli):
