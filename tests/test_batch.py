@@ -467,3 +467,14 @@ def test_a_worker_that_dies_is_a_clear_error_with_nothing_written(samples, tmp_p
     with pytest.raises(RenderError, match="a worker process died"):
         issue.issue_batch(facts, tmp_path / "out", as_of=date.fromisoformat(GRANT_AS_OF), workers=1)
     assert list((tmp_path / "out").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in (ROOT / "samples" / "problems").glob("*.yaml"))
+)
+def test_every_problem_sample_is_refused_with_nothing_written(samples, tmp_path, cli, name):
+    out = tmp_path / "out"
+    result = cli("batch", samples / "problems" / name, "--out", out, "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 1, result.output
+    assert "Refused: the checker found" in result.stderr
+    assert not out.exists()
