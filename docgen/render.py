@@ -13,10 +13,12 @@ metadata and its key facts) and every function here serves it.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import hashlib
 import logging
 import re
+import shutil
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -477,7 +479,20 @@ def _weasyprint_warnings_are_errors() -> Iterator[_WarningCollector]:
 def _font_config() -> Any:
     from weasyprint.text.fonts import FontConfiguration
 
-    return FontConfiguration()
+    config = FontConfiguration()
+    atexit.register(_release_font_config, config)
+    return config
+
+
+def _release_font_config(config: Any) -> None:
+    """Remove the folder where WeasyPrint keeps the @font-face files, while the interpreter is
+    still whole (left to FontConfiguration.__del__ at exit, it fails noisily and leaks it)."""
+    folder = getattr(config, "_folder", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        config._folder = None
+    _print_stylesheet.cache_clear()
+    _font_config.cache_clear()
 
 
 _CITATION_JOINT = re.compile(r"\)\(")
