@@ -630,6 +630,8 @@ def test_a_fresh_process_makes_the_same_bytes(loaded):
         "for fmt in ('pdf', 'docx'):\n"
         "    data = render_document(loaded, 'exhibit-i', 'rgarcia', 'grant', fmt)\n"
         "    print(hashlib.sha256(data).hexdigest())\n"
+        "from docgen.render import _font_config\n"
+        "print(_font_config()._folder)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
@@ -640,4 +642,8 @@ def test_a_fresh_process_makes_the_same_bytes(loaded):
         ).hexdigest()
         for fmt in ("pdf", "docx")
     ]
-    assert result.stdout.split() == expected
+    *hashes, font_folder = result.stdout.split()
+    assert hashes == expected
+    # Nothing printed at exit, and WeasyPrint's @font-face folder was removed.
+    assert result.stderr == ""
+    assert not Path(font_folder).exists()
