@@ -491,7 +491,7 @@ def issue_batch(
     Raises LoadError (exit 2) for a facts file that cannot be understood and
     IssueRefusedByFindings (exit 1) for error findings; in both cases nothing is written.
     """
-    from docgen.checker import run_checks, subjects_of
+    from docgen.checker import run_checks
     from docgen.loader import load_facts
 
     loaded = load_facts(facts_path)
@@ -504,21 +504,66 @@ def issue_batch(
             f"--out {out}: is a file, not a folder. Name a folder for the issued packets."
         )
     cycle = cycle_name(loaded.facts)
+    made_out = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     target = out / cycle
+    try:
+        return _issue_into(
+            loaded, report, out, target, cycle, stage, as_of, workers, force, progress
+        )
+    except BaseException:
+        if made_out and not any(out.iterdir()):
+            out.rmdir()  # refused or failed: leave no trace, not even an empty OUT
+        raise
+
+
+def _recorded_warnings(manifest: dict[str, Any]) -> list[Finding]:
+    """The warnings an issued folder's manifest recorded, as findings to show again."""
+    from docgen.checker import get_rule
+
+    warnings = []
+    for entry in manifest.get("warnings", []):
+        try:
+            rule = get_rule(entry["rule"])
+        except (KeyError, DocgenError):
+            continue
+        warnings.append(
+            rule.finding(
+                entry.get("subject", ""),
+                entry.get("path", ""),
+                entry.get("message", ""),
+                line=entry.get("line"),
+            )
+        )
+    return warnings
+
+
+def _issue_into(
+    loaded: LoadedFacts,
+    report: Report,
+    out: Path,
+    target: Path,
+    cycle: str,
+    stage: str,
+    as_of: date,
+    workers: int | None,
+    force: bool,
+    progress: ProgressSink | None,
+) -> BatchResult:
+    from docgen.checker import subjects_of
+
     with _OutLock(out):
         removed = remove_stale(out, cycle)
         if not force and manifest_is_current(target, loaded, stage, as_of):
             manifest = read_manifest(target)
-            issued = portable_report(report)
             return BatchResult(
                 folder=target,
                 cycle=cycle,
-                report=issued,
+                report=portable_report(report),
                 packets=len(manifest["packets"]),
                 documents=sum(len(p["documents"]) for p in manifest["packets"]),
                 files=len(manifest["files"]) + 1,
-                warnings=[f for f in issued.warnings],
+                warnings=_recorded_warnings(manifest),
                 current=True,
                 removed_stale=removed,
             )
