@@ -16,6 +16,9 @@ NEEDED = {  # shared library -> Debian package that ships it
     "pango-1.0": "libpango-1.0-0",
     "pangoft2-1.0": "libpangoft2-1.0-0",
     "harfbuzz": "libharfbuzz0b",
+    # Font subsetting: without it WeasyPrint embeds whole fonts and warns, and PDF bytes differ
+    # from a machine that has it.
+    "harfbuzz-subset": "libharfbuzz-subset0",
     "fontconfig": "libfontconfig1",
 }
 
