@@ -116,13 +116,40 @@ def templates_sha256() -> str:
 # ------------------------------------------------------------------------------ file writing
 
 
-def write_durably(path: Path, data: bytes) -> dict[str, Any]:
-    """Write ``data`` to a new file and fsync it; return its manifest entry."""
+def write_file(path: Path, data: bytes, *, sync: bool = True) -> dict[str, Any]:
+    """Write ``data`` to a new file (fsynced unless the caller syncs the whole tree later);
+    return its manifest entry."""
     with open(path, "wb") as handle:
         handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+        if sync:
+            handle.flush()
+            os.fsync(handle.fileno())
     return {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+
+
+def sync_tree(root: Path) -> None:
+    """Flush a staging folder to disk before it is published.
+
+    One syncfs(2) of the folder's filesystem replaces an fsync per file (hundreds of them in a
+    batch); where syncfs is unavailable, every file and folder is fsynced.
+    """
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        if sys.platform.startswith("linux"):
+            try:
+                if ctypes.CDLL(None, use_errno=True).syncfs(fd) == 0:
+                    return
+            except (OSError, AttributeError):
+                pass
+    finally:
+        os.close(fd)
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            with open(path, "rb") as handle:
+                os.fsync(handle.fileno())
+        else:
+            fsync_dir(path)
+    fsync_dir(root)
 
 
 def fsync_dir(path: Path) -> None:
@@ -138,7 +165,7 @@ def write_file_atomically(target: Path, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.parent / f".{target.name}{STAGING}{secrets.token_hex(4)}"
     try:
-        write_durably(temporary, data)
+        write_file(temporary, data)
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
@@ -282,10 +309,9 @@ def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]
         files, entries = {}, {}
         for fmt in FORMATS:
             relative = f"{subject}/{doc}.{fmt}"
-            entries[relative] = write_durably(staging / relative, outputs[fmt])
+            entries[relative] = write_file(staging / relative, outputs[fmt], sync=False)
             files[fmt] = relative
         rendered.append(RenderedDocument(subject, doc, files, entries, facts_wanted, problems))
-    fsync_dir(folder)
     return rendered
 
 
@@ -580,16 +606,16 @@ def _issue_into(
             if issued.errors:
                 raise IssueRefusedByFindings(issued, stage_of_refusal="documents")
             report_entries = {
-                "check-report.json": write_durably(
-                    staging / "check-report.json", dumps(issued.to_json_dict())
+                "check-report.json": write_file(
+                    staging / "check-report.json", dumps(issued.to_json_dict()), sync=False
                 ),
-                "check-report.html": write_durably(
-                    staging / "check-report.html", issued.to_html().encode("utf-8")
+                "check-report.html": write_file(
+                    staging / "check-report.html", issued.to_html().encode("utf-8"), sync=False
                 ),
             }
             manifest = build_manifest(loaded, cycle, stage, as_of, rendered, issued, report_entries)
-            write_durably(staging / MANIFEST_NAME, dumps(manifest))
-            fsync_dir(staging)
+            write_file(staging / MANIFEST_NAME, dumps(manifest), sync=False)
+            sync_tree(staging)
             publish(staging, target)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)

@@ -10,6 +10,7 @@ difference in any visible character still shows.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -41,6 +42,7 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
 _WHITESPACE = re.compile(r"\s+")
 
 
+@functools.lru_cache(maxsize=16)  # each read-back text is compared several times
 def normalise(text: str) -> str:
     """Text with every difference that is not content removed (see the module docstring)."""
     text = unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
@@ -206,7 +208,9 @@ _TEXT_OPERATORS = re.compile(
     rb"|<([0-9a-fA-F]*)>\s*Tj\b"
 )
 _SHOW_OPERATORS = re.compile(rb"T[jJ]\b|[)>\]]\s*['\"]")
-_RUN_PART = re.compile(rb"<([0-9a-fA-F]*)>|\(")
+_HEX_RUN = re.compile(rb"<([0-9a-fA-F]*)>")
+_GLYPH = re.compile(rb"[0-9a-fA-F]{4}")
+_ODD_RUN = re.compile(rb"<(?:[0-9a-fA-F]{4})*[0-9a-fA-F]{1,3}>")
 _BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
 _BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
 _CHAR_PAIR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>")
@@ -225,7 +229,8 @@ def _utf16(hex_digits: bytes) -> str:
     return bytes.fromhex(hex_digits.decode("ascii")).decode("utf-16-be")
 
 
-def _to_unicode(font: Any) -> dict[int, str]:
+def _to_unicode(font: Any) -> dict[bytes, str]:
+    """The font's glyph codes, as the 4 hex digits a content stream writes them, to text."""
     if font.get("/Subtype") != "/Type0" or font.get("/Encoding") != "/Identity-H":
         raise _NotWeasyPrintText
     if "/ToUnicode" not in font:
@@ -247,19 +252,25 @@ def _to_unicode(font: Any) -> dict[int, str]:
             for offset in range(last - first + 1):
                 unit = (start + offset).to_bytes(2, "big")
                 table[first + offset] = (base[:-2] + unit).decode("utf-16-be")
-    return table
+    by_digits: dict[bytes, str] = {}
+    for code, text in table.items():
+        by_digits[b"%04x" % code] = text
+        by_digits[b"%04X" % code] = text
+    return by_digits
 
 
-def _weasyprint_page_text(page: Any) -> str:
+def _weasyprint_page_text(page: Any, known: dict[Any, dict[bytes, str]]) -> str:
     resources = page.get("/Resources") or {}
-    fonts = {
-        str(name)[1:]: _to_unicode(font.get_object())
-        for name, font in (resources.get("/Font") or {}).items()
-    }
+    fonts = {}
+    for name, font in (resources.get("/Font") or {}).items():
+        key = getattr(font, "idnum", None) or id(font)  # pages share their fonts' objects
+        if key not in known:
+            known[key] = _to_unicode(font.get_object())
+        fonts[str(name)[1:]] = known[key]
     contents = page.get_contents()
     data = contents.get_data() if contents is not None else b""
     parts: list[str] = []
-    table: dict[int, str] | None = None
+    table: dict[bytes, str] | None = None
     line: bytes | None = None
     shown = 0
     for match in _TEXT_OPERATORS.finditer(data):
@@ -276,15 +287,15 @@ def _weasyprint_page_text(page: Any) -> str:
             run = match.group(4) if match.group(4) is not None else b"<" + match.group(5) + b">"
             if table is None:
                 raise _NotWeasyPrintText
-            for part in _RUN_PART.finditer(run):
-                digits = part.group(1)
-                if digits is None or len(digits) % 4:
-                    raise _NotWeasyPrintText  # a literal string or a one-byte code
-                for at in range(0, len(digits), 4):
-                    text = table.get(int(digits[at : at + 4], 16))
-                    if text is None:
-                        raise _NotWeasyPrintText
-                    parts.append(text)
+            if b"(" in run:
+                raise _NotWeasyPrintText  # a literal string: not how WeasyPrint writes text
+            if _ODD_RUN.search(run):
+                raise _NotWeasyPrintText  # a one-byte code
+            digits = b"".join(_HEX_RUN.findall(run))
+            try:
+                parts.extend(map(table.__getitem__, _GLYPH.findall(digits)))
+            except KeyError:
+                raise _NotWeasyPrintText from None
     if shown != len(_SHOW_OPERATORS.findall(data)):
         raise _NotWeasyPrintText
     return "".join(parts)
@@ -299,11 +310,12 @@ def pdf_text(data: bytes, *, thorough: bool = False) -> str:
 
     reader = PdfReader(io.BytesIO(data))
     pages = []
+    known_fonts: dict[Any, dict[bytes, str]] = {}
     for page in reader.pages:
         text = None
         if not thorough:
             try:
-                text = _weasyprint_page_text(page)
+                text = _weasyprint_page_text(page, known_fonts)
             except _NotWeasyPrintText:
                 text = None
         if text is None:

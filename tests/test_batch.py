@@ -478,3 +478,14 @@ def test_every_problem_sample_is_refused_with_nothing_written(samples, tmp_path,
     assert result.exit_code == 1, result.output
     assert "Refused: the checker found" in result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
+def test_sync_tree_flushes_with_syncfs_or_file_by_file(tmp_path, monkeypatch, platform):
+    from docgen.issue import sync_tree, write_file
+
+    (tmp_path / "jsmith").mkdir()
+    entry = write_file(tmp_path / "jsmith" / "notice.pdf", b"%PDF-1.7", sync=False)
+    monkeypatch.setattr(sys, "platform", platform)
+    sync_tree(tmp_path)  # on "darwin" no syncfs is tried: every file and folder is fsynced
+    assert entry == {"sha256": hashlib.sha256(b"%PDF-1.7").hexdigest(), "bytes": 8}
