@@ -384,7 +384,7 @@ def render_packets(
 # ------------------------------------------------------------------------------ findings
 
 
-def _doc_findings(problems: list[DocProblem], head: str) -> list[Finding]:
+def _doc_findings(loaded: LoadedFacts, problems: list[DocProblem], head: str) -> list[Finding]:
     """DOC-* problems as checker findings. DOC-DRAFTED-CLAUSE is one warning per document name,
     not one per director: the same drafted clauses sit in every copy."""
     from docgen.checker import get_rule
@@ -402,14 +402,18 @@ def _doc_findings(problems: list[DocProblem], head: str) -> list[Finding]:
         )
     for document, subjects in drafted.items():
         count = len(subjects)
+        # The fact that clears this warning is drafted_clauses_approved_by: point at it.
+        file, line = loaded.source.locate(("drafted_clauses_approved_by",))
         findings.append(
             get_rule("DOC-DRAFTED-CLAUSE").finding(
                 head,
-                document,
+                "drafted_clauses_approved_by",
                 f"{document} ({count} cop{'ies' if count != 1 else 'y'}) carries clauses docgen "
                 "drafted for gaps in the source form, not yet approved by counsel",
                 remedy="Have counsel review the drafted clauses (marked in the DOCX), then set "
                 "drafted_clauses_approved_by in the facts file.",
+                file=file,
+                line=line,
             )
         )
     return findings
@@ -602,7 +606,7 @@ def _issue_into(
             )
             head = subjects_of(loaded.facts)[0][0]
             problems = [p for document in rendered for p in document.problems]
-            issued = portable_report(report, _doc_findings(problems, head))
+            issued = portable_report(report, _doc_findings(loaded, problems, head))
             if issued.errors:
                 raise IssueRefusedByFindings(issued, stage_of_refusal="documents")
             report_entries = {
@@ -690,7 +694,7 @@ def render_one(
     formats = ("html",) if fmt == "html" else FORMATS
     _, outputs, _, problems = render_and_read_back(loaded, doc, subject, stage, formats)
     head = subjects[0]
-    issued = portable_report(report, _doc_findings(problems, head))
+    issued = portable_report(report, _doc_findings(loaded, problems, head))
     if issued.errors:
         raise IssueRefusedByFindings(issued, stage_of_refusal="documents")
     data = outputs[fmt]
