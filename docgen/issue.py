@@ -584,6 +584,16 @@ def _issue_into(
 
     with _OutLock(out):
         removed = remove_stale(out, cycle)
+        if target.exists():
+            # Replacing a folder deletes it: only ever one that docgen issued.
+            try:
+                read_manifest(target)
+            except NotAnIssuedFolder:
+                raise BadRequest(
+                    f"{target}: exists and is not a folder docgen issued (no readable "
+                    "manifest.json), so docgen will not replace it. Move it aside, or choose "
+                    "another --out."
+                ) from None
         if not force and manifest_is_current(target, loaded, stage, as_of):
             manifest = read_manifest(target)
             return BatchResult(

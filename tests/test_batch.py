@@ -489,3 +489,14 @@ def test_sync_tree_flushes_with_syncfs_or_file_by_file(tmp_path, monkeypatch, pl
     monkeypatch.setattr(sys, "platform", platform)
     sync_tree(tmp_path)  # on "darwin" no syncfs is tried: every file and folder is fsynced
     assert entry == {"sha256": hashlib.sha256(b"%PDF-1.7").hexdigest(), "bytes": 8}
+
+
+def test_a_folder_docgen_did_not_issue_is_never_replaced(samples, tmp_path, cli):
+    facts = write_cycle(tmp_path, samples, directors=1)
+    mine = tmp_path / "out" / CYCLE
+    mine.mkdir(parents=True)
+    (mine / "board minutes.docx").write_bytes(b"not docgen's")
+    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 2
+    assert "is not a folder docgen issued" in result.stderr
+    assert tree(tmp_path / "out") == {f"{CYCLE}/board minutes.docx": b"not docgen's"}
