@@ -507,7 +507,7 @@ def verify_folder(folder: str | Path) -> FolderCheck:
             "\n".join(f"{name}: {what}" for name, what in check.changes)
             + f"\n{folder}: {len(check.changes)} change{'s' if len(check.changes) != 1 else ''} "
             "since it was issued; do not send these documents. "
-            "Re-issue them with `docgen batch --force`."
+            "Re-issue them with `docgen batch` (it renders again when a folder has changed)."
         )
         error.check = check  # type: ignore[attr-defined]
         raise error
