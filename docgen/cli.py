@@ -152,6 +152,10 @@ class _ProgressBar:
     """A rich progress bar on stderr, started only once the worker processes exist."""
 
     def __init__(self) -> None:
+        self.progress = None
+        self.task = None
+
+    def start(self, total: int) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
         self.progress = Progress(
@@ -162,9 +166,6 @@ class _ProgressBar:
             console=err,
             transient=False,
         )
-        self.task = None
-
-    def start(self, total: int) -> None:
         self.task = self.progress.add_task("Rendering packets", total=total)
         self.progress.start()
 
@@ -172,7 +173,8 @@ class _ProgressBar:
         self.progress.update(self.task, advance=1, description=f"Rendered {subject:<12}")
 
     def stop(self) -> None:
-        self.progress.stop()
+        if self.progress is not None:
+            self.progress.stop()
 
 
 @app.command()
