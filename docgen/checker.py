@@ -23,8 +23,30 @@ if TYPE_CHECKING:
     from docgen.facts import Facts
     from docgen.loader import LoadedFacts
 
-Stage = Literal["elections", "grant"]
-STAGES: tuple[str, ...] = ("elections", "grant")
+Stage = Literal["elections", "grant", "enrollment"]
+STAGES: tuple[str, ...] = ("elections", "grant", "enrollment")
+# Which stages a kind of facts file has, the default (DESIGN.md: `--stage` defaults to grant) first.
+STAGES_BY_KIND: dict[str, tuple[str, ...]] = {
+    "director-rsu-grant": ("grant", "elections"),
+    "rrp-plan-year": ("enrollment",),
+}
+
+
+class StageError(DocgenError, ValueError):
+    """A stage that this kind of facts file does not have. Exit code 2."""
+
+
+def resolve_stage(kind: str, stage: str | None) -> str:
+    """The stage to check and issue at: the one asked for, or the kind's default."""
+    allowed = STAGES_BY_KIND.get(kind, STAGES)
+    if stage is None:
+        return allowed[0]
+    if stage not in allowed:
+        raise StageError(
+            f"--stage {stage} does not apply to a {kind} file; "
+            f"use {' or '.join(f'--stage {s}' for s in allowed)}, or leave --stage out."
+        )
+    return stage
 Applies = Literal["director-rsu-grant", "rrp-plan-year", "document"]
 
 # The modules that register rules, in catalogue order.
@@ -204,11 +226,10 @@ def subjects_of(facts: Facts) -> tuple[list[str], dict[str, str]]:
     return [head, *(ident for ident, _ in people)], names
 
 
-def run_checks(loaded: LoadedFacts, as_of: date, stage: str = "grant") -> Report:
-    """Run every rule that applies to this kind of facts file at this stage."""
-    if stage not in STAGES:
-        raise ValueError(f"stage must be one of {', '.join(STAGES)}, not {stage!r}")
+def run_checks(loaded: LoadedFacts, as_of: date, stage: str | None = None) -> Report:
+    """Run every rule that applies to this kind of facts file at this stage (default: the kind's)."""
     facts = loaded.facts
+    stage = resolve_stage(facts.kind, stage)
     context = CheckContext(facts, as_of, stage)
     findings: list[Finding] = []
     locate = loaded.source.locate

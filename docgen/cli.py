@@ -129,6 +129,7 @@ def compute(
 class IssueStage(StrEnum):
     elections = "elections"
     grant = "grant"
+    enrollment = "enrollment"
 
 
 class RenderFormat(StrEnum):
@@ -137,7 +138,10 @@ class RenderFormat(StrEnum):
     html = "html"
 
 
-_STAGE_HELP = "elections (blank Exhibit I forms) or grant (the notice and Exhibit I)."
+_STAGE_HELP = (
+    "Director grant cycle: elections (blank Exhibit I forms) or grant (the Notice and Exhibit I; "
+    "the default). RRP Plan Year: enrollment (the default)."
+)
 _AS_OF_HELP = "The date the documents are issued on, YYYY-MM-DD (default: today)."
 
 
@@ -183,7 +187,7 @@ def batch(
     out_dir: Annotated[
         Path, typer.Option("--out", help="Folder to issue into; the cycle folder goes inside.")
     ],
-    stage: Annotated[IssueStage, typer.Option(help=_STAGE_HELP)] = IssueStage.grant,
+    stage: Annotated[IssueStage | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: 2, or 1 on one core).")
     ] = None,
@@ -204,7 +208,7 @@ def batch(
     bar = _ProgressBar()
     try:
         result = issue_batch(
-            file, out_dir, stage=stage.value, as_of=issued_on, workers=workers, force=force,
+            file, out_dir, stage=stage and stage.value, as_of=issued_on, workers=workers, force=force,
             progress=bar,
         )
     except DocgenError as error:
@@ -219,7 +223,7 @@ def batch(
     noted = f"; {warnings} warning{'s' if warnings != 1 else ''} recorded in manifest.json"
     if result.current:
         out.print(
-            f"{result.folder} is already current (same facts, stage {stage.value}, as of "
+            f"{result.folder} is already current (same facts, stage {result.report.stage}, as of "
             f"{issued_on.isoformat()}; every file matches its manifest): nothing re-rendered"
             f"{noted if warnings else ''}. Use --force to render again.",
             markup=False,
@@ -228,7 +232,7 @@ def batch(
     if not result.packets:
         out.print(
             f"No documents are issued from a {result.report.facts.kind} file at stage "
-            f"{stage.value} yet; wrote the check report and manifest only.",
+            f"{result.report.stage} yet; wrote the check report and manifest only.",
             markup=False,
         )
     out.print(
@@ -249,7 +253,7 @@ def render(
     subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
     to: Annotated[RenderFormat, typer.Option("--to", help="pdf, docx or html.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the document.")],
-    stage: Annotated[IssueStage, typer.Option(help=_STAGE_HELP)] = IssueStage.grant,
+    stage: Annotated[IssueStage | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
 ) -> None:
     """Check FILE, then render one document and write it atomically.
@@ -260,7 +264,7 @@ def render(
     issued_on = parse_as_of(as_of)
     try:
         result = render_one(
-            file, doc, subject, to.value, output, stage=stage.value, as_of=issued_on
+            file, doc, subject, to.value, output, stage=stage and stage.value, as_of=issued_on
         )
     except DocgenError as error:
         _print_refusal(error)
@@ -349,7 +353,7 @@ def check(
     as_of: Annotated[
         str | None, typer.Option("--as-of", help="Check as of this date (default: today).")
     ] = None,
-    stage: Annotated[IssueStage, typer.Option(help=_STAGE_HELP)] = IssueStage.grant,
+    stage: Annotated[IssueStage | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     output_format: Annotated[
         CheckFormat, typer.Option("--format", help="text (a table), json, md or html.")
     ] = CheckFormat.text,
@@ -366,7 +370,7 @@ def check(
 
     checked_on = parse_as_of(as_of)
     try:
-        report = run_checks(load_facts(file), checked_on, stage.value)
+        report = run_checks(load_facts(file), checked_on, stage and stage.value)
     except DocgenError as error:
         fail(error)
     if output_format is CheckFormat.text and output is None:

@@ -510,7 +510,7 @@ def issue_batch(
     facts_path: str | Path,
     out: str | Path,
     *,
-    stage: str = "grant",
+    stage: str | None = None,
     as_of: date,
     workers: int | None = None,
     force: bool = False,
@@ -524,7 +524,10 @@ def issue_batch(
     from docgen.checker import run_checks
     from docgen.loader import load_facts
 
+    from docgen.checker import resolve_stage
+
     loaded = load_facts(facts_path)
+    stage = resolve_stage(loaded.facts.kind, stage)  # grant cycle: grant; RRP: enrollment
     report = run_checks(loaded, as_of, stage)
     if report.errors:
         raise IssueRefusedByFindings(portable_report(report))
@@ -666,7 +669,7 @@ def render_one(
     fmt: str,
     output: str | Path,
     *,
-    stage: str = "grant",
+    stage: str | None = None,
     as_of: date,
 ) -> RenderResult:
     """`docgen render`: one document, after the same checks as a batch, written atomically.
@@ -681,7 +684,10 @@ def render_one(
 
     if fmt not in ("pdf", "docx", "html"):
         raise BadRequest(f"--to {fmt}: expected pdf, docx or html.")
+    from docgen.checker import resolve_stage
+
     loaded = load_facts(facts_path)
+    stage = resolve_stage(loaded.facts.kind, stage)
     if doc not in DOCUMENTS:
         raise BadRequest(
             f"--doc {doc}: no such document. Documents: {', '.join(sorted(DOCUMENTS))}."

@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
         ("director-grant-2026.yaml", "2026-06-01", "elections"),
         ("director-grant-2026.yaml", "2026-06-23", "grant"),
         ("director-grant-2026-roster.yaml", "2026-06-01", "elections"),
-        ("rrp-2026.yaml", "2025-12-01", "grant"),
-        ("rrp-2026.yaml", "2026-06-01", "grant"),
+        ("rrp-2026.yaml", "2025-12-01", "enrollment"),
+        ("rrp-2026.yaml", "2026-06-01", "enrollment"),
     ],
 )
 def test_the_samples_have_no_error_findings(cli, samples, sample, as_of, stage):

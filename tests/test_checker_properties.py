@@ -91,7 +91,7 @@ def loaded(facts) -> LoadedFacts:
 
 
 @SETTINGS
-@given(rrp_facts(), days, st.sampled_from(["elections", "grant"]))
+@given(rrp_facts(), days, st.sampled_from(["enrollment", None]))
 def test_findings_are_deterministic(facts, as_of, stage):
     first = run_checks(loaded(facts), as_of, stage).to_json_dict()
     second = run_checks(loaded(facts.model_copy(deep=True)), as_of, stage).to_json_dict()
@@ -104,7 +104,7 @@ def test_findings_are_deterministic(facts, as_of, stage):
 @SETTINGS
 @given(rrp_facts(timely=True), days)
 def test_an_election_by_december_31_before_the_plan_year_is_never_late(facts, as_of):
-    report = run_checks(loaded(facts), as_of, "grant")
+    report = run_checks(loaded(facts), as_of, "enrollment")
     flagged = {f.rule for f in report.findings} & TIMING_RULES
     assert not flagged, [f.message for f in report.findings if f.rule in flagged]
 

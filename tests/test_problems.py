@@ -30,6 +30,6 @@ def test_problem_file_gives_exactly_the_promised_findings(path):
     assert promised, f"{path.name} has no '# expect:' line"
     expected = {rule.strip() for rule in promised.split(",")}
     as_of = date.fromisoformat(header(path, "as-of") or "2026-06-01")
-    report = run_checks(load_facts(path), as_of, header(path, "stage") or "grant")
+    report = run_checks(load_facts(path), as_of, header(path, "stage"))
     assert report.rule_ids() == expected
     assert report.errors or report.warnings

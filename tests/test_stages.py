@@ -1,0 +1,34 @@
+"""Stages belong to a kind of facts file: grant/elections for a grant cycle, enrollment for the RRP."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen.checker import StageError, resolve_stage
+
+
+def test_each_kind_has_its_default_stage():
+    assert resolve_stage("director-rsu-grant", None) == "grant"
+    assert resolve_stage("rrp-plan-year", None) == "enrollment"
+    assert resolve_stage("director-rsu-grant", "elections") == "elections"
+
+
+def test_a_stage_of_the_other_kind_is_refused_with_the_fix():
+    with pytest.raises(StageError, match="use --stage enrollment, or leave --stage out"):
+        resolve_stage("rrp-plan-year", "grant")
+
+
+@pytest.mark.parametrize(
+    ("sample", "stage"),
+    [("rrp-2026.yaml", "elections"), ("director-grant-2026.yaml", "enrollment")],
+)
+def test_check_with_a_foreign_stage_exits_2(cli, samples, sample, stage):
+    result = cli("check", samples / sample, "--stage", stage, "--as-of", "2025-12-01")
+    assert result.exit_code == 2
+    assert f"--stage {stage} does not apply" in result.stderr
+
+
+def test_rrp_check_defaults_to_enrollment(cli, samples):
+    result = cli("check", samples / "rrp-2026.yaml", "--as-of", "2025-12-01", "--format", "json")
+    assert result.exit_code == 0
+    assert '"stage": "enrollment"' in result.stdout
