@@ -404,14 +404,19 @@ def _doc_findings(loaded: LoadedFacts, problems: list[DocProblem], head: str) ->
         count = len(subjects)
         # The fact that clears this warning is drafted_clauses_approved_by: point at it.
         file, line = loaded.source.locate(("drafted_clauses_approved_by",))
+        remedy = "Have counsel review the drafted clauses (marked in the DOCX), then " + (
+            "set drafted_clauses_approved_by in the facts file."
+            if "drafted_clauses_approved_by" in type(loaded.facts).model_fields
+            else f"record the approval; a {loaded.facts.kind} file has no "
+            "drafted_clauses_approved_by field yet."
+        )
         findings.append(
             get_rule("DOC-DRAFTED-CLAUSE").finding(
                 head,
                 "drafted_clauses_approved_by",
                 f"{document} ({count} cop{'ies' if count != 1 else 'y'}) carries clauses docgen "
                 "drafted for gaps in the source form, not yet approved by counsel",
-                remedy="Have counsel review the drafted clauses (marked in the DOCX), then set "
-                "drafted_clauses_approved_by in the facts file.",
+                remedy=remedy,
                 file=file,
                 line=line,
             )
@@ -521,10 +526,8 @@ def issue_batch(
     Raises LoadError (exit 2) for a facts file that cannot be understood and
     IssueRefusedByFindings (exit 1) for error findings; in both cases nothing is written.
     """
-    from docgen.checker import run_checks
+    from docgen.checker import resolve_stage, run_checks
     from docgen.loader import load_facts
-
-    from docgen.checker import resolve_stage
 
     loaded = load_facts(facts_path)
     stage = resolve_stage(loaded.facts.kind, stage)  # grant cycle: grant; RRP: enrollment
