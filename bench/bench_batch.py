@@ -40,6 +40,7 @@ SURNAMES = [
 def write_cycle(folder: Path, packets: int) -> Path:
     """The sample grant cycle with ``packets`` directors, each with a timely election."""
     yaml = YAML()
+    yaml.width = 4096  # ruamel would wrap a long flow mapping into invalid YAML
     data = yaml.load((ROOT / "samples" / "director-grant-2026.yaml").read_text(encoding="utf-8"))
     template = data["directors"][0]
     directors = []

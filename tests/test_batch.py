@@ -27,6 +27,7 @@ CYCLE = "2026-annual"
 def write_cycle(folder: Path, samples: Path, directors: int = 3, edit=None) -> Path:
     """A copy of the sample grant cycle with its first few directors, optionally edited."""
     yaml = YAML()
+    yaml.width = 4096  # ruamel would wrap a long flow mapping into invalid YAML
     data = yaml.load((samples / "director-grant-2026.yaml").read_text(encoding="utf-8"))
     data["directors"] = data["directors"][:directors]
     if edit:
@@ -400,43 +401,30 @@ def test_render_bad_request_exits_2(samples, tmp_path, cli, args, message):
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_rrp_plan_year_is_issued_per_participant_through_documents_for(
-    samples, tmp_path, monkeypatch
-):
-    """The batch is generic over the renderer's documents_for: an RRP Plan Year issues
-    rrp-<plan year>/<participant>/<document>.{pdf,docx}. The document here is a stand-in."""
-    from datetime import date
+def test_rrp_plan_year_is_issued_per_participant(samples, tmp_path, cli):
+    """An RRP Plan Year issues rrp-<plan year>/<participant>/rrp-election.{pdf,docx}, at the
+    kind's own default stage (enrollment)."""
+    from docgen.render import documents_for
 
-    from docgen import render
-    from docgen.issue import issue_batch
-
-    def documents_for(facts, stage):
-        if facts.kind != "rrp-plan-year":
-            return []
-        return [(participant.id, "rrp-election") for participant in facts.participants[:2]]
-
-    def render_html(loaded, doc, subject_id, stage):
-        name = loaded.facts.participant(subject_id).name
-        return f"<html><body><h1>Deferral Election</h1><p>Participant: {name}</p></body></html>"
-
-    def document_meta(loaded, doc, subject_id, stage):
-        day = date(loaded.facts.plan_year - 1, 12, 1)
-        return render.DocumentMeta("Deferral Election", "docgen", subject_id, (), day, day)
-
-    monkeypatch.setattr(render, "documents_for", documents_for)
-    monkeypatch.setattr(render, "render_html", render_html)
-    monkeypatch.setattr(render, "document_meta", document_meta)
-    monkeypatch.setattr(
-        render,
-        "key_facts",
-        lambda loaded, doc, subject_id, stage: [loaded.facts.participant(subject_id).name],
-    )
-    loaded = load_facts(samples / "rrp-2026.yaml")
-    first_two = [p.id for p in loaded.facts.participants[:2]]
-    result = issue_batch(samples / "rrp-2026.yaml", tmp_path, as_of=date(2025, 12, 1), workers=1)
-    assert result.folder == tmp_path / f"rrp-{loaded.facts.plan_year}"
-    documents = {name for name in tree(result.folder) if "/" in name}
-    assert documents == {f"{p}/rrp-election.{fmt}" for p in first_two for fmt in ("pdf", "docx")}
+    yaml = YAML()
+    yaml.width = 4096  # ruamel would wrap a long flow mapping into invalid YAML
+    data = yaml.load((samples / "rrp-2026.yaml").read_text(encoding="utf-8"))
+    data["participants"] = data["participants"][:3]
+    facts = tmp_path / "rrp.yaml"
+    with facts.open("w", encoding="utf-8") as handle:
+        yaml.dump(data, handle)
+    loaded = load_facts(facts)
+    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", "2025-12-01")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / f"rrp-{loaded.facts.plan_year}"
+    documents = {name for name in tree(folder) if "/" in name}
+    expected = documents_for(loaded.facts, "enrollment")
+    assert expected  # the sample's first participants do get election forms
+    assert documents == {
+        f"{subject}/{doc}.{fmt}" for subject, doc in expected for fmt in ("pdf", "docx")
+    }
+    assert json.loads((folder / "manifest.json").read_text())["stage"] == "enrollment"
+    assert cli("verify", folder).exit_code == 0
 
 
 def test_a_second_batch_into_the_same_out_at_once_is_refused(samples, tmp_path):

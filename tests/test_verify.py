@@ -247,6 +247,7 @@ def issued_folder(tmp_path_factory):
 
     base = tmp_path_factory.mktemp("verify")
     yaml = YAML()
+    yaml.width = 4096  # ruamel would wrap a long flow mapping into invalid YAML
     data = yaml.load((SAMPLES / "director-grant-2026.yaml").read_text(encoding="utf-8"))
     data["directors"] = data["directors"][:2]
     facts = base / "grant.yaml"
