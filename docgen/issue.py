@@ -701,11 +701,12 @@ def render_one(
             f"--for {subject}: no director or participant with that id in {loaded.source.file}. "
             f"Ids: {', '.join(subjects[1:]) or '(none)'}."
         )
-    if (subject, doc) not in set(documents_for(loaded.facts, stage)):
+    issued_to_subject = [d for s, d in documents_for(loaded.facts, stage) if s == subject]
+    if doc not in issued_to_subject:
         raise BadRequest(
             f"--doc {doc} --for {subject}: docgen does not issue this document to {subject} "
-            f"at stage {stage} (Exhibit I is for non-employee directors only; the notice is "
-            "issued at stage grant)."
+            f"at stage {stage}; at that stage {subject} gets: "
+            f"{', '.join(issued_to_subject) or 'no documents'}."
         )
     report = run_checks(loaded, as_of, stage)
     if report.errors:
