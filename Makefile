@@ -26,8 +26,8 @@ bench: $(STAMP) system-deps
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 lint: $(STAMP)
-	$(BIN)/ruff check docgen checks tests bench
-	$(BIN)/ruff format --check docgen checks tests bench
+	$(BIN)/ruff check docgen checks tests bench tools
+	$(BIN)/ruff format --check docgen checks tests bench tools
 
 # WeasyPrint needs Pango from the system. Install it where we can (root with apt-get),
 # otherwise say exactly which Debian package is missing instead of failing with a traceback.

@@ -47,6 +47,8 @@ def resolve_stage(kind: str, stage: str | None) -> str:
             f"use {' or '.join(f'--stage {s}' for s in allowed)}, or leave --stage out."
         )
     return stage
+
+
 Applies = Literal["director-rsu-grant", "rrp-plan-year", "document"]
 
 # The modules that register rules, in catalogue order.
@@ -227,7 +229,7 @@ def subjects_of(facts: Facts) -> tuple[list[str], dict[str, str]]:
 
 
 def run_checks(loaded: LoadedFacts, as_of: date, stage: str | None = None) -> Report:
-    """Run every rule that applies to this kind of facts file at this stage (default: the kind's)."""
+    """Run every rule that applies to this kind of facts file at this stage (default: its own)."""
     facts = loaded.facts
     stage = resolve_stage(facts.kind, stage)
     context = CheckContext(facts, as_of, stage)

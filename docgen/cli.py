@@ -21,7 +21,8 @@ from docgen.errors import DocgenError, LoadError
 
 app = typer.Typer(
     name="docgen",
-    help="Plan facts in, director RSU grant packets and Retirement Restoration Plan paperwork out.\n\n"
+    help="Plan facts in, director RSU grant packets and Retirement Restoration Plan paperwork "
+    "out.\n\n"
     "docgen refuses to issue anything that breaks the plan or Code section 409A.",
     no_args_is_help=True,
     add_completion=False,
@@ -33,7 +34,9 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 FactsFile = Annotated[
     Path,
-    typer.Argument(help="A facts file (.yaml, .yml or .json); see `docgen schema`.", show_default=False),
+    typer.Argument(
+        help="A facts file (.yaml, .yml or .json); see `docgen schema`.", show_default=False
+    ),
 ]
 
 
@@ -43,7 +46,10 @@ def fail(error: DocgenError) -> NoReturn:
         for problem in error.problems:
             err.print(str(problem), markup=False)
         count = len(error.problems)
-        err.print(f"{count} problem{'s' if count != 1 else ''} found; nothing was written.", style="bold red")
+        err.print(
+            f"{count} problem{'s' if count != 1 else ''} found; nothing was written.",
+            style="bold red",
+        )
     else:
         err.print(str(error), markup=False, style="red")
     raise typer.Exit(error.exit_code)
@@ -56,7 +62,10 @@ def parse_as_of(text: str | None) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        err.print(f"--as-of: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-01.", markup=False)
+        err.print(
+            f"--as-of: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-01.",
+            markup=False,
+        )
         raise typer.Exit(2) from None
 
 
@@ -69,7 +78,10 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", help="Print docgen's version and exit.", callback=_version, is_eager=True)
+        bool,
+        typer.Option(
+            "--version", help="Print docgen's version and exit.", callback=_version, is_eager=True
+        ),
     ] = False,
 ) -> None:
     """Plan facts in, compliant paperwork out."""
@@ -87,7 +99,10 @@ def validate(file: FactsFile) -> None:
     facts = loaded.facts
     people = facts.directors if facts.kind == "director-rsu-grant" else facts.participants
     noun = "director" if facts.kind == "director-rsu-grant" else "participant"
-    out.print(f"{loaded.source.file}: ok ({facts.kind}, {len(people)} {noun}{'s' if len(people) != 1 else ''})")
+    out.print(
+        f"{loaded.source.file}: ok ({facts.kind}, {len(people)} {noun}"
+        f"{'s' if len(people) != 1 else ''})"
+    )
 
 
 @app.command()
@@ -208,7 +223,12 @@ def batch(
     bar = _ProgressBar()
     try:
         result = issue_batch(
-            file, out_dir, stage=stage and stage.value, as_of=issued_on, workers=workers, force=force,
+            file,
+            out_dir,
+            stage=stage and stage.value,
+            as_of=issued_on,
+            workers=workers,
+            force=force,
             progress=bar,
         )
     except DocgenError as error:
@@ -408,8 +428,9 @@ def rules() -> None:
     table.add_column("title", ratio=3)
     table.add_column("cites", ratio=2)
     for entry in all_rules():
-        table.add_row(entry.id, entry.severity, entry.title,
-                      "; ".join(str(c) for c in entry.citations))
+        table.add_row(
+            entry.id, entry.severity, entry.title, "; ".join(str(c) for c in entry.citations)
+        )
     out.print(table)
 
 

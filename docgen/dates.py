@@ -153,7 +153,7 @@ def key_employee_period(determination: date) -> tuple[date, date]:
 
 
 def is_key_employee_on(day: date, determinations: list[date] | tuple[date, ...]) -> bool:
-    """True when some determination's April 1 is on or before ``day`` and ``day`` is < 12 months on."""
+    """True when a determination's April 1 is on or before ``day``, less than 12 months before."""
     for determination in determinations:
         start, end = key_employee_period(determination)
         if start <= day <= end:
@@ -162,7 +162,7 @@ def is_key_employee_on(day: date, determinations: list[date] | tuple[date, ...])
 
 
 def long_date(day: date) -> str:
-    """"June 23, 2026", as the documents write dates."""
+    """ "June 23, 2026", as the documents write dates."""
     return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
@@ -171,14 +171,14 @@ def month_name(month: int) -> str:
 
 
 def ordinal_word(number: int) -> str:
-    """"first", "third", "twelfth": anniversaries as the Notice words them."""
+    """ "first", "third", "twelfth": anniversaries as the Notice words them."""
     if 0 <= number < len(_ORDINALS):
         return _ORDINALS[number]
     return ordinal_suffix(number)
 
 
 def ordinal_suffix(number: int) -> str:
-    """"1st", "22nd", "113th"."""
+    """ "1st", "22nd", "113th"."""
     if 10 <= number % 100 <= 20:
         suffix = "th"
     else:

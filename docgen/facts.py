@@ -41,7 +41,9 @@ def form_error(what: str, fix: str, field: str | None = None) -> PydanticCustomE
 
 def _parse_date(value: Any) -> date:
     if isinstance(value, datetime):
-        raise form_error("expected a date, not a date and time", "Write the date alone as YYYY-MM-DD.")
+        raise form_error(
+            "expected a date, not a date and time", "Write the date alone as YYYY-MM-DD."
+        )
     if isinstance(value, date):
         return value
     if isinstance(value, str) and _ISO_DATE.match(value.strip()):
@@ -106,14 +108,21 @@ Money = Annotated[
     BeforeValidator(lambda v: _non_negative(_parse_decimal(v))),
     PlainSerializer(_decimal_json, return_type=str, when_used="json"),
     WithJsonSchema(
-        {"anyOf": [{"type": "number", "minimum": 0}, {"type": "string", "pattern": r"^\$?[0-9,]*\.?[0-9]+$"}]}
+        {
+            "anyOf": [
+                {"type": "number", "minimum": 0},
+                {"type": "string", "pattern": r"^\$?[0-9,]*\.?[0-9]+$"},
+            ]
+        }
     ),
 ]
 Percent = Annotated[
     Decimal,
     BeforeValidator(_parse_decimal),
     PlainSerializer(_decimal_json, return_type=str, when_used="json"),
-    WithJsonSchema({"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]*\.?[0-9]+$"}]}),
+    WithJsonSchema(
+        {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]*\.?[0-9]+$"}]}
+    ),
 ]
 PositiveInt = Annotated[
     int, BeforeValidator(_positive_int), WithJsonSchema({"type": "integer", "minimum": 1})
@@ -133,13 +142,21 @@ class Fact(BaseModel):
 
 class DirectorCompany(Fact):
     name: Text = Field(description="The issuer, as the Notice names it.")
-    secretary_phone: Text = Field(description='The corporate secretary\'s telephone, e.g. "(804) 747-0422".')
-    governing_law: Text = Field(description="Governing law of the Notice, e.g. Commonwealth of Virginia.")
-    publicly_traded: StrictBool = Field(True, description="Code 409A specified-employee rules apply.")
+    secretary_phone: Text = Field(
+        description='The corporate secretary\'s telephone, e.g. "(804) 747-0422".'
+    )
+    governing_law: Text = Field(
+        description="Governing law of the Notice, e.g. Commonwealth of Virginia."
+    )
+    publicly_traded: StrictBool = Field(
+        True, description="Code 409A specified-employee rules apply."
+    )
 
 
 class Vesting(Fact):
-    anniversary: PositiveInt = Field(1, description="Specified Date = this anniversary of the Grant Date.")
+    anniversary: PositiveInt = Field(
+        1, description="Specified Date = this anniversary of the Grant Date."
+    )
     annual_meeting_date: FactDate | None = Field(
         None, description="If set, the units vest on the earlier of the anniversary and this date."
     )
@@ -166,7 +183,9 @@ class DirectorElection(Fact):
 
     grant_id: FactId = Field(description="The grant the form names.")
     filed_on: FactDate
-    percent: Percent = Field(description="Exhibit I allows all (100%) only; the checker flags others.")
+    percent: Percent = Field(
+        description="Exhibit I allows all (100%) only; the checker flags others."
+    )
     pay_on: Literal["separation", "date", "earlier_of_separation_or_date"]
     pay_date: FactDate | None = None
 
@@ -224,12 +243,16 @@ class DirectorGrantFacts(Fact):
     kind: Literal["director-rsu-grant"]
     company: DirectorCompany
     stock_plan: Text = Field(description='The plan the units are granted under ("the Plan").')
-    form_10k_fiscal_year: StrictInt = Field(description="The Form 10-K fiscal year the Notice offers.")
+    form_10k_fiscal_year: StrictInt = Field(
+        description="The Form 10-K fiscal year the Notice offers."
+    )
     grant: Grant
     drafted_clauses_approved_by: Text | None = Field(
         None, description='e.g. "A. Counsel, 2026-05-01": clears DOC-DRAFTED-CLAUSE.'
     )
-    directors_csv: Text | None = Field(None, description="Roster file (relative path), one row per director.")
+    directors_csv: Text | None = Field(
+        None, description="Roster file (relative path), one row per director."
+    )
     directors: list[Director] = Field(default_factory=list)
 
     def director(self, director_id: str) -> Director:
@@ -289,7 +312,8 @@ class RRPElection(Fact):
     made_on: FactDate
     performance_period: PerformancePeriod | None = Field(
         None,
-        description="Required for performance_based; for bonus, the period the bonus is earned over "
+        description="Required for performance_based; for bonus, the period the bonus is earned "
+        "over "
         "(defaults to the Plan Year).",
     )
 
@@ -355,7 +379,9 @@ class Participant(Fact):
     eligible_employee: StrictBool = Field(
         description="Select group; common-law employee on U.S. payroll; not CBA/leased."
     )
-    compensation: Money = Field(description="Compensation for the Plan Year, before the 401(a)(17) limit.")
+    compensation: Money = Field(
+        description="Compensation for the Plan Year, before the 401(a)(17) limit."
+    )
     hired_on: FactDate | None = None
     first_eligible_on: FactDate | None = Field(
         None, description="Set when this Plan Year is the first year of eligibility."
@@ -418,7 +444,8 @@ class Participant(Fact):
         for index, day in enumerate(self.key_employee_on):
             if (day.month, day.day) != (12, 31):
                 raise form_error(
-                    f"Key Employee determinations are made as of December 31, not {day.isoformat()}",
+                    "Key Employee determinations are made as of December 31, "
+                    f"not {day.isoformat()}",
                     "List the December 31 at which the Participant was a Key Employee (Plan 1.14).",
                     field=f"key_employee_on.{index}",
                 )
@@ -434,7 +461,8 @@ class RRPPlanYearFacts(Fact):
         None, description="Declared under the Retirement Savings Plan; omit if none."
     )
     drafted_clauses_approved_by: Text | None = Field(
-        None, description='e.g. "A. Counsel, 2025-11-01": clears DOC-DRAFTED-CLAUSE on the '
+        None,
+        description='e.g. "A. Counsel, 2025-11-01": clears DOC-DRAFTED-CLAUSE on the '
         "RRP Deferral Election Form (drafted from the Plan), recorded in the manifest.",
     )
     participants: list[Participant] = Field(default_factory=list)

@@ -16,7 +16,7 @@ import io
 import json
 import re
 import typing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,7 @@ PathKey = tuple[str | int, ...]
 
 
 def format_path(path: PathKey) -> str:
-    """``("directors", 2, "elections", 0, "filed_on")`` -> ``directors[2].elections[0].filed_on``."""
+    """``("directors", 2, "filed_on")`` -> ``directors[2].filed_on``."""
     text = ""
     for part in path:
         if isinstance(part, int):
@@ -144,9 +144,15 @@ def _read_text(path: Path, shown: str) -> str:
         )
     data = path.read_bytes()
     if not data.strip():
-        raise refuse("file is empty", "Start from a sample: samples/director-grant-2026.yaml or samples/rrp-2026.yaml.")
+        raise refuse(
+            "file is empty",
+            "Start from a sample: samples/director-grant-2026.yaml or samples/rrp-2026.yaml.",
+        )
     if b"\x00" in data[:8192]:
-        raise refuse("is a binary file, not YAML or JSON text", "Name the facts file, not a PDF, DOCX or spreadsheet.")
+        raise refuse(
+            "is a binary file, not YAML or JSON text",
+            "Name the facts file, not a PDF, DOCX or spreadsheet.",
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -167,7 +173,9 @@ def _short_tag(tag: str) -> str:
 class _Walker:
     """Turns a composed YAML node tree into plain data, recording each path's line."""
 
-    def __init__(self, shown: str, lines: dict[PathKey, tuple[str, int]], constructor: SafeConstructor):
+    def __init__(
+        self, shown: str, lines: dict[PathKey, tuple[str, int]], constructor: SafeConstructor
+    ):
         self.shown = shown
         self.lines = lines
         self.problems: list[Problem] = []
@@ -176,7 +184,9 @@ class _Walker:
         self.constructor = constructor
         self._stack: set[int] = set()
 
-    def problem(self, node: Node, path: PathKey, what: str, fix: str, got: str | None = None) -> None:
+    def problem(
+        self, node: Node, path: PathKey, what: str, fix: str, got: str | None = None
+    ) -> None:
         self.problems.append(
             Problem(self.shown, node.start_mark.line + 1, format_path(path), what, got, fix)
         )
@@ -195,7 +205,12 @@ class _Walker:
             self.problem(node, path, "an alias refers to itself", "Write the value out in full.")
             return None
         if not isinstance(node, ScalarNode) and node.tag not in _COLLECTION_TAGS:
-            self.problem(node, path, f"unsupported YAML tag {_short_tag(node.tag)}", "Remove the tag; write a plain value.")
+            self.problem(
+                node,
+                path,
+                f"unsupported YAML tag {_short_tag(node.tag)}",
+                "Remove the tag; write a plain value.",
+            )
             return None
         if isinstance(node, MappingNode):
             self._stack.add(id(node))
@@ -215,7 +230,12 @@ class _Walker:
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                self.problem(key_node, path, "merge keys (<<) are not supported", "Write the fields out in full.")
+                self.problem(
+                    key_node,
+                    path,
+                    "merge keys (<<) are not supported",
+                    "Write the fields out in full.",
+                )
                 continue
             if not isinstance(key_node, ScalarNode):
                 self.problem(key_node, path, "a key must be a plain name", "Write the key as text.")
@@ -223,7 +243,9 @@ class _Walker:
             key = str(key_node.value)
             child = path + (key,)
             if key in result:
-                self.problem(key_node, child, "this key appears twice", "Keep one of the two entries.")
+                self.problem(
+                    key_node, child, "this key appears twice", "Keep one of the two entries."
+                )
                 continue
             self.lines[child] = (self.shown, key_node.start_mark.line + 1)
             result[key] = self.walk(value_node, child)
@@ -232,7 +254,10 @@ class _Walker:
     def _scalar(self, node: ScalarNode, path: PathKey) -> Any:
         if node.tag not in _CORE_TAGS:
             self.problem(
-                node, path, f"unsupported YAML tag {_short_tag(node.tag)}", "Remove the tag; write a plain value.",
+                node,
+                path,
+                f"unsupported YAML tag {_short_tag(node.tag)}",
+                "Remove the tag; write a plain value.",
             )
             return None
         if node.tag == "tag:yaml.org,2002:str":
@@ -280,7 +305,7 @@ class _JsonLocator:
         return _JSON_SPACE.match(self.text, index).end()
 
     def _list_members(self, path: PathKey, start: int) -> dict[str | int, tuple[int, int]]:
-        """Member -> (offset of its key or value, offset of its value), for the container at start."""
+        """Member -> (offset of its key or value, offset of its value) of the container at start."""
         cached = self.members.get(path)
         if cached is not None:
             return cached
@@ -336,14 +361,25 @@ def _load_json(text: str, shown: str) -> tuple[Any, SourceMap] | None:
         data = json.loads(text, object_pairs_hook=_pairs_without_duplicates)
     except json.JSONDecodeError as error:
         raise LoadError(
-            [Problem(shown, error.lineno, "", f"not valid JSON: {error.msg}",
-                     fix=f"Look at column {error.colno}: a missing comma, quote or brace.")]
+            [
+                Problem(
+                    shown,
+                    error.lineno,
+                    "",
+                    f"not valid JSON: {error.msg}",
+                    fix=f"Look at column {error.colno}: a missing comma, quote or brace.",
+                )
+            ]
         ) from None
     except _DuplicateKey:
         return None  # the YAML reader names the duplicate key and its line
     except RecursionError:
         raise LoadError(
-            [Problem(shown, None, "", "nested too deeply", fix="A facts file is a few levels deep.")]
+            [
+                Problem(
+                    shown, None, "", "nested too deeply", fix="A facts file is a few levels deep."
+                )
+            ]
         ) from None
     return data, SourceMap(shown, find=_JsonLocator(text).line)
 
@@ -357,28 +393,51 @@ def _compose(text: str, shown: str) -> tuple[Any, dict[PathKey, tuple[str, int]]
         line = mark.line + 1 if mark else None
         what = (error.problem or error.context or "not valid YAML").strip()
         raise LoadError(
-            [Problem(shown, line, "", f"not valid YAML: {what}",
-                     fix="Check the indentation and quoting on that line (use spaces, not tabs).")]
+            [
+                Problem(
+                    shown,
+                    line,
+                    "",
+                    f"not valid YAML: {what}",
+                    fix="Check the indentation and quoting on that line (use spaces, not tabs).",
+                )
+            ]
         ) from None
     except YAMLError as error:
         raise LoadError(
             [Problem(shown, None, "", f"not valid YAML: {error}", fix="Check the file's syntax.")]
         ) from None
     if root is None:
-        raise LoadError([Problem(shown, None, "", "file has no content", fix="Start from a sample in samples/.")])
+        raise LoadError(
+            [
+                Problem(
+                    shown, None, "", "file has no content", fix="Start from a sample in samples/."
+                )
+            ]
+        )
     lines: dict[PathKey, tuple[str, int]] = {}
     walker = _Walker(shown, lines, yaml.constructor)
     try:
         data = walker.walk(root, ())
     except _TooLarge as stop:
         raise LoadError(
-            [Problem(shown, stop.node.start_mark.line + 1, "",
-                     f"aliases repeat more than {MAX_ALIAS_VISITS:,} values (an alias bomb?)",
-                     fix="Write the facts out plainly; docgen does not expand repeated aliases.")]
+            [
+                Problem(
+                    shown,
+                    stop.node.start_mark.line + 1,
+                    "",
+                    f"aliases repeat more than {MAX_ALIAS_VISITS:,} values (an alias bomb?)",
+                    fix="Write the facts out plainly; docgen does not expand repeated aliases.",
+                )
+            ]
         ) from None
     except RecursionError:
         raise LoadError(
-            [Problem(shown, None, "", "nested too deeply", fix="A facts file is a few levels deep.")]
+            [
+                Problem(
+                    shown, None, "", "nested too deeply", fix="A facts file is a few levels deep."
+                )
+            ]
         ) from None
     if walker.problems:
         raise LoadError(walker.problems)
@@ -387,8 +446,16 @@ def _compose(text: str, shown: str) -> tuple[Any, dict[PathKey, tuple[str, int]]
 
 # ------------------------------------------------------------------------------- CSV roster
 
-_ROSTER_BOOLEANS = {"true": True, "yes": True, "y": True, "1": True,
-                    "false": False, "no": False, "n": False, "0": False}
+_ROSTER_BOOLEANS = {
+    "true": True,
+    "yes": True,
+    "y": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "n": False,
+    "0": False,
+}
 _ROSTER_ELECTION = {
     "election_grant_id": "grant_id",
     "election_filed_on": "filed_on",
@@ -422,12 +489,28 @@ def _read_roster(
         if column not in ROSTER_COLUMNS:
             guess = difflib.get_close_matches(column, ROSTER_COLUMNS, n=1)
             hint = f"Did you mean {guess[0]}? " if guess else ""
-            problems.append(Problem(shown, 1, f"column {column}", "unknown column", None,
-                                    f"{hint}Columns: {', '.join(ROSTER_COLUMNS)}."))
+            problems.append(
+                Problem(
+                    shown,
+                    1,
+                    f"column {column}",
+                    "unknown column",
+                    None,
+                    f"{hint}Columns: {', '.join(ROSTER_COLUMNS)}.",
+                )
+            )
     for required in ("id", "name", "units"):
         if required not in header:
-            problems.append(Problem(shown, 1, f"column {required}", "required column is missing",
-                                    None, f"Add a {required} column to the header row."))
+            problems.append(
+                Problem(
+                    shown,
+                    1,
+                    f"column {required}",
+                    "required column is missing",
+                    None,
+                    f"Add a {required} column to the header row.",
+                )
+            )
     if problems:
         raise LoadError(problems)
     directors = []
@@ -435,8 +518,17 @@ def _read_roster(
         index = first_index + offset
         line = reader.line_num
         if None in row:
-            raise LoadError([Problem(shown, line, f"directors[{index}]", "more cells than columns",
-                                     fix="Quote any cell that contains a comma.")])
+            raise LoadError(
+                [
+                    Problem(
+                        shown,
+                        line,
+                        f"directors[{index}]",
+                        "more cells than columns",
+                        fix="Quote any cell that contains a comma.",
+                    )
+                ]
+            )
         director: dict[str, Any] = {}
         election: dict[str, Any] = {}
         base: PathKey = ("directors", index)
@@ -519,7 +611,15 @@ def _show(value: Any) -> str | None:
     text = json.dumps(value, default=str) if not isinstance(value, str) else value
     if isinstance(value, str):
         looks_typed = value.strip().lstrip("-").replace(".", "", 1).isdigit() or value.lower() in (
-            "true", "false", "yes", "no", "on", "off", "null", "")
+            "true",
+            "false",
+            "yes",
+            "no",
+            "on",
+            "off",
+            "null",
+            "",
+        )
         text = json.dumps(value) if looks_typed or value.strip() != value or not value else value
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -527,7 +627,10 @@ def _show(value: Any) -> str | None:
 _TYPE_WORDS = {
     "int_type": ("expected a whole number", "Write digits only, without quotes."),
     "bool_type": ("expected true or false", "Write true or false, without quotes."),
-    "string_type": ("expected text", "Write the value as text (quote it if it looks like a number or date)."),
+    "string_type": (
+        "expected text",
+        "Write the value as text (quote it if it looks like a number or date).",
+    ),
     "dict_type": ("expected a mapping of names to values", "Indent the fields under this key."),
     "model_type": ("expected a mapping of fields", "Indent the fields under this key."),
     "model_attributes_type": ("expected a mapping of fields", "Indent the fields under this key."),
@@ -590,10 +693,16 @@ def _duplicate_ids(data: dict[str, Any], list_name: str, source: SourceMap) -> l
         if ident in seen:
             file, line = source.locate((list_name, index, "id"))
             first_file, first_line = source.locate((list_name, seen[ident], "id"))
-            problems.append(Problem(file, line, format_path((list_name, index, "id")),
-                                    "duplicate id", ident,
-                                    f"Ids must be unique; {ident} is already used at "
-                                    f"{first_file}:{first_line}."))
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    format_path((list_name, index, "id")),
+                    "duplicate id",
+                    ident,
+                    f"Ids must be unique; {ident} is already used at {first_file}:{first_line}.",
+                )
+            )
         else:
             seen[ident] = index
     return problems
@@ -608,10 +717,17 @@ def _year_problems(facts: Facts, source: SourceMap) -> list[Problem]:
     if has_value("irs_401a17_compensation_limit", facts.plan_year):
         return []
     file, line = source.locate(("plan_year",))
-    return [Problem(file, line, "plan_year",
-                    f"no published 401(a)(17) compensation limit for {facts.plan_year}", str(facts.plan_year),
-                    f"Add plan.compensation_limit: for {facts.plan_year} once the IRS publishes it, "
-                    "or add the figure to checks/parameters/irs_401a17_compensation_limit.yaml.")]
+    return [
+        Problem(
+            file,
+            line,
+            "plan_year",
+            f"no published 401(a)(17) compensation limit for {facts.plan_year}",
+            str(facts.plan_year),
+            f"Add plan.compensation_limit: for {facts.plan_year} once the IRS publishes it, "
+            "or add the figure to checks/parameters/irs_401a17_compensation_limit.yaml.",
+        )
+    ]
 
 
 def load_facts(path: str | Path) -> LoadedFacts:
@@ -626,15 +742,34 @@ def load_facts(path: str | Path) -> LoadedFacts:
         data, yaml_lines = _compose(text, shown)
         source = SourceMap(shown, yaml_lines)
     if not isinstance(data, dict):
-        raise LoadError([Problem(shown, 1, "", "expected a mapping of fields at the top level",
-                                 _show(data), "Start from a sample in samples/.")])
+        raise LoadError(
+            [
+                Problem(
+                    shown,
+                    1,
+                    "",
+                    "expected a mapping of fields at the top level",
+                    _show(data),
+                    "Start from a sample in samples/.",
+                )
+            ]
+        )
     kind = data.get("kind")
     model = FACT_MODELS.get(kind) if isinstance(kind, str) else None
     if model is None:
         file, line = source.locate(("kind",))
-        raise LoadError([Problem(file, line or 1, "kind", "expected director-rsu-grant or rrp-plan-year",
-                                 _show(kind) if "kind" in data else None,
-                                 "Add kind: director-rsu-grant or kind: rrp-plan-year at the top.")])
+        raise LoadError(
+            [
+                Problem(
+                    file,
+                    line or 1,
+                    "kind",
+                    "expected director-rsu-grant or rrp-plan-year",
+                    _show(kind) if "kind" in data else None,
+                    "Add kind: director-rsu-grant or kind: rrp-plan-year at the top.",
+                )
+            ]
+        )
     problems: list[Problem] = []
     if model is DirectorGrantFacts and isinstance(data.get("directors_csv"), str):
         roster = path.parent / data["directors_csv"]

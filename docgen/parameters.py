@@ -46,11 +46,19 @@ class Parameter(BaseModel):
     def value(self, year: int) -> Decimal:
         entry = self.values.get(year)
         if entry is None:
-            raise ParameterError([Problem(
-                f"checks/parameters/{self.name}.yaml", None, "values",
-                f"no published {self.citation} figure for {year}", None,
-                f"Add the IRS figure for {year} with its source, or give it in the facts file.",
-            )])
+            raise ParameterError(
+                [
+                    Problem(
+                        f"checks/parameters/{self.name}.yaml",
+                        None,
+                        "values",
+                        f"no published {self.citation} figure for {year}",
+                        None,
+                        f"Add the IRS figure for {year} with its source, "
+                        "or give it in the facts file.",
+                    )
+                ]
+            )
         return Decimal(entry.value)
 
     def reference(self, year: int) -> Reference:
@@ -63,19 +71,44 @@ def _load(path: Path) -> Parameter:
     try:
         data = yaml.load(path)
     except YAMLError as error:
-        raise ParameterError([Problem(str(path), None, "", f"not valid YAML: {error}",
-                                      fix="Fix the parameter file's syntax.")]) from None
+        raise ParameterError(
+            [
+                Problem(
+                    str(path),
+                    None,
+                    "",
+                    f"not valid YAML: {error}",
+                    fix="Fix the parameter file's syntax.",
+                )
+            ]
+        ) from None
     if not isinstance(data, dict):
-        raise ParameterError([Problem(str(path), None, "", "expected a mapping",
-                                      fix="See another file in checks/parameters/.")])
+        raise ParameterError(
+            [
+                Problem(
+                    str(path),
+                    None,
+                    "",
+                    "expected a mapping",
+                    fix="See another file in checks/parameters/.",
+                )
+            ]
+        )
     try:
         return Parameter.model_validate({"name": path.stem, **data})
     except ValidationError as error:
-        raise ParameterError([
-            Problem(str(path), None, ".".join(str(p) for p in e["loc"]), e["msg"],
-                    fix="Each value needs value: and reference: {title, href}; nothing else.")
-            for e in error.errors(include_url=False)
-        ]) from None
+        raise ParameterError(
+            [
+                Problem(
+                    str(path),
+                    None,
+                    ".".join(str(p) for p in e["loc"]),
+                    e["msg"],
+                    fix="Each value needs value: and reference: {title, href}; nothing else.",
+                )
+                for e in error.errors(include_url=False)
+            ]
+        ) from None
 
 
 @cache
@@ -88,8 +121,17 @@ def parameter(name: str) -> Parameter:
     try:
         return all_parameters()[name]
     except KeyError:
-        raise ParameterError([Problem("checks/parameters", None, name, "no such parameter file",
-                                      fix=f"Add checks/parameters/{name}.yaml.")]) from None
+        raise ParameterError(
+            [
+                Problem(
+                    "checks/parameters",
+                    None,
+                    name,
+                    "no such parameter file",
+                    fix=f"Add checks/parameters/{name}.yaml.",
+                )
+            ]
+        ) from None
 
 
 def value(name: str, year: int) -> Decimal:

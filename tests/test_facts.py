@@ -8,6 +8,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from pydantic import ValidationError
 from ruamel.yaml import YAML
 
 from docgen.errors import LoadError
@@ -49,7 +50,7 @@ def test_float_money_keeps_the_digits_written(samples, tmp_path):
 
 def test_models_are_frozen(samples):
     facts = load_facts(samples / "director-grant-2026.yaml").facts
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         facts.grant.grant_date = None  # type: ignore[misc]
 
 
@@ -115,7 +116,8 @@ def test_json_schema_validates_every_sample(schema, sample):
 def test_json_schema_rejects_unknown_keys(schema):
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(
-            {"kind": "rrp-plan-year", "company": {"name": "X"}, "plan_year": 2026, "typo": 1}, schema
+            {"kind": "rrp-plan-year", "company": {"name": "X"}, "plan_year": 2026, "typo": 1},
+            schema,
         )
 
 
@@ -150,7 +152,9 @@ def test_fact_file_reference_is_current():
     import importlib.util
 
     root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("fact_reference", root / "tools" / "fact_reference.py")
+    spec = importlib.util.spec_from_file_location(
+        "fact_reference", root / "tools" / "fact_reference.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert (root / "docs" / "fact-files.md").read_text() == module.render(), (

@@ -81,7 +81,9 @@ def test_binary_file(cli, tmp_path):
 def test_not_utf8(cli, tmp_path):
     path = tmp_path / "latin1.yaml"
     path.write_bytes("kind: director-rsu-grant\nname: Garc\xeda\n".encode("latin-1"))
-    assert "latin1.yaml:2: is not UTF-8 text. Save the file as UTF-8." in _validate_quickly(cli, path)
+    assert "latin1.yaml:2: is not UTF-8 text. Save the file as UTF-8." in _validate_quickly(
+        cli, path
+    )
 
 
 def test_over_large_file(cli, tmp_path):

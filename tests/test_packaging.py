@@ -1,4 +1,4 @@
-"""The wheel carries docgen/, checks/ and templates/: installed non-editable, docgen works anywhere."""
+"""The wheel carries docgen/, checks/ and templates/; installed non-editable, it works anywhere."""
 
 from __future__ import annotations
 
@@ -18,8 +18,18 @@ ROOT = Path(__file__).resolve().parent.parent
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("dist")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(out), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
         check=True,
     )
     (built,) = out.glob("docgen-*.whl")
@@ -39,9 +49,7 @@ def test_wheel_carries_engine_rules_parameters_and_templates(wheel):
 def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path):
     target = tmp_path / "venv"
     venv.create(target, with_pip=True)
-    site = Path(
-        sysconfig.get_path("purelib", vars={"base": str(target), "platbase": str(target)})
-    )
+    site = Path(sysconfig.get_path("purelib", vars={"base": str(target), "platbase": str(target)}))
     # A real, non-editable install of the wheel. Its dependencies come from the running
     # environment's site-packages, added as a plain path entry: unlike a site dir, that does not
     # run the environment's editable-install hook, so only the wheel can provide docgen.
@@ -56,13 +64,23 @@ def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path)
     sample = work / "cycle.yaml"
     sample.write_text((ROOT / "samples" / "director-grant-2026.yaml").read_text())
     where = subprocess.run(
-        [python, "-c", "import docgen, checks, docgen.resources as r; "
-         "print(docgen.__file__); print(checks.__file__); print(r.templates_dir())"],
-        cwd=work, capture_output=True, text=True, check=True,
+        [
+            python,
+            "-c",
+            "import docgen, checks, docgen.resources as r; "
+            "print(docgen.__file__); print(checks.__file__); print(r.templates_dir())",
+        ],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     assert all(str(target) in line for line in where), where
     result = subprocess.run(
-        [target / "bin" / "docgen", "validate", "cycle.yaml"], cwd=work, capture_output=True, text=True
+        [target / "bin" / "docgen", "validate", "cycle.yaml"],
+        cwd=work,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
     assert "ok (director-rsu-grant, 10 directors)" in result.stdout

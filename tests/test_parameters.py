@@ -53,7 +53,9 @@ def test_the_plan_and_design_pin_two_figures():
 
 
 def test_a_year_without_a_figure_names_the_year():
-    with pytest.raises(ParameterError, match="no published Code 401\\(a\\)\\(17\\) figure for 2027"):
+    with pytest.raises(
+        ParameterError, match="no published Code 401\\(a\\)\\(17\\) figure for 2027"
+    ):
         parameters.value("irs_401a17_compensation_limit", 2027)
 
 

@@ -1,4 +1,4 @@
-"""Stages belong to a kind of facts file: grant/elections for a grant cycle, enrollment for the RRP."""
+"""Stages belong to a kind of facts file: grant/elections for a grant cycle, enrollment for RRP."""
 
 from __future__ import annotations
 

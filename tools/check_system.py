@@ -24,7 +24,9 @@ NEEDED = {  # shared library -> Debian package that ships it
 
 
 def missing() -> list[str]:
-    return [package for library, package in NEEDED.items() if ctypes.util.find_library(library) is None]
+    return [
+        package for library, package in NEEDED.items() if ctypes.util.find_library(library) is None
+    ]
 
 
 def main() -> int:
@@ -37,7 +39,9 @@ def main() -> int:
         quiet = {"stdout": subprocess.DEVNULL}
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, **quiet)
-        subprocess.run(["apt-get", "install", "-y", "-qq", *packages], check=False, env=env, **quiet)
+        subprocess.run(
+            ["apt-get", "install", "-y", "-qq", *packages], check=False, env=env, **quiet
+        )
         packages = missing()
         if not packages:
             return 0

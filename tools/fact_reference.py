@@ -51,17 +51,22 @@ def _type_name(annotation) -> str:
         return " \\| ".join(f"`{a}`" for a in args)
     if origin in (typing.Union, __import__("types").UnionType):
         inner = [a for a in args if a is not type(None)]
-        return " or ".join(_type_name(a) for a in inner) + (" or null" if len(inner) < len(args) else "")
+        return " or ".join(_type_name(a) for a in inner) + (
+            " or null" if len(inner) < len(args) else ""
+        )
     if origin is list:
         return f"list of {_type_name(args[0])}"
     if origin is dict:
         return f"mapping of {_type_name(args[0])} to {_type_name(args[1])}"
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return f"[{annotation.__name__}](#{annotation.__name__.lower()})"
-    return {"bool": "true/false", "int": "integer", "str": "text", "date": "date",
-            "Decimal": "decimal"}.get(
-        getattr(annotation, "__name__", str(annotation)), str(annotation)
-    )
+    return {
+        "bool": "true/false",
+        "int": "integer",
+        "str": "text",
+        "date": "date",
+        "Decimal": "decimal",
+    }.get(getattr(annotation, "__name__", str(annotation)), str(annotation))
 
 
 def _models(root: type[BaseModel], seen: list[type[BaseModel]]) -> list[type[BaseModel]]:
