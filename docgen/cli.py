@@ -14,12 +14,28 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+from typer.core import TyperGroup
 from rich.console import Console
 
 from docgen import __version__
 from docgen.errors import DocgenError, LoadError
 
+
+class _InWorkOrder(TyperGroup):
+    """Lists commands in the order of the work (load, check, issue, verify, then the tools)."""
+
+    ORDER = ("validate", "check", "batch", "render", "verify", "compute", "calendar", "rules",
+             "explain", "schema")  # fmt: skip
+
+    def list_commands(self, ctx):
+        names = super().list_commands(ctx)
+        return sorted(
+            names, key=lambda n: self.ORDER.index(n) if n in self.ORDER else len(self.ORDER)
+        )
+
+
 app = typer.Typer(
+    cls=_InWorkOrder,
     name="docgen",
     help="Plan facts in, director RSU grant packets and Retirement Restoration Plan paperwork "
     "out.\n\n"
@@ -29,8 +45,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# Piped into a file or a mail, tables get 120 columns rather than rich's narrow default of 80.
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
+err = Console(
+    stderr=True, highlight=False, soft_wrap=True, width=None if sys.stderr.isatty() else 120
+)
 
 FactsFile = Annotated[
     Path,
@@ -126,8 +145,10 @@ def compute(
         ComputeFormat, typer.Option("--format", help="text (a table), json or csv.")
     ] = ComputeFormat.text,
 ) -> None:
-    """The RRP's arithmetic per participant: Plan Compensation, deferral, match, restoration,
-    vesting, last payment day (docs/rrp-arithmetic.md)."""
+    """The RRP's arithmetic per participant: deferral, match, restoration, vesting, payment date.
+
+    Plan Compensation, the Elective Deferral, Matching and Retirement Restoration Contributions,
+    vesting and the last day the Plan allows payment (docs/rrp-arithmetic.md)."""
     from docgen import compute as arithmetic
 
     try:
