@@ -12,12 +12,12 @@ STAMP  := $(VENV)/.installed
 
 demo: $(STAMP) system-deps
 	$(BIN)/docgen validate samples/director-grant-2026.yaml
+	$(BIN)/docgen check samples/director-grant-2026.yaml --as-of 2026-06-23
+	$(BIN)/docgen batch samples/director-grant-2026.yaml --out out --stage grant --as-of 2026-06-23
 	$(BIN)/docgen validate samples/rrp-2026.yaml
-	@if $(BIN)/docgen --help | grep -q " batch "; then \
-		rm -rf out && \
-		$(BIN)/docgen batch samples/director-grant-2026.yaml --out out --stage grant --as-of 2026-06-23 && \
-		$(BIN)/docgen batch samples/rrp-2026.yaml --out out --as-of 2025-12-01 ; \
-	fi
+	$(BIN)/docgen check samples/rrp-2026.yaml --as-of 2025-12-01
+	$(BIN)/docgen batch samples/rrp-2026.yaml --out out --as-of 2025-12-01
+	@echo "Open out/2026-annual/jsmith/notice.pdf, or review out/2026-annual/check-report.html."
 
 test: $(STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
