@@ -353,16 +353,11 @@ def all_timing_problems(facts: RRPPlanYearFacts) -> dict[str, list[Hit]]:
     return found
 
 
-# The last facts analysed and their timing findings: the seven timing rules share one pass.
-# Keyed on the object itself (frozen, so its findings cannot change under the key).
-_last_analysis: list = [None, None]
-
-
 def _timing_hits(context: CheckContext, rule_id: str) -> list[Hit]:
-    facts = context.facts
-    if _last_analysis[0] is not facts:
-        _last_analysis[:] = [facts, all_timing_problems(facts)]
-    return _last_analysis[1][rule_id]
+    """This rule's share of the one timing pass made per run of the checker."""
+    if "rrp-timing" not in context.shared:
+        context.shared["rrp-timing"] = all_timing_problems(context.facts)
+    return context.shared["rrp-timing"][rule_id]
 
 
 _TIMING_REMEDY = (

@@ -96,11 +96,16 @@ class Hit:
 
 @dataclass(frozen=True)
 class CheckContext:
-    """What a predicate may look at: the facts, the as-of date and the stage. Nothing else."""
+    """What a predicate may look at: the facts, the as-of date and the stage. Nothing else.
+
+    ``shared`` lets rules that need the same analysis (the seven RRP election-timing rules)
+    compute it once per run; it lives and dies with this one run of the checker.
+    """
 
     facts: Facts
     as_of: date
     stage: str
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 Predicate = Callable[[CheckContext], Iterable[Hit]]
