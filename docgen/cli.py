@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-from typer.core import TyperGroup
 from rich.console import Console
+from typer.core import TyperGroup
 
 from docgen import __version__
 from docgen.errors import DocgenError, LoadError
