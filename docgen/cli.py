@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from datetime import date
 from enum import StrEnum
@@ -474,3 +475,18 @@ def main() -> None:
     except KeyboardInterrupt:
         err.print("Interrupted; nothing was left half-written.")
         sys.exit(130)
+    except OSError as error:
+        # The disk or the operating system said no (full disk, no permission, a vanished
+        # folder): say what and where; issuing is atomic, so nothing half-written is left.
+        where = f": {error.filename}" if error.filename else ""
+        err.print(f"docgen: {error.strerror or error}{where}. Nothing was issued.", markup=False)
+        sys.exit(2)
+    except Exception:
+        if os.environ.get("DOCGEN_DEBUG"):
+            raise
+        err.print(
+            "docgen stopped on an internal error (a bug, not a problem with your facts). "
+            "Nothing was issued. Run again with DOCGEN_DEBUG=1 to see the details for a report.",
+            markup=False,
+        )
+        sys.exit(3)

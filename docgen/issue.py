@@ -541,7 +541,13 @@ def issue_batch(
         )
     cycle = cycle_name(loaded.facts)
     made_out = not out.exists()
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BadRequest(
+            f"--out {out}: cannot create the folder ({error.strerror}). "
+            "Name a folder you can write to, such as out."
+        ) from None
     target = out / cycle
     try:
         return _issue_into(

@@ -1,0 +1,59 @@
+"""A secretary never sees a traceback: operating-system refusals and bugs end in one clear line."""
+
+from __future__ import annotations
+
+import pytest
+
+from docgen import cli
+
+
+def _run_main(monkeypatch, capsys, failure: BaseException) -> tuple[int, str]:
+    def broken_app():
+        raise failure
+
+    monkeypatch.setattr(cli, "app", broken_app)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main()
+    return stopped.value.code, capsys.readouterr().err
+
+
+def test_a_disk_refusal_is_one_line_and_exit_2(monkeypatch, capsys):
+    code, message = _run_main(
+        monkeypatch, capsys, PermissionError(13, "Permission denied", "out/2026-annual")
+    )
+    assert code == 2
+    assert message == "docgen: Permission denied: out/2026-annual. Nothing was issued.\n"
+
+
+def test_an_internal_error_is_reported_without_a_traceback(monkeypatch, capsys):
+    monkeypatch.delenv("DOCGEN_DEBUG", raising=False)
+    code, message = _run_main(monkeypatch, capsys, ZeroDivisionError("boom"))
+    assert code == 3
+    assert "internal error (a bug" in message and "Traceback" not in message
+
+
+def test_debug_shows_the_bug(monkeypatch):
+    monkeypatch.setenv("DOCGEN_DEBUG", "1")
+
+    def broken_app():
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(cli, "app", broken_app)
+    with pytest.raises(ZeroDivisionError):
+        cli.main()
+
+
+def test_interrupt_exits_130(monkeypatch, capsys):
+    code, message = _run_main(monkeypatch, capsys, KeyboardInterrupt())
+    assert code == 130 and "Interrupted" in message
+
+
+def test_an_out_folder_that_cannot_be_created_is_exit_2(cli, samples, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = cli(
+        "batch", samples / "director-grant-2026.yaml", "--out", blocker / "sub", "--as-of",
+        "2026-06-23",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert "cannot create the folder" in result.stderr
