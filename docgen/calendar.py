@@ -144,7 +144,9 @@ def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
                 *who, "409a-b",
                 f"(b) within 30 days after the grant and at least 12 months before the earliest "
                 f"vesting {vesting} (Treas. Reg. 1.409A-2(a)(5))",
-                grant.grant_date, route_b,
+                # "On or before the 30th day after" the grant: an election before the grant date
+                # counts too, as RSU-ELECTION-409A-TIMING reads it, so the window has no first day.
+                None, route_b,
             ))  # fmt: skip
         if director.first_eligible_on is not None:
             windows.append(ElectionWindow(
