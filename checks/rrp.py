@@ -23,11 +23,10 @@ from docgen.dates import (
     days_after,
     days_in_period,
     december_31_before,
-    first_of_month_after_six_month_anniversary,
     first_year_election_deadline,
-    is_key_employee_on,
     months_before_readings,
 )
+from docgen.compute import key_employee_payment_date
 from docgen.facts import Participant, PerformancePeriod, RRPElection, RRPPlanYearFacts
 from docgen.parameters import compensation_limit
 
@@ -647,20 +646,6 @@ def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
 # ------------------------------------------------------------------------------ payments
 
 
-def key_employee_payment_date(facts: RRPPlanYearFacts, participant: Participant) -> date | None:
-    """Plan 4.01(b): the delayed payment date of a Key Employee, or None if it does not apply."""
-    termination = participant.termination
-    if (
-        termination is None
-        or termination.reason in ("death", "disability")
-        or not facts.company.publicly_traded
-    ):
-        return None
-    if not is_key_employee_on(termination.on, participant.key_employee_on):
-        return None
-    return first_of_month_after_six_month_anniversary(termination.on)
-
-
 @rule(
     "RRP-KEY-EMPLOYEE-PAYMENT",
     title="Key Employee paid before the six-month delay",
@@ -696,15 +681,18 @@ def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
     "RRP-PAYMENT-WINDOW",
     title="Payment before its event or more than 60 days after it",
     severity="error",
-    cites=[plan("4.01(a)"), code("409A(a)(3)")],
+    cites=[plan("4.01(a)"), code("409A(a)(3)"), plan("4.01(b)")],
     applies_to=RRP,
     explanation=(
         "The Account is paid within 60 days following the earliest of Termination of "
-        "Employment, death or disability (day 60 is the last good day), never before. For a Key "
-        "Employee the 60 days run from the delayed date of Plan 4.01(b) (a decision recorded in "
-        "checks/NOT_ENCODED.md). Payments to an alternate payee (Plan 4.01(c)) are not checked."
+        "Employment, death or disability (day 60 is the last good day), never before. A Key "
+        "Employee is paid ON the first day of the month following the six-month anniversary "
+        "(Plan 4.01(b)): a payment later than that day but within 60 days of it is a warning "
+        "(the Plan's words say 'on'; whether 4.01(a)'s 60 days or Treas. Reg. 1.409A-3(d)'s "
+        "grace reaches it is for counsel), later than that an error. Payments to an alternate "
+        "payee (Plan 4.01(c)) are not checked."
     ),
-    sources=[src.PLAN_4_01_A, src.CODE_409A_A_3],
+    sources=[src.PLAN_4_01_A, src.PLAN_4_01_B, src.CODE_409A_A_3],
     remedy="Correct the recorded date if wrong; otherwise ask counsel about 409A correction.",
 )
 def payment_window(context: CheckContext) -> Iterator[Hit]:
@@ -728,6 +716,17 @@ def payment_window(context: CheckContext) -> Iterator[Hit]:
                 if payment.on < delayed:
                     continue  # RRP-KEY-EMPLOYEE-PAYMENT reports it
                 event, what = delayed, f"the Key Employee date {delayed}"
+                if delayed < payment.on <= days_after(delayed, 60):
+                    yield Hit(
+                        participant.id,
+                        path,
+                        f"payment {payment.on} is after {delayed}, the day Plan 4.01(b) says a "
+                        "Key Employee is paid on; it is within 60 days of it, which Plan 4.01(a) "
+                        "allows other payments.",
+                        remedy="Ask counsel whether the payment date needs correcting.",
+                        severity="warning",
+                    )
+                    continue
             if payment.on < event:
                 yield Hit(
                     participant.id,

@@ -421,6 +421,26 @@ def vesting(plan_year: int, participant: Participant) -> Vested:
     )
 
 
+def key_employee_payment_date(facts: RRPPlanYearFacts, participant: Participant) -> date | None:
+    """Plan 4.01(b): the delayed payment date of a Key Employee, or None where it does not apply.
+
+    A Participant who is a Key Employee (Plan 1.14) on the date of a Termination of Employment
+    other than death or Total and Permanent Disability is paid "on the first day of the month
+    following the six-month anniversary" of it, "if required by Code section 409A": only where
+    the Company's stock is publicly traded (Code 409A(a)(2)(B)(i)). One function serves the
+    arithmetic here and the checker's RRP-KEY-EMPLOYEE-PAYMENT and RRP-PAYMENT-WINDOW.
+    """
+    termination = participant.termination
+    if (
+        termination is None
+        or termination.reason in ("death", "disability")
+        or not facts.company.publicly_traded
+        or not dates.is_key_employee_on(termination.on, participant.key_employee_on)
+    ):
+        return None
+    return dates.first_of_month_after_six_month_anniversary(termination.on)
+
+
 def payment_window(
     facts: RRPPlanYearFacts, participant: Participant
 ) -> tuple[date | None, date | None]:
@@ -428,19 +448,14 @@ def payment_window(
 
     (a) within 60 days following the earliest of Termination of Employment, death or Total and
     Permanent Disability; (b) a Key Employee leaving other than by death or disability is paid on
-    the first day of the month following the six-month anniversary of termination (only where
-    Code 409A requires it: the Company's stock is publicly traded).
+    the first day of the month following the six-month anniversary of termination.
     """
     termination = participant.termination
     if termination is None:
         return None, None
-    if (
-        termination.reason not in ("death", "disability")
-        and facts.company.publicly_traded
-        and dates.is_key_employee_on(termination.on, participant.key_employee_on)
-    ):
-        paid_on = dates.first_of_month_after_six_month_anniversary(termination.on)
-        return paid_on, paid_on
+    delayed = key_employee_payment_date(facts, participant)
+    if delayed is not None:
+        return delayed, delayed
     return termination.on, dates.days_after(termination.on, 60)
 
 
