@@ -18,6 +18,7 @@ from decimal import ROUND_DOWN, Decimal
 from checks import sources as src
 from checks.sources import code, plan, reg
 from docgen.checker import CheckContext, Hit, rule
+from docgen.compute import key_employee_payment_date
 from docgen.dates import (
     add_months,
     days_after,
@@ -26,7 +27,6 @@ from docgen.dates import (
     first_year_election_deadline,
     months_before_readings,
 )
-from docgen.compute import key_employee_payment_date
 from docgen.facts import Participant, PerformancePeriod, RRPElection, RRPPlanYearFacts
 from docgen.parameters import compensation_limit
 
