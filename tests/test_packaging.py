@@ -88,3 +88,11 @@ def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path)
         [python, "-m", "docgen", "--version"], cwd=work, capture_output=True, text=True, check=True
     )
     assert version.stdout.startswith("docgen 0.")
+    # Templates, stylesheet and bundled fonts come from the wheel: a document renders.
+    rendered = subprocess.run(
+        [target / "bin" / "docgen", "render", "cycle.yaml", "--doc", "notice", "--for", "jsmith",
+         "--to", "pdf", "-o", "jsmith.pdf", "--as-of", "2026-06-23"],
+        cwd=work, capture_output=True, text=True,
+    )  # fmt: skip
+    assert rendered.returncode == 0, rendered.stderr
+    assert (work / "jsmith.pdf").read_bytes().startswith(b"%PDF-")
