@@ -39,8 +39,13 @@ CASE_KEYS = {"name", "base", "facts", "grant", "director", "participant", "as_of
 
 
 def cases_dir() -> Path:
-    """tests/cases in a source checkout (the cases are not installed with the wheel)."""
-    return Path(__file__).resolve().parent.parent / "tests" / "cases"
+    """The rule cases: ``docgen/cases`` in a wheel, ``tests/cases`` in a source checkout."""
+    installed = Path(__file__).resolve().parent / "cases"
+    return (
+        installed
+        if installed.is_dir()
+        else Path(__file__).resolve().parent.parent / "tests" / "cases"
+    )
 
 
 def _yaml() -> YAML:

@@ -42,6 +42,7 @@ def test_wheel_carries_engine_rules_parameters_and_templates(wheel):
     assert "checks/__init__.py" in names
     assert "checks/parameters/irs_401a17_compensation_limit.yaml" in names
     assert any(n.startswith("docgen/templates/") for n in names)
+    assert "docgen/cases/RRP-PBC-LATE.yaml" in names
     assert not any(n.startswith(("tests/", "samples/")) for n in names)
 
 
@@ -96,3 +97,10 @@ def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path)
     )  # fmt: skip
     assert rendered.returncode == 0, rendered.stderr
     assert (work / "jsmith.pdf").read_bytes().startswith(b"%PDF-")
+    # `docgen explain` prints worked examples from the rule cases the wheel carries.
+    explained = subprocess.run(
+        [target / "bin" / "docgen", "explain", "RRP-PBC-LATE"], cwd=work, capture_output=True,
+        text=True,
+    )  # fmt: skip
+    assert explained.returncode == 0, explained.stderr
+    assert "A failing example:" in explained.stdout and "no test case found" not in explained.stdout
