@@ -25,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
 
 from docgen.errors import LoadError, Problem
 from docgen.facts import FACT_MODELS, DirectorGrantFacts, Facts, RRPPlanYearFacts
@@ -204,7 +204,8 @@ class _Walker:
         if id(node) in self._stack:
             self.problem(node, path, "an alias refers to itself", "Write the value out in full.")
             return None
-        if not isinstance(node, ScalarNode) and node.tag not in _COLLECTION_TAGS:
+        allowed = _CORE_TAGS if isinstance(node, ScalarNode) else _COLLECTION_TAGS
+        if node.tag not in allowed:  # !!python/object and friends: never constructed
             self.problem(
                 node,
                 path,
@@ -212,19 +213,15 @@ class _Walker:
                 "Remove the tag; write a plain value.",
             )
             return None
-        if isinstance(node, MappingNode):
-            self._stack.add(id(node))
-            try:
+        if isinstance(node, ScalarNode):
+            return self._scalar(node)
+        self._stack.add(id(node))
+        try:
+            if isinstance(node, MappingNode):
                 return self._mapping(node, path)
-            finally:
-                self._stack.discard(id(node))
-        if isinstance(node, SequenceNode):
-            self._stack.add(id(node))
-            try:
-                return [self.walk(item, path + (index,)) for index, item in enumerate(node.value)]
-            finally:
-                self._stack.discard(id(node))
-        return self._scalar(node, path)
+            return [self.walk(item, path + (index,)) for index, item in enumerate(node.value)]
+        finally:
+            self._stack.discard(id(node))
 
     def _mapping(self, node: MappingNode, path: PathKey) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -251,15 +248,7 @@ class _Walker:
             result[key] = self.walk(value_node, child)
         return result
 
-    def _scalar(self, node: ScalarNode, path: PathKey) -> Any:
-        if node.tag not in _CORE_TAGS:
-            self.problem(
-                node,
-                path,
-                f"unsupported YAML tag {_short_tag(node.tag)}",
-                "Remove the tag; write a plain value.",
-            )
-            return None
+    def _scalar(self, node: ScalarNode) -> Any:
         if node.tag == "tag:yaml.org,2002:str":
             return node.value
         try:
