@@ -266,7 +266,7 @@ class OutputError(DocgenError, OSError):
 
 
 def write_report(path: Path, text: str) -> None:
-    """Write a report atomically: a temporary file beside it, then a rename."""
+    """Write a report (or any text output) atomically: a temporary file beside it, a rename."""
     import os
     import tempfile
 
@@ -275,7 +275,8 @@ def write_report(path: Path, text: str) -> None:
         raise OutputError(f"{path}: no folder {folder}. Create it first, or write elsewhere.")
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        # newline="": written as given (an .ics keeps its CRLF line endings everywhere).
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
         os.replace(temporary, path)
     except OSError as error:

@@ -89,6 +89,30 @@ def parse_as_of(text: str | None) -> date:
         raise typer.Exit(2) from None
 
 
+def emit(rendered, output: Path | None, what: str = "") -> None:
+    """Print a command's result, or write it to ``-o PATH`` atomically (exit 2 if it cannot).
+
+    ``rendered`` is text, or a rich renderable (a table), which a file gets as plain text.
+    """
+    if output is None:
+        if isinstance(rendered, str):
+            sys.stdout.write(rendered)
+        else:
+            out.print(rendered)
+        return
+    if not isinstance(rendered, str):
+        plain = Console(width=120, record=True, file=io.StringIO())
+        plain.print(rendered)
+        rendered = plain.export_text()
+    from docgen.checker import write_report
+
+    try:
+        write_report(output, rendered)
+    except DocgenError as error:
+        fail(error)
+    err.print(f"Wrote {output}{f' ({what})' if what else ''}.", markup=False)
+
+
 def _version(value: bool) -> None:
     if value:
         out.print(f"docgen {__version__}")
@@ -145,6 +169,9 @@ def compute(
     output_format: Annotated[
         ComputeFormat, typer.Option("--format", help="text (a table), json or csv.")
     ] = ComputeFormat.text,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")
+    ] = None,
 ) -> None:
     """The RRP's arithmetic per participant: deferral, match, restoration, vesting, payment date.
 
@@ -156,11 +183,7 @@ def compute(
         result = arithmetic.compute_file(file)
     except DocgenError as error:
         fail(error)
-    rendered = arithmetic.render(result, output_format.value)
-    if isinstance(rendered, str):
-        sys.stdout.write(rendered)
-    else:
-        out.print(rendered)
+    emit(arithmetic.render(result, output_format.value), output)
 
 
 class IssueStage(StrEnum):
@@ -363,23 +386,7 @@ def calendar(
         rendered = election_calendar.calendar_file(file, output_format.value)
     except DocgenError as error:
         fail(error)
-    if not isinstance(rendered, str):
-        if output is None:
-            out.print(rendered)
-            return
-        text = Console(width=120, record=True, file=io.StringIO())
-        text.print(rendered)
-        rendered = text.export_text()
-    if output is None:
-        sys.stdout.write(rendered)
-        return
-    try:
-        output.write_bytes(rendered.encode("utf-8"))
-    except OSError as error:
-        err.print(f"-o: cannot write {output}: {error.strerror}. Choose a writable path.",
-                  markup=False)  # fmt: skip
-        raise typer.Exit(2) from None
-    err.print(f"wrote {output}", markup=False)
+    emit(rendered, output)
 
 
 class CheckFormat(StrEnum):
@@ -424,16 +431,7 @@ def check(
             CheckFormat.md: report.to_markdown,
             CheckFormat.html: report.to_html,
         }[output_format]()
-        if output is None:
-            sys.stdout.write(rendered)
-        else:
-            from docgen.checker import write_report
-
-            try:
-                write_report(output, rendered)
-            except DocgenError as error:
-                fail(error)
-            err.print(f"Wrote {output} ({report.summary_line()}).", markup=False)
+        emit(rendered, output, report.summary_line())
     raise typer.Exit(report.exit_code(strict))
 
 

@@ -273,7 +273,15 @@ def test_cli_bad_input(cli, samples, tmp_path):
     assert result.exit_code == 2
     result = cli("calendar", samples / "rrp-2026.yaml", "--format", "ics",
                  "-o", tmp_path / "missing" / "x.ics")  # fmt: skip
-    assert result.exit_code == 2 and "cannot write" in result.stderr
+    assert result.exit_code == 2 and "no folder" in result.stderr
     assert "Traceback" not in result.stderr
     result = cli("calendar", tmp_path / "nope.yaml")
     assert result.exit_code == 2
+
+
+def test_ics_written_with_o_keeps_crlf_line_endings(cli, samples, tmp_path):
+    target = tmp_path / "elections.ics"
+    result = cli("calendar", samples / "rrp-2026.yaml", "--format", "ics", "-o", target)
+    assert result.exit_code == 0 and f"Wrote {target}." in result.stderr
+    data = target.read_bytes()
+    assert data.startswith(b"BEGIN:VCALENDAR\r\n") and b"\n" not in data.replace(b"\r\n", b"")

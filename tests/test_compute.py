@@ -491,3 +491,13 @@ def test_cli_names_a_year_with_no_limit(cli, tmp_path, samples):
     result = cli("compute", path)
     assert result.exit_code == 2
     assert "2031" in result.stderr
+
+
+def test_compute_writes_to_a_file_with_o(cli, samples, tmp_path):
+    target = tmp_path / "arithmetic.csv"
+    result = cli("compute", samples / "rrp-2026.yaml", "--format", "csv", "-o", target)
+    assert result.exit_code == 0 and result.stdout == ""
+    assert target.read_text().splitlines()[0].startswith("id,name,plan_compensation")
+    table = tmp_path / "arithmetic.txt"
+    assert cli("compute", samples / "rrp-2026.yaml", "-o", table).exit_code == 0
+    assert "e1001" in table.read_text() and "\x1b[" not in table.read_text()
