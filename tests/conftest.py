@@ -10,9 +10,14 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from docgen.rule_cases import Case, load_case_file
+
+# Property tests judge results, never speed: a loaded CI machine must not fail them on time.
+settings.register_profile("docgen", deadline=None)
+settings.load_profile("docgen")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
