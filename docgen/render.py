@@ -30,12 +30,11 @@ from typing import Any, Literal
 from urllib.parse import unquote, urlparse
 
 from docgen import dates, rrp_election
+from docgen.checker import STAGES  # one list of stages, owned by the checker
 from docgen.errors import RenderError
 from docgen.resources import templates_dir
 
-Stage = Literal["elections", "grant", "enrollment"]
 Format = Literal["html", "pdf", "docx"]
-STAGES: tuple[str, ...] = ("elections", "grant", "enrollment")
 FORMATS: tuple[str, ...] = ("html", "pdf", "docx")
 
 
