@@ -15,12 +15,13 @@ from checks import sources as src
 from checks.sources import code, exhibit, notice, reg
 from docgen.checker import CheckContext, Hit, rule
 from docgen.dates import (
-    add_months,
     anniversary,
     days_after,
     december_31_before,
     first_year_election_deadline,
     months_before_readings,
+    six_month_anniversary,
+    vests_within_12_months,
 )
 from docgen.facts import Director, DirectorElection, DirectorGrantFacts, Grant
 
@@ -139,7 +140,7 @@ def _timing_problems(
     # (b) the forfeitable-right rule, open only if vesting takes at least 12 months.
     vesting = earliest_vesting(grant)
     doubts: list[str] = []
-    if vesting >= add_months(grant.grant_date, 12):
+    if not vests_within_12_months(grant.grant_date, vesting):
         last_30_days = days_after(grant.grant_date, 30)
         strict, lenient = months_before_readings(vesting, 12)
         if filed > last_30_days:
@@ -240,7 +241,7 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
 def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     grant = context.facts.grant
     vesting = earliest_vesting(grant)
-    if vesting < add_months(grant.grant_date, 12):
+    if vests_within_12_months(grant.grant_date, vesting):
         path = (
             "grant.vesting.annual_meeting_date"
             if grant.vesting.annual_meeting_date == vesting
@@ -472,7 +473,7 @@ def specified_employee_delay(facts: DirectorGrantFacts, director: Director) -> d
     day, event = payment_date(facts, director)
     if day is None or event != "separation" or not director.specified_employee:
         return None
-    delayed = add_months(day, 6)
+    delayed = six_month_anniversary(day)  # "the date that is six months following"
     death = director.settlement.death_on if director.settlement else None
     return min(delayed, death) if death is not None else delayed
 

@@ -124,13 +124,19 @@ def performance_based_election_deadline(period_end: date) -> date:
     return add_months(period_end, -6)
 
 
+def vests_within_12_months(grant_date: date, earliest_vesting: date) -> bool:
+    """True when the right can vest less than 12 months after the grant, which closes the
+    forfeitable-right route of Treas. Reg. 1.409A-2(a)(5)."""
+    return earliest_vesting < add_months(grant_date, 12)
+
+
 def forfeitable_right_election_deadline(grant_date: date, earliest_vesting: date) -> date | None:
     """Treas. Reg. 1.409A-2(a)(5): the last day to elect on a right that cannot vest for at least
     12 months: within 30 days after the grant AND at least 12 months before the earliest vesting
     (the earlier, safe reading of "12 months" at a month-end). None when vesting can come sooner
     than 12 months after the grant: the route is closed.
     """
-    if earliest_vesting < add_months(grant_date, 12):
+    if vests_within_12_months(grant_date, earliest_vesting):
         return None
     return min(days_after(grant_date, 30), add_months(earliest_vesting, -12))
 
