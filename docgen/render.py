@@ -33,6 +33,7 @@ from docgen import dates, rrp_election
 from docgen.checker import STAGES  # one list of stages, owned by the checker
 from docgen.errors import RenderError
 from docgen.resources import templates_dir
+from docgen.templating import environment
 
 Format = Literal["html", "pdf", "docx"]
 FORMATS: tuple[str, ...] = ("html", "pdf", "docx")
@@ -327,23 +328,6 @@ def key_facts(loaded: Any, doc: str, subject_id: str, stage: str) -> list[str]:
     """Strings that must appear in the document's text (DOC-FACT-ABSENT)."""
     info, facts, subject = _resolve(loaded, doc, subject_id, stage)
     return info.key_facts(facts, subject, stage)
-
-
-@functools.cache
-def environment() -> Any:
-    """The Jinja environment, built once: sandboxed, autoescaped, strict about undefined names."""
-    from jinja2 import FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
-
-    return SandboxedEnvironment(
-        loader=FileSystemLoader(str(templates_dir())),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        auto_reload=False,
-    )
 
 
 def render_template(template: str, context: dict[str, Any]) -> str:

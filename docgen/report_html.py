@@ -1,18 +1,15 @@
 """The check report as one self-contained HTML page for counsel (templates/check-report.html.j2).
 
-Rendered in a sandboxed, autoescaping Jinja environment: facts are user input, and a name such
-as "Murphy & Sons" or "<script>" must print as text. The page has no external references.
+Rendered in the documents' one sandboxed, autoescaping environment (docgen.templating): a name
+such as "Murphy & Sons" or "<script>" prints as text. The page has no external references.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
-from jinja2.sandbox import SandboxedEnvironment
-
 from docgen.dates import long_date
-from docgen.resources import templates_dir
+from docgen.templating import environment
 
 if TYPE_CHECKING:
     from docgen.findings import Report
@@ -22,23 +19,6 @@ KIND_TITLES = {
     "director-rsu-grant": "Director restricted stock unit grant",
     "rrp-plan-year": "Retirement Restoration Plan, Plan Year enrollment",
 }
-
-
-def _sentence(text: str) -> str:
-    """A finding's message as a sentence: its first letter in capitals."""
-    return text[:1].upper() + text[1:]
-
-
-def _environment() -> SandboxedEnvironment:
-    environment = SandboxedEnvironment(
-        loader=FileSystemLoader(str(templates_dir())),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    environment.filters["sentence"] = _sentence
-    return environment
 
 
 def report_context(report: Report) -> dict[str, Any]:
@@ -74,4 +54,4 @@ def report_context(report: Report) -> dict[str, Any]:
 
 
 def render_report_html(report: Report) -> str:
-    return _environment().get_template(TEMPLATE).render(**report_context(report))
+    return environment().get_template(TEMPLATE).render(**report_context(report))
