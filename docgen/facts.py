@@ -88,7 +88,10 @@ def _non_negative(value: Decimal) -> Decimal:
 
 def _positive_int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise form_error("expected a whole number", "Write a whole number such as 2450.")
+        raise form_error(
+            "expected a whole number",
+            "Write digits only, without quotes or commas, such as 2450.",
+        )
     if value <= 0:
         raise form_error("must be a positive whole number", "Write a number of 1 or more.")
     return value
