@@ -681,7 +681,7 @@ def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
     "RRP-PAYMENT-WINDOW",
     title="Payment before its event or more than 60 days after it",
     severity="error",
-    cites=[plan("4.01(a)"), code("409A(a)(3)"), plan("4.01(b)")],
+    cites=[plan("4.01(a)"), code("409A(a)(3)"), plan("4.01(b)"), reg("1.409A-3(d)")],
     applies_to=RRP,
     explanation=(
         "The Account is paid within 60 days following the earliest of Termination of "
