@@ -60,7 +60,7 @@ def write_cycle(folder: Path, packets: int) -> Path:
 
 
 def timed_batch(facts: Path, out: Path, workers: int) -> float:
-    from docgen.issue import issue_batch
+    from docgen.issue.batch import issue_batch
 
     shutil.rmtree(out, ignore_errors=True)
     start = time.perf_counter()
@@ -72,9 +72,10 @@ def timed_batch(facts: Path, out: Path, workers: int) -> float:
 
 def raw_conversion_seconds(facts: Path) -> tuple[float, int]:
     """Only WeasyPrint and python-docx (via the renderer) on HTML made beforehand, one process."""
-    from docgen import render
-    from docgen.docx_writer import html_to_docx
-    from docgen.loader import load_facts
+    from docgen.load import load_facts
+    from docgen.render import html as render
+    from docgen.render.docx import html_to_docx
+    from docgen.render.pdf import html_to_pdf
 
     loaded = load_facts(facts)
     jobs = []
@@ -83,7 +84,7 @@ def raw_conversion_seconds(facts: Path) -> tuple[float, int]:
         jobs.append((html, render.document_meta(loaded, doc, subject, "grant")))
     start = time.perf_counter()
     for html, meta in jobs:
-        render.html_to_pdf(html, meta)
+        html_to_pdf(html, meta)
         html_to_docx(html, meta)
     return time.perf_counter() - start, len(
         {s for s, _ in render.documents_for(loaded.facts, "grant")}

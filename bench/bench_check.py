@@ -91,8 +91,8 @@ def wall(command: list[str], runs: int) -> tuple[float, int]:
 
 
 def in_process(path: Path) -> tuple[tuple[float, float, float], int]:
-    from docgen.checker import run_checks
-    from docgen.loader import load_facts
+    from docgen.check.runner import run_checks
+    from docgen.load import load_facts
 
     start = time.perf_counter()
     loaded = load_facts(path)
@@ -135,7 +135,7 @@ def main() -> None:
         # pace on 2,000 participants (the README's advice on when to prefer JSON rests on it).
         yaml_path = write_yaml(Path(folder), path, 2_000)
         started = time.perf_counter()
-        from docgen.loader import load_facts
+        from docgen.load import load_facts
 
         load_facts(yaml_path)
         yaml_s = time.perf_counter() - started

@@ -13,7 +13,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from docgen.cli import app
-from docgen.loader import MAX_BYTES
+from docgen.load import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,9 +22,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=20)
     args = parser.parse_args()
 
-    from docgen import render
-    from docgen.docx_writer import html_to_docx
-    from docgen.loader import load_facts
+    from docgen.load import load_facts
+    from docgen.render import html as render
+    from docgen.render.docx import html_to_docx
+    from docgen.render.pdf import html_to_pdf
 
     loaded = load_facts(ROOT / "samples" / "director-grant-2026.yaml")
     subjects = [d.id for d in loaded.facts.directors if not d.employee]
@@ -38,7 +39,7 @@ def main() -> int:
             html = render.render_html(loaded, doc, subject, "grant")
             meta = render.document_meta(loaded, doc, subject, "grant")
             t1 = time.perf_counter()
-            render.html_to_pdf(html, meta)
+            html_to_pdf(html, meta)
             t2 = time.perf_counter()
             html_to_docx(html, meta)
             t3 = time.perf_counter()

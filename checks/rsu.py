@@ -1,4 +1,4 @@
-"""Director RSU grant rules: the Notice of Restricted Stock Unit Grant, Exhibit I and Code 409A.
+"""Director RSU grant rules about the elections: the Notice, Exhibit I and Code 409A timing.
 
 Each rule is one predicate over the facts (DESIGN.md, "Rule catalogue: Director RSU grant").
 An election counts for this grant only when it names the grant; an election naming another grant
@@ -9,52 +9,22 @@ carry over.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
 
 from checks import sources as src
 from checks.sources import code, exhibit, notice, reg
-from docgen.checker import CheckContext, Hit, rule
-from docgen.dates import (
-    anniversary,
+from docgen.core.dates import (
     days_after,
     december_31_before,
     first_year_election_deadline,
     months_before_readings,
-    six_month_anniversary,
     vests_within_12_months,
 )
-from docgen.facts import Director, DirectorElection, DirectorGrantFacts, Grant
+from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.director_rsu import NAME as RSU
+from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
+from docgen.kinds.director_rsu.terms import elections_for_grant, specified_date
 
-RSU = "director-rsu-grant"
 _ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
-
-
-# ------------------------------------------------------------------------ shared date rules
-
-
-def specified_date(grant: Grant) -> date:
-    """Notice A: the Specified Date, the vesting anniversary of the Grant Date."""
-    return anniversary(grant.grant_date, grant.vesting.anniversary)
-
-
-def earliest_vesting(grant: Grant) -> date:
-    """The earliest date the units could vest on continued service alone.
-
-    Accelerated vesting on death, disability or a change in control is ignored, as Treas. Reg.
-    1.409A-2(a)(5) ignores it; an annual-meeting vesting date is not an acceleration and counts.
-    """
-    vesting = specified_date(grant)
-    meeting = grant.vesting.annual_meeting_date
-    return min(vesting, meeting) if meeting is not None else vesting
-
-
-def elections_for_grant(
-    facts: DirectorGrantFacts, director: Director
-) -> Iterator[tuple[int, DirectorElection]]:
-    """The director's Exhibit I forms that name this grant, with their positions."""
-    for index, election in enumerate(director.elections):
-        if election.grant_id == facts.grant.id:
-            yield index, election
 
 
 def _election_path(d_index: int, e_index: int, field: str) -> str:
@@ -138,7 +108,7 @@ def _timing_problems(
         f"(a) not on or before December 31 before the grant year ({prior_year_deadline})"
     )
     # (b) the forfeitable-right rule, open only if vesting takes at least 12 months.
-    vesting = earliest_vesting(grant)
+    vesting = specified_date(grant)
     doubts: list[str] = []
     if not vests_within_12_months(grant.grant_date, vesting):
         last_30_days = days_after(grant.grant_date, 30)
@@ -240,7 +210,7 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
 )
 def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     grant = context.facts.grant
-    vesting = earliest_vesting(grant)
+    vesting = specified_date(grant)
     if vests_within_12_months(grant.grant_date, vesting):
         path = (
             "grant.vesting.annual_meeting_date"
@@ -418,137 +388,3 @@ def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
             "grant.election_deadline",
             f"forms would issue {context.as_of}, on or after the filing deadline {deadline}.",
         )
-
-
-# -------------------------------------------------------------------------- payment timing
-
-
-def _effective_election(facts: DirectorGrantFacts, director: Director) -> DirectorElection | None:
-    """The election that governs payment: the first form naming this grant, if any."""
-    if director.employee:
-        return None
-    for _, election in elections_for_grant(facts, director):
-        return election
-    return None
-
-
-def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | None, str]:
-    """The Payment Date that has occurred (Notice C.1 / F.1), and the event that fixed it.
-
-    Without an election: the earliest of death, Disability, a change in control, and the
-    default anniversary. With one: the earliest of the elected date, death, Disability and a
-    change in control. ``None`` when no payment event has occurred.
-    """
-    settlement = director.settlement
-    events: list[tuple[date, str]] = []
-    if settlement is not None:
-        for day, name in (
-            (settlement.death_on, "death"),
-            (settlement.disability_on, "disability"),
-            (settlement.change_in_control_on, "change in control"),
-        ):
-            if day is not None:
-                events.append((day, name))
-    election = _effective_election(facts, director)
-    separation = settlement.separation_on if settlement else None
-    if election is None:
-        events.append(
-            (
-                anniversary(facts.grant.grant_date, facts.grant.default_payment_anniversary),
-                "default anniversary",
-            )
-        )
-    else:
-        if election.pay_on in ("separation", "earlier_of_separation_or_date") and separation:
-            events.append((separation, "separation"))
-        if election.pay_on in ("date", "earlier_of_separation_or_date"):
-            events.append((election.pay_date, "elected date"))
-    if not events:
-        return None, ""
-    return min(events)
-
-
-def specified_employee_delay(facts: DirectorGrantFacts, director: Director) -> date | None:
-    """Notice F.2: the delayed Payment Date of a specified employee paid on separation."""
-    day, event = payment_date(facts, director)
-    if day is None or event != "separation" or not director.specified_employee:
-        return None
-    delayed = six_month_anniversary(day)  # "the date that is six months following"
-    death = director.settlement.death_on if director.settlement else None
-    return min(delayed, death) if death is not None else delayed
-
-
-@rule(
-    "RSU-SPECIFIED-EMPLOYEE-DELAY",
-    title="Specified employee paid on separation before the six-month delay",
-    severity="error",
-    cites=[notice("F.2"), code("409A(a)(2)(B)(i)")],
-    applies_to=RSU,
-    explanation="A specified employee whose elected Payment Date is the Separation from Service "
-    "may not receive the shares before the earlier of six months after separation "
-    "and death.",
-    sources=[src.NOTICE_F2, src.CODE_409A_A_2_B_I],
-    remedy="Hold delivery until the delayed Payment Date; if already delivered, ask counsel about "
-    "409A correction.",
-)
-def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
-    for d_index, director in _directors(context):
-        settlement = director.settlement
-        if settlement is None or settlement.delivered_on is None:
-            continue
-        delayed = specified_employee_delay(context.facts, director)
-        if delayed is not None and settlement.delivered_on < delayed:
-            yield Hit(
-                director.id,
-                f"directors[{d_index}].settlement.delivered_on",
-                f"shares delivered {settlement.delivered_on}, before "
-                f"{delayed} (six months after separation "
-                f"{settlement.separation_on}, or death if earlier).",
-            )
-
-
-@rule(
-    "RSU-DELIVERY-WINDOW",
-    title="Shares delivered outside 60 days of the Payment Date",
-    severity="error",
-    cites=[notice("C"), notice("F.1"), reg("1.409A-3(b)")],
-    applies_to=RSU,
-    explanation="The shares are delivered in a single distribution within 60 days of the "
-    "Payment Date: not before it, not more than 60 days after it.",
-    sources=[src.NOTICE_C, src.EXHIBIT_DEFAULT_PAYMENT, src.REG_3_B],
-    remedy="Correct delivered_on if misrecorded; otherwise ask counsel about 409A correction.",
-)
-def delivery_window(context: CheckContext) -> Iterator[Hit]:
-    for d_index, director in _directors(context):
-        settlement = director.settlement
-        if settlement is None or settlement.delivered_on is None:
-            continue
-        delivered = settlement.delivered_on
-        path = f"directors[{d_index}].settlement.delivered_on"
-        delayed = specified_employee_delay(context.facts, director)
-        if delayed is not None:
-            if delivered < delayed:
-                continue  # RSU-SPECIFIED-EMPLOYEE-DELAY reports it
-            day, event = delayed, "delayed Payment Date (Notice F.2)"
-        else:
-            day, event = payment_date(context.facts, director)
-        if day is None:
-            yield Hit(
-                director.id,
-                path,
-                f"shares delivered {delivered} but no payment event has occurred.",
-            )
-        elif delivered < day:
-            yield Hit(
-                director.id,
-                path,
-                f"shares delivered {delivered}, before the Payment Date {day} ({event}).",
-            )
-        elif delivered > days_after(day, 60):
-            yield Hit(
-                director.id,
-                path,
-                f"shares delivered {delivered}, more than 60 days after the "
-                f"Payment Date {day} ({event}; last day "
-                f"{days_after(day, 60)}).",
-            )

@@ -1,14 +1,14 @@
 """The words the rules rest on: seed text quoted word for word, and Code/Treas. Reg. described.
 
-The Plan, Notice and Exhibit I passages are quoted from /work/shared/seeds exactly (a test checks
+The Plan, Notice and Exhibit I passages are quoted from docs/source-forms exactly (a test checks
 each appears in its seed). Code and Treas. Reg. provisions are *described*, not quoted
 (``quoted=False``): counsel should read the provision itself.
 """
 
 from __future__ import annotations
 
-from docgen.checker import SourceText
-from docgen.findings import Citation
+from docgen.core.citations import Citation
+from docgen.core.rules import SourceText
 
 
 def plan(pinpoint: str) -> Citation:
@@ -53,14 +53,6 @@ NOTICE_A = quote(
     all the Restricted Stock Units will vest and become nonforfeitable on the [____]
     anniversary of the Grant Date (the “Specified Date”) or such earlier date as may be
     provided in this Notice of Grant or the Plan (collectively, the “Vesting Date”)
-""",
-)
-NOTICE_A_NO_LATER = quote(
-    notice("A"),
-    """
-    No Restricted Stock Units may vest after the Specified Date and all unvested Restricted
-    Stock Units remaining after the Specified Date will terminate and be completely
-    forfeited.
 """,
 )
 NOTICE_C = quote(

@@ -5,21 +5,19 @@ turns docgen's errors into a message and an exit code (0 ok, 1 findings or a fai
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import sys
-from datetime import date
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from typer.core import TyperGroup
 
-from docgen import __version__
-from docgen.errors import DocgenError, LoadError
+from docgen import __version__, api
+from docgen.api import DocgenError
+from docgen.console import ProgressBar, emit, err, fail, out, parse_as_of, print_refusal
 
 
 class _InWorkOrder(TyperGroup):
@@ -46,71 +44,12 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
-# Piped into a file or a mail, tables get 120 columns rather than rich's narrow default of 80.
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
-err = Console(
-    stderr=True, highlight=False, soft_wrap=True, width=None if sys.stderr.isatty() else 120
-)
-
 FactsFile = Annotated[
     Path,
     typer.Argument(
         help="A facts file (.yaml, .yml or .json); see `docgen schema`.", show_default=False
     ),
 ]
-
-
-def fail(error: DocgenError) -> NoReturn:
-    """Print a docgen error the way a user can act on it, and exit with its code."""
-    if isinstance(error, LoadError):
-        for problem in error.problems:
-            err.print(str(problem), markup=False)
-        count = len(error.problems)
-        err.print(
-            f"{count} problem{'s' if count != 1 else ''} found; nothing was written.",
-            style="bold red",
-        )
-    else:
-        err.print(str(error), markup=False, style="red")
-    raise typer.Exit(error.exit_code)
-
-
-def parse_as_of(text: str | None) -> date:
-    """`--as-of`: an ISO date, defaulting to today."""
-    if text is None:
-        return date.today()
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        err.print(
-            f"--as-of: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-01.",
-            markup=False,
-        )
-        raise typer.Exit(2) from None
-
-
-def emit(rendered, output: Path | None, what: str = "") -> None:
-    """Print a command's result, or write it to ``-o PATH`` atomically (exit 2 if it cannot).
-
-    ``rendered`` is text, or a rich renderable (a table), which a file gets as plain text.
-    """
-    if output is None:
-        if isinstance(rendered, str):
-            sys.stdout.write(rendered)
-        else:
-            out.print(rendered)
-        return
-    if not isinstance(rendered, str):
-        plain = Console(width=120, record=True, file=io.StringIO())
-        plain.print(rendered)
-        rendered = plain.export_text()
-    from docgen.checker import write_report
-
-    try:
-        write_report(output, rendered)
-    except DocgenError as error:
-        fail(error)
-    err.print(f"Wrote {output}{f' ({what})' if what else ''}.", markup=False)
 
 
 def _version(value: bool) -> None:
@@ -134,27 +73,17 @@ def _root(
 @app.command()
 def validate(file: FactsFile) -> None:
     """Load FILE and report every problem with its file:line and field (exit 0 ok, 2 not)."""
-    from docgen.loader import load_facts
-
     try:
-        loaded = load_facts(file)
+        _, summary = api.validate(file)
     except DocgenError as error:
         fail(error)
-    facts = loaded.facts
-    people = facts.directors if facts.kind == "director-rsu-grant" else facts.participants
-    noun = "director" if facts.kind == "director-rsu-grant" else "participant"
-    out.print(
-        f"{loaded.source.file}: ok ({facts.kind}, {len(people)} {noun}"
-        f"{'s' if len(people) != 1 else ''})"
-    )
+    out.print(summary, markup=False)
 
 
 @app.command()
 def schema() -> None:
-    """Print the JSON Schema of both kinds of facts file."""
-    from docgen.facts import json_schema
-
-    sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
+    """Print the JSON Schema of every kind of facts file."""
+    sys.stdout.write(json.dumps(api.json_schema(), indent=2) + "\n")
 
 
 class ComputeFormat(StrEnum):
@@ -177,19 +106,11 @@ def compute(
 
     Plan Compensation, the Elective Deferral, Matching and Retirement Restoration Contributions,
     vesting and the last day the Plan allows payment (docs/rrp-arithmetic.md)."""
-    from docgen import compute as arithmetic
-
     try:
-        result = arithmetic.compute_file(file)
+        rendered = api.compute(file, output_format.value)
     except DocgenError as error:
         fail(error)
-    emit(arithmetic.render(result, output_format.value), output)
-
-
-class IssueStage(StrEnum):
-    elections = "elections"
-    grant = "grant"
-    enrollment = "enrollment"
+    emit(rendered, output)
 
 
 class RenderFormat(StrEnum):
@@ -198,47 +119,8 @@ class RenderFormat(StrEnum):
     html = "html"
 
 
-_STAGE_HELP = (
-    "Director grant cycle: elections (blank Exhibit I forms) or grant (the Notice and Exhibit I; "
-    "the default). RRP Plan Year: enrollment (the default)."
-)
+_STAGE_HELP = "The stage to check or issue. " + api.stage_help()
 _AS_OF_HELP = "The date the documents are issued on, YYYY-MM-DD (default: today)."
-
-
-def _print_refusal(error: DocgenError) -> None:
-    """An issue refused by findings: the report on stdout, then why nothing was written."""
-    report = getattr(error, "report", None)
-    if report is not None:
-        out.print(report.to_rich())
-
-
-class _ProgressBar:
-    """A rich progress bar on stderr, started only once the worker processes exist."""
-
-    def __init__(self) -> None:
-        self.progress = None
-        self.task = None
-
-    def start(self, total: int) -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-        self.progress = Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            transient=False,
-        )
-        self.task = self.progress.add_task("Rendering packets", total=total)
-        self.progress.start()
-
-    def advance(self, subject: str) -> None:
-        self.progress.update(self.task, advance=1, description=f"Rendered {subject:<12}")
-
-    def stop(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
 
 
 @app.command()
@@ -247,7 +129,7 @@ def batch(
     out_dir: Annotated[
         Path, typer.Option("--out", help="Folder to issue into; the cycle folder goes inside.")
     ],
-    stage: Annotated[IssueStage | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
+    stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: 2, or 1 on one core).")
     ] = None,
@@ -262,15 +144,13 @@ def batch(
     the same text in both), and publishes the folder atomically with check-report.json/html
     and manifest.json. Nothing is written on an error finding. Exit 0 issued, 1 refused,
     2 bad input."""
-    from docgen.issue import issue_batch
-
     issued_on = parse_as_of(as_of)
-    bar = _ProgressBar()
+    bar = ProgressBar()
     try:
-        result = issue_batch(
+        result = api.batch(
             file,
             out_dir,
-            stage=stage and stage.value,
+            stage=stage,
             as_of=issued_on,
             workers=workers,
             force=force,
@@ -278,7 +158,7 @@ def batch(
         )
     except DocgenError as error:
         bar.stop()
-        _print_refusal(error)
+        print_refusal(error)
         fail(error)
     finally:
         bar.stop()
@@ -318,21 +198,17 @@ def render(
     subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
     to: Annotated[RenderFormat, typer.Option("--to", help="pdf, docx or html.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the document.")],
-    stage: Annotated[IssueStage | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
+    stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
 ) -> None:
     """Check FILE, then render one document and write it atomically.
 
     Any error finding in FILE refuses, as `batch` does. Exit 0 written, 1 refused, 2 bad input."""
-    from docgen.issue import render_one
-
     issued_on = parse_as_of(as_of)
     try:
-        result = render_one(
-            file, doc, subject, to.value, output, stage=stage and stage.value, as_of=issued_on
-        )
+        result = api.render_one(file, doc, subject, to.value, output, stage=stage, as_of=issued_on)
     except DocgenError as error:
-        _print_refusal(error)
+        print_refusal(error)
         fail(error)
     for finding in result.warnings:
         err.print(f"warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
@@ -349,10 +225,8 @@ def verify(
 
     Compares every file's SHA-256, then reads every document back: no blank, every key fact,
     the same text in PDF and DOCX. Exit 0 intact, 1 changed, 2 not an issued folder."""
-    from docgen.verify import verify_folder
-
     try:
-        check = verify_folder(folder)
+        check = api.verify(folder)
     except DocgenError as error:
         fail(error)
     out.print(
@@ -380,10 +254,8 @@ def calendar(
     ] = None,
 ) -> None:
     """Every participant's or director's election window: opens, closes, and the rule."""
-    from docgen import calendar as election_calendar
-
     try:
-        rendered = election_calendar.calendar_file(file, output_format.value)
+        rendered = api.calendar(file, output_format.value)
     except DocgenError as error:
         fail(error)
     emit(rendered, output)
@@ -402,7 +274,7 @@ def check(
     as_of: Annotated[
         str | None, typer.Option("--as-of", help="Check as of this date (default: today).")
     ] = None,
-    stage: Annotated[IssueStage | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
+    stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     output_format: Annotated[
         CheckFormat, typer.Option("--format", help="text (a table), json, md or html.")
     ] = CheckFormat.text,
@@ -414,23 +286,15 @@ def check(
     """Run every rule over FILE and report the findings with their citations.
 
     Exit 0 no errors (with --strict: no warnings either), 1 findings, 2 bad input."""
-    from docgen.checker import run_checks
-    from docgen.loader import load_facts
-
     checked_on = parse_as_of(as_of)
     try:
-        report = run_checks(load_facts(file), checked_on, stage and stage.value)
+        report = api.check(file, checked_on, stage)
     except DocgenError as error:
         fail(error)
     if output_format is CheckFormat.text and output is None:
-        out.print(report.to_rich())
+        out.print(api.report_view(report, "rich"))
     else:
-        rendered = {
-            CheckFormat.text: report.to_text,
-            CheckFormat.json: report.to_json,
-            CheckFormat.md: report.to_markdown,
-            CheckFormat.html: report.to_html,
-        }[output_format]()
+        rendered = api.report_view(report, output_format.value)
         emit(rendered, output, report.summary_line())
     raise typer.Exit(report.exit_code(strict))
 
@@ -440,14 +304,12 @@ def rules() -> None:
     """The rule catalogue: id, severity, title and citations of every rule."""
     from rich.table import Table
 
-    from docgen.checker import all_rules
-
     table = Table(title="docgen rule catalogue (docgen explain RULE for one rule)", expand=True)
     table.add_column("id", no_wrap=True)
     table.add_column("severity", no_wrap=True)
     table.add_column("title", ratio=3)
     table.add_column("cites", ratio=2)
-    for entry in all_rules():
+    for entry in api.all_rules():
         table.add_row(
             entry.id, entry.severity, entry.title, "; ".join(str(c) for c in entry.citations)
         )
@@ -457,10 +319,8 @@ def rules() -> None:
 @app.command()
 def explain(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. RRP-PBC-LATE.")]) -> None:
     """One rule: what it checks, its citations, the text it rests on, and two worked examples."""
-    from docgen.checker import explain_rule
-
     try:
-        text = explain_rule(rule_id)
+        text = api.explain(rule_id)
     except DocgenError as error:
         fail(error)
     sys.stdout.write(text)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
-from docgen.rule_cases import Case, load_case_file
+from docgen.check.cases import Case, load_case_file
 
 # Property tests judge results, never speed: a loaded CI machine must not fail them on time.
 settings.register_profile("docgen", deadline=None)
@@ -21,7 +21,7 @@ settings.load_profile("docgen")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = ROOT / "docs" / "source-forms"
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def cli():
 
 # ------------------------------------------------------------------ rule cases as data
 
-RULE_FILE = re.compile(r"^(RSU|RRP|DOC)-[A-Z0-9-]+\.yaml$")
+RULE_FILE = re.compile(r"^[A-Z]+-[A-Z0-9-]+\.yaml$")
 
 
 def pytest_collect_file(parent, file_path):

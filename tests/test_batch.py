@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from docgen.loader import load_facts
+from docgen.load import load_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCGEN = Path(sys.executable).parent / "docgen"
@@ -161,7 +161,7 @@ def test_unchanged_rerun_renders_nothing(issued, cli):
 def test_a_different_as_of_is_not_current(issued, tmp_path):
     from datetime import date
 
-    from docgen.issue import manifest_is_current
+    from docgen.issue.batch import manifest_is_current
 
     facts_path, _, folder = issued
     loaded = load_facts(facts_path)
@@ -221,11 +221,11 @@ def test_a_doc_error_refuses_with_nothing_written(samples, tmp_path, monkeypatch
     """A key fact the renderer promises but the documents lack: DOC-FACT-ABSENT stops the issue."""
     from datetime import date
 
-    from docgen import render
-    from docgen.issue import IssueRefusedByFindings, issue_batch
+    from docgen.issue import pool
+    from docgen.issue.batch import IssueRefusedByFindings, issue_batch
 
-    real = render.key_facts
-    monkeypatch.setattr(render, "key_facts", lambda *a: [*real(*a), "a fact no document carries"])
+    real = pool.key_facts
+    monkeypatch.setattr(pool, "key_facts", lambda *a: [*real(*a), "a fact no document carries"])
     facts = write_cycle(tmp_path, samples, directors=1)
     with pytest.raises(IssueRefusedByFindings) as refused:
         issue_batch(facts, tmp_path / "out", as_of=date.fromisoformat(GRANT_AS_OF), workers=1)
@@ -404,7 +404,7 @@ def test_render_bad_request_exits_2(samples, tmp_path, cli, args, message):
 def test_rrp_plan_year_is_issued_per_participant(samples, tmp_path, cli):
     """An RRP Plan Year issues rrp-<plan year>/<participant>/rrp-election.{pdf,docx}, at the
     kind's own default stage (enrollment)."""
-    from docgen.render import documents_for
+    from docgen.render.html import documents_for
 
     yaml = YAML()
     yaml.width = 4096  # ruamel would wrap a long flow mapping into invalid YAML
@@ -430,7 +430,8 @@ def test_rrp_plan_year_is_issued_per_participant(samples, tmp_path, cli):
 def test_a_second_batch_into_the_same_out_at_once_is_refused(samples, tmp_path):
     from datetime import date
 
-    from docgen.issue import BadRequest, _OutLock, issue_batch
+    from docgen.issue.batch import BadRequest, issue_batch
+    from docgen.issue.files import OutLock as _OutLock
 
     facts = write_cycle(tmp_path, samples, directors=1)
     out = tmp_path / "out"
@@ -447,10 +448,11 @@ def _worker_dies(subject, documents):
 def test_a_worker_that_dies_is_a_clear_error_with_nothing_written(samples, tmp_path, monkeypatch):
     from datetime import date
 
-    from docgen import issue
-    from docgen.errors import RenderError
+    from docgen.core.errors import RenderError
+    from docgen.issue import batch as issue
+    from docgen.issue import pool
 
-    monkeypatch.setattr(issue, "_render_packet", _worker_dies)
+    monkeypatch.setattr(pool, "_render_packet", _worker_dies)
     facts = write_cycle(tmp_path, samples, directors=1)
     with pytest.raises(RenderError, match="a worker process died"):
         issue.issue_batch(facts, tmp_path / "out", as_of=date.fromisoformat(GRANT_AS_OF), workers=1)
@@ -470,7 +472,7 @@ def test_every_problem_sample_is_refused_with_nothing_written(samples, tmp_path,
 
 @pytest.mark.parametrize("platform", ["linux", "darwin"])
 def test_sync_tree_flushes_with_syncfs_or_file_by_file(tmp_path, monkeypatch, platform):
-    from docgen.issue import sync_tree, write_file
+    from docgen.issue.files import sync_tree, write_file
 
     (tmp_path / "jsmith").mkdir()
     entry = write_file(tmp_path / "jsmith" / "notice.pdf", b"%PDF-1.7", sync=False)

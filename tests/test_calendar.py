@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docgen import dates
-from docgen.calendar import as_ics, election_windows, fold, ics_escape
-from docgen.facts import DirectorGrantFacts
-from docgen.loader import load_facts
+from docgen.check.calendar import as_ics, election_windows, fold, ics_escape
+from docgen.core import dates
+from docgen.kinds.director_rsu.facts import DirectorGrantFacts
+from docgen.load import load_facts
 
 
 def windows_by_key(facts):

@@ -7,10 +7,10 @@ from datetime import date, timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from docgen.checker import run_checks
-from docgen.facts import RRPPlanYearFacts
-from docgen.loader import LoadedFacts, SourceMap
-from docgen.rule_cases import bases, deep_merge
+from docgen.check.cases import bases, deep_merge
+from docgen.check.runner import run_checks
+from docgen.kinds.rrp.facts import RRPPlanYearFacts
+from docgen.load import LoadedFacts, SourceMap
 
 TIMING_RULES = {
     "RRP-ELECTION-LATE", "RRP-FIRST-YEAR-LATE", "RRP-NOT-NEWLY-ELIGIBLE",
@@ -119,7 +119,7 @@ def test_an_election_by_december_31_before_the_plan_year_is_never_late(facts, as
 def test_a_director_election_before_the_grant_year_is_timely_under_409a(
     grant_date, offset, meeting, first_eligible
 ):
-    from docgen.facts import DirectorGrantFacts
+    from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 
     filed = date(grant_date.year - 1, 12, 31) - timedelta(days=offset)
     meeting_date = grant_date + timedelta(days=meeting) if meeting is not None else None

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen.compute import compute, payment_window, vesting
-from docgen.facts import RRPPlanYearFacts
-from docgen.loader import load_facts
+from docgen.kinds.rrp.arithmetic import compute
+from docgen.kinds.rrp.facts import RRPPlanYearFacts
+from docgen.kinds.rrp.terms import payment_window, vesting
+from docgen.load import load_facts
 
 LIMIT_2026 = Decimal(360_000)
 
@@ -414,10 +415,11 @@ def test_no_delay_when_the_stock_is_not_publicly_traded():
     ],
 )
 def test_vesting(year, more, because):
-    vested = vesting(year, RRPPlanYearFacts.model_validate({
+    facts = RRPPlanYearFacts.model_validate({
         "kind": "rrp-plan-year", "company": {"name": "C"}, "plan_year": year,
         "participants": [person(**more)],
-    }).participants[0])  # fmt: skip
+    })  # fmt: skip
+    vested = vesting(facts, facts.participants[0])
     assert vested.elective_deferral_account is True  # Plan 3.06(a): always
     assert vested.restoration_accounts is (because is not None)
     if because:
@@ -480,7 +482,7 @@ def test_cli_csv_and_text(cli, samples):
 def test_cli_refuses_a_director_file(cli, samples):
     result = cli("compute", samples / "director-grant-2026.yaml")
     assert result.exit_code == 2
-    assert "needs an rrp-plan-year facts file" in result.stderr
+    assert "has no arithmetic to compute" in result.stderr
     assert "Traceback" not in result.stderr
 
 

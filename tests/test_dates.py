@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docgen import dates
+from docgen.core import dates
 
 days = st.dates(min_value=date(1990, 1, 1), max_value=date(2100, 12, 31))
 

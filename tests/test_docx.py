@@ -14,9 +14,12 @@ from docx import Document
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from pypdf import PdfReader
 
-from docgen import render
-from docgen.docx_writer import DRAFTED_COMMENT, html_to_docx, parse_html, text_of_docx
-from docgen.loader import load_facts
+from docgen.load import load_facts
+from docgen.render import html as render
+from docgen.render.docx import DRAFTED_COMMENT, html_to_docx
+from docgen.render.html_tree import parse_html
+from tests.readers import docx_words as text_of_docx
+from tests.readers import normalise
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "director-grant-2026.yaml"
@@ -138,7 +141,7 @@ def test_grant_copy_marks_the_elected_choice(loaded):
 
 
 def test_markup_in_text_stays_text():
-    from docgen.render import DocumentMeta
+    from docgen.core.documents import DocumentMeta
 
     meta = DocumentMeta("t", "a", "s", (), datetime(2026, 1, 2).date(), datetime(2026, 1, 2).date())
     html = "<html><body><p>Dear &lt;b&gt;Bold&lt;/b&gt; &amp; Co.:</p></body></html>"
@@ -188,7 +191,7 @@ def test_libreoffice_opens_the_docx_and_prints_the_same_text(tmp_path, loaded):
         reader = PdfReader(tmp_path / f"{doc}.pdf")
         first = reader.pages[0].extract_text()
         assert f"Page 1 of {len(reader.pages)}" in first  # PAGE and NUMPAGES were computed
-        office_text = render.normalise_text(" ".join(p.extract_text() for p in reader.pages))
+        office_text = normalise(" ".join(p.extract_text() for p in reader.pages))
         for fact in render.key_facts(loaded, doc, subject, stage):
             assert fact in office_text
         for sentence in (

@@ -11,9 +11,11 @@ import pytest
 from pydantic import ValidationError
 from ruamel.yaml import YAML
 
-from docgen.errors import LoadError
-from docgen.facts import DirectorGrantFacts, RRPPlanYearFacts, json_schema
-from docgen.loader import load_facts
+from docgen.api import json_schema
+from docgen.core.errors import LoadError
+from docgen.kinds.director_rsu.facts import DirectorGrantFacts
+from docgen.kinds.rrp.facts import RRPPlanYearFacts
+from docgen.load import load_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_FILES = sorted((ROOT / "samples").glob("*.yaml")) + sorted(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from docgen.findings import Citation, FactsInfo, Finding, Report
+from docgen.core.citations import Citation
+from docgen.core.findings import FactsInfo, Finding, Report
 
 INFO = FactsInfo("facts.yaml", "director-rsu-grant", "0" * 64)
 

@@ -85,7 +85,7 @@ def test_not_utf8(cli, tmp_path):
 
 
 def test_over_large_file(cli, tmp_path):
-    from docgen.loader import MAX_BYTES
+    from docgen.load import MAX_BYTES
 
     path = tmp_path / "huge.yaml"
     with path.open("wb") as handle:

@@ -68,7 +68,7 @@ def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path)
         [
             python,
             "-c",
-            "import docgen, checks, docgen.resources as r; "
+            "import docgen, checks, docgen.core.resources as r; "
             "print(docgen.__file__); print(checks.__file__); print(r.templates_dir())",
         ],
         cwd=work,

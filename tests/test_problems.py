@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from docgen.checker import run_checks
-from docgen.loader import load_facts
+from docgen.check.runner import run_checks
+from docgen.load import load_facts
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "samples" / "problems"
 FILES = sorted(PROBLEMS.glob("*.yaml"))

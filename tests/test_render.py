@@ -17,14 +17,20 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from docgen import dates, render
-from docgen.docx_writer import text_of_docx
-from docgen.errors import RenderError
-from docgen.loader import load_facts
+from docgen.core import dates
+from docgen.core.errors import RenderError
+from docgen.core.formats import dollars
+from docgen.core.resources import templates_dir
+from docgen.load import load_facts
+from docgen.render import html as render
+from docgen.render.pdf import fetch_template_file, html_to_pdf
+from docgen.render.templating import environment, render_template
+from tests.readers import docx_words as text_of_docx
+from tests.readers import normalise, pdf_words, squeezed
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "director-grant-2026.yaml"
-SEED = ROOT.parent / "shared" / "seeds" / "director-rsu-notice-and-exhibit-i.txt"
+SEED = ROOT / "docs" / "source-forms" / "director-rsu-notice-and-exhibit-i.txt"
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
 RESET = os.environ.get("DOCGEN_RESET_GOLDEN") == "1"
 BLANKS = ("[____", "20__", "[NAME", "###-###-####")
@@ -60,7 +66,7 @@ def plain(text: str) -> str:
     """Comparable text: straight quotes, single spaces."""
     for curly, straight in (("“", '"'), ("”", '"'), ("’", "'"), ("‘", "'")):
         text = text.replace(curly, straight)
-    return render.normalise_text(text)
+    return normalise(text)
 
 
 # ------------------------------------------------------------------------ which documents
@@ -201,10 +207,10 @@ def test_pdf_carries_the_seed_word_for_word_with_blanks_filled(loaded, subject):
     director = facts.director(subject)
     notice_seed, exhibit_seed = _seed_parts()
     notice_text = plain(
-        render.text_of_pdf(render.render_document(loaded, "notice", subject, "grant", "pdf"))
+        pdf_words(render.render_document(loaded, "notice", subject, "grant", "pdf"))
     )
     exhibit_text = plain(
-        render.text_of_pdf(render.render_document(loaded, "exhibit-i", subject, "grant", "pdf"))
+        pdf_words(render.render_document(loaded, "exhibit-i", subject, "grant", "pdf"))
     )
     for seed, text in (
         (_fill_notice(notice_seed, facts, director), notice_text),
@@ -219,9 +225,7 @@ def test_pdf_carries_the_seed_word_for_word_with_blanks_filled(loaded, subject):
 def test_the_only_seed_sentences_not_verbatim_are_the_exhibit_title_and_the_address_block(loaded):
     notice_seed, _ = _seed_parts()
     facts = loaded.facts
-    text = plain(
-        render.text_of_pdf(render.render_document(loaded, "notice", "jsmith", "grant", "pdf"))
-    )
+    text = plain(pdf_words(render.render_document(loaded, "notice", "jsmith", "grant", "pdf")))
     missing = [
         s
         for s in _sentences(_fill_notice(notice_seed, facts, facts.director("jsmith")))
@@ -252,15 +256,15 @@ def _all_documents(loaded):
 
 def test_each_variant_has_no_blank_and_every_key_fact_in_pdf_and_docx(loaded):
     for doc, subject, stage in _all_documents(loaded):
-        pdf_text = render.text_of_pdf(render.render_document(loaded, doc, subject, stage, "pdf"))
+        pdf_text = pdf_words(render.render_document(loaded, doc, subject, stage, "pdf"))
         docx_text = text_of_docx(render.render_document(loaded, doc, subject, stage, "docx"))
-        assert pdf_text == docx_text, f"{doc} for {subject} at {stage}: PDF and DOCX text differ"
+        assert squeezed(pdf_text) == squeezed(docx_text), (
+            f"{doc} for {subject} at {stage}: PDF and DOCX text differ"
+        )
         for blank in BLANKS:
             assert blank not in pdf_text, f"{doc}/{subject}: unfilled {blank}"
         for fact in render.key_facts(loaded, doc, subject, stage):
-            assert render.normalise_text(fact) in pdf_text, (
-                f"{doc}/{subject}/{stage}: {fact!r} missing"
-            )
+            assert normalise(fact) in pdf_text, f"{doc}/{subject}/{stage}: {fact!r} missing"
 
 
 def test_key_facts_are_the_grant_in_its_printed_form(loaded):
@@ -292,13 +296,11 @@ def test_notice_summary_and_fills_come_from_the_facts(loaded, tmp_path):
             "    units: 2450                           # restricted": "    units: 1234567 #",
         },
     )
-    text = plain(
-        render.text_of_pdf(render.render_document(changed, "notice", "jsmith", "grant", "pdf"))
-    )
-    assert "Restricted Stock Units 1,234,567" in text
-    assert "Grant Date Fair Market Value (per share) $1,234.50" in text
+    text = plain(pdf_words(render.render_document(changed, "notice", "jsmith", "grant", "pdf")))
+    assert squeezed("Restricted Stock Units 1,234,567") in squeezed(text)
+    assert squeezed("Grant Date Fair Market Value (per share) $1,234.50") in squeezed(text)
     assert "on the third anniversary of the Grant Date" in text
-    assert "Specified Date June 23, 2029" in text
+    assert squeezed("Specified Date June 23, 2029") in squeezed(text)
     assert "(iv) the fourth anniversary of the Grant Date." in text
 
 
@@ -318,10 +320,10 @@ def test_an_annual_meeting_vesting_date_is_named_and_marked_drafted(tmp_path):
 def test_dollars_keep_every_decimal_the_facts_give():
     from decimal import Decimal
 
-    assert render.dollars(Decimal("45.1")) == "$45.10"
-    assert render.dollars(Decimal("45")) == "$45.00"
-    assert render.dollars(Decimal("1234.5")) == "$1,234.50"
-    assert render.dollars(Decimal("45.1234")) == "$45.1234"
+    assert dollars(Decimal("45.1")) == "$45.10"
+    assert dollars(Decimal("45")) == "$45.00"
+    assert dollars(Decimal("1234.5")) == "$1,234.50"
+    assert dollars(Decimal("45.1234")) == "$45.1234"
 
 
 # ---------------------------------------------------------------------- drafted clauses
@@ -329,7 +331,7 @@ def test_dollars_keep_every_decimal_the_facts_give():
 
 def _drafted_text(html: str) -> str:
     """All the text inside elements marked data-provenance="drafted"."""
-    from docgen.docx_writer import Node, parse_html
+    from docgen.render.html_tree import Node, parse_html
 
     def text(node: Node) -> str:
         return "".join(c if isinstance(c, str) else text(c) for c in node.children)
@@ -388,9 +390,7 @@ def test_acceleration_lists_only_the_events_the_facts_name(tmp_path):
         tmp_path,
         {"accelerate_on: [death, disability, change_of_control]": "accelerate_on: [death]"},
     )
-    text = plain(
-        render.text_of_pdf(render.render_document(changed, "notice", "jsmith", "grant", "pdf"))
-    )
+    text = plain(pdf_words(render.render_document(changed, "notice", "jsmith", "grant", "pdf")))
     assert "following: (1) your death." in text
     assert "the occurrence of a Change of Control" not in text
 
@@ -405,8 +405,8 @@ def test_blank_election_form_has_fillable_fields_and_no_election(loaded):
     assert {"pay_on", "pay_date_date", "pay_date_earlier_of_separation_or_date"} <= names
     assert {"printed_name", "date_signed"} <= names
     assert len(reader.pages) == 2, "Sections III and IV must be on Page 2, as the form says"
-    assert "Election on file" not in render.text_of_pdf(pdf)
-    assert "Sections III and IV (on Page 2)" in render.text_of_pdf(pdf)
+    assert "Election on file" not in pdf_words(pdf)
+    assert "Sections III and IV (on Page 2)" in pdf_words(pdf)
     assert reader.pages[1].extract_text().lstrip().startswith("III.")
 
 
@@ -435,7 +435,7 @@ def test_grant_copy_shows_the_election_on_file_and_has_no_form_fields(loaded, su
     pdf = render.render_document(loaded, "exhibit-i", subject, "grant", "pdf")
     reader = PdfReader(io.BytesIO(pdf))
     assert not reader.get_fields()
-    assert on_file in render.text_of_pdf(pdf)
+    assert on_file in pdf_words(pdf)
     html = render.render_html(loaded, "exhibit-i", subject, "grant")
     assert html.count("checked") == (0 if subject == "tnguyen" else 1)
 
@@ -444,9 +444,7 @@ def test_a_deadline_before_the_grant_date_is_not_called_the_date_of_grant(tmp_pa
     changed = facts_with(
         tmp_path, {"election_deadline: 2026-06-23 ": "election_deadline: 2026-06-16 "}
     )
-    text = plain(
-        render.text_of_pdf(render.render_document(changed, "exhibit-i", "jsmith", "grant", "pdf"))
-    )
+    text = plain(pdf_words(render.render_document(changed, "exhibit-i", "jsmith", "grant", "pdf")))
     assert "filed with the Company prior to June 16, 2026 (before the Date of Grant)." in text
     assert "prior to June 16, 2026 (the Date of Grant)" not in text
 
@@ -476,15 +474,13 @@ def test_another_companys_cycle_renders_with_nothing_of_carmax(tmp_path):
         html = render.render_html(other, doc, subject, stage)
         pdf = render.render_document(other, doc, subject, stage, "pdf")
         docx = render.render_document(other, doc, subject, stage, "docx")
-        for text in (html, render.text_of_pdf(pdf), text_of_docx(docx)):
+        for text in (html, pdf_words(pdf), text_of_docx(docx)):
             assert "CarMax" not in text and "Virginia" not in text.replace("VA 2", "")
             assert "Blue Heron Holdings, Inc." in text
         assert b"CarMax" not in pdf
         meta = render.document_meta(other, doc, subject, stage)
         assert meta.author == "Blue Heron Holdings, Inc."
-    notice_text = render.text_of_pdf(
-        render.render_document(other, "notice", "jsmith", "grant", "pdf")
-    )
+    notice_text = pdf_words(render.render_document(other, "notice", "jsmith", "grant", "pdf"))
     assert "at (302) 555-0199." in notice_text
     assert "the laws of the State of Delaware without regard" in notice_text
     assert (
@@ -520,31 +516,31 @@ def test_names_are_shown_literally_never_as_markup(tmp_path, name):
         if "<" in name:
             assert "&lt;b&gt;Bold&lt;/b&gt; &amp; &lt;script&gt;" in html
         pdf = render.render_document(changed, doc, "jsmith", "grant", "pdf")
-        pdf_text = render.text_of_pdf(pdf)
+        pdf_text = pdf_words(pdf)
         if doc == "exhibit-i":  # the form promises Sections III and IV "on Page 2"
             assert len(PdfReader(io.BytesIO(pdf)).pages) == 2
         docx_text = text_of_docx(render.render_document(changed, doc, "jsmith", "grant", "docx"))
-        assert render.normalise_text(name) in pdf_text
-        assert render.normalise_text(name) in docx_text
-        assert pdf_text == docx_text
+        assert normalise(name) in pdf_text
+        assert normalise(name) in docx_text
+        assert squeezed(pdf_text) == squeezed(docx_text)
 
 
 # ------------------------------------------------------------------- safety and strictness
 
 
 def test_url_fetcher_serves_only_the_templates_folder():
-    fonts = render.templates_dir().resolve() / "fonts" / "LiberationSerif-Regular.ttf"
-    body, mime = render.fetch_template_file(fonts.as_uri())
+    fonts = templates_dir().resolve() / "fonts" / "LiberationSerif-Regular.ttf"
+    body, mime = fetch_template_file(fonts.as_uri())
     assert body[:4] == b"\x00\x01\x00\x00" and mime == "font/ttf"
     for url in (
         "http://example.com/style.css",
         "https://example.com/font.ttf",
         "file:///etc/passwd",
-        (render.templates_dir().resolve() / ".." / "pyproject.toml").as_uri(),
+        (templates_dir().resolve() / ".." / "pyproject.toml").as_uri(),
         "data:text/css,body{}",
     ):
         with pytest.raises(RenderError, match="refused to fetch"):
-            render.fetch_template_file(url)
+            fetch_template_file(url)
 
 
 def test_a_document_that_reaches_outside_the_templates_is_not_printed(loaded):
@@ -553,14 +549,14 @@ def test_a_document_that_reaches_outside_the_templates_is_not_printed(loaded):
     for url in ("http://127.0.0.1:9/x.png", "file:///etc/passwd"):
         evil = html.replace("<body", f'<body style="background: url({url})"', 1)
         with pytest.raises(RenderError, match="refused to fetch"):
-            render.html_to_pdf(evil, meta)
+            html_to_pdf(evil, meta)
 
 
 def test_a_weasyprint_warning_is_an_error(loaded):
     html = render.render_html(loaded, "notice", "jsmith", "grant")
     meta = render.document_meta(loaded, "notice", "jsmith", "grant")
     with pytest.raises(RenderError, match="WeasyPrint warned"):
-        render.html_to_pdf(html.replace("<body", '<body style="colour: red"', 1), meta)
+        html_to_pdf(html.replace("<body", '<body style="colour: red"', 1), meta)
 
 
 def test_an_undefined_variable_is_a_render_error():
@@ -573,11 +569,11 @@ def test_an_undefined_variable_is_a_render_error():
         "modified": "",
     }
     with pytest.raises(RenderError, match="template notice.html.j2: 'company' is undefined"):
-        render.render_template("notice.html.j2", {"meta": meta, "document_class": "notice"})
+        render_template("notice.html.j2", {"meta": meta, "document_class": "notice"})
 
 
 def test_templates_are_sandboxed():
-    env = render.environment()
+    env = environment()
     assert type(env).__name__ == "SandboxedEnvironment"
     assert env.autoescape is True
     with pytest.raises(Exception, match="unsafe|not safely callable|access to attribute"):
@@ -585,7 +581,7 @@ def test_templates_are_sandboxed():
 
 
 def test_no_template_names_a_company():
-    for path in render.templates_dir().glob("*.j2"):
+    for path in templates_dir().glob("*.j2"):
         text = path.read_text(encoding="utf-8")
         for word in ("CarMax", "Virginia", "747-0422", "2002 Stock Incentive Plan"):
             assert word not in text, f"{path.name} hard-codes {word!r}"
@@ -624,13 +620,13 @@ def test_a_fresh_process_makes_the_same_bytes(loaded):
     """Nothing from the process (the clock, caches, font ids) leaks into the files."""
     script = (
         "import hashlib, sys\n"
-        "from docgen.loader import load_facts\n"
-        "from docgen.render import render_document\n"
+        "from docgen.load import load_facts\n"
+        "from docgen.render.html import render_document\n"
         f"loaded = load_facts({str(SAMPLE)!r})\n"
         "for fmt in ('pdf', 'docx'):\n"
         "    data = render_document(loaded, 'exhibit-i', 'rgarcia', 'grant', fmt)\n"
         "    print(hashlib.sha256(data).hexdigest())\n"
-        "from docgen.render import _font_config\n"
+        "from docgen.render.pdf import _font_config\n"
         "print(_font_config()._folder)\n"
     )
     result = subprocess.run(

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from docgen.checker import StageError, resolve_stage
+from docgen.check.runner import StageError, resolve_stage
+
+GRANT = SimpleNamespace(kind="director-rsu-grant")
+RRP = SimpleNamespace(kind="rrp-plan-year")
 
 
 def test_each_kind_has_its_default_stage():
-    assert resolve_stage("director-rsu-grant", None) == "grant"
-    assert resolve_stage("rrp-plan-year", None) == "enrollment"
-    assert resolve_stage("director-rsu-grant", "elections") == "elections"
+    assert resolve_stage(GRANT, None) == "grant"
+    assert resolve_stage(RRP, None) == "enrollment"
+    assert resolve_stage(GRANT, "elections") == "elections"
 
 
 def test_a_stage_of_the_other_kind_is_refused_with_the_fix():
     with pytest.raises(StageError, match="use --stage enrollment, or leave --stage out"):
-        resolve_stage("rrp-plan-year", "grant")
+        resolve_stage(RRP, "grant")
 
 
 @pytest.mark.parametrize(

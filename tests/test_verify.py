@@ -7,16 +7,11 @@ import json
 
 import pytest
 
-from docgen.verify import (
-    absent_facts,
-    check_document,
-    docx_text,
-    format_mismatch,
-    has_drafted_clauses,
-    normalise,
-    pdf_text,
-    unfilled_blanks,
-)
+from checks.documents import absent_facts, format_mismatch, has_drafted_clauses, unfilled_blanks
+from docgen.issue.docrules import check_document
+from docgen.render.pdf import html_to_pdf
+from tests.readers import docx_text, pdf_text
+from tests.readers import squeezed as normalise
 
 # ------------------------------------------------------------------ DOC-UNFILLED-BLANK
 
@@ -216,12 +211,12 @@ def _tiny_pdf_with_a_type1_font(text: str) -> bytes:
 
 
 def test_fast_pdf_reading_agrees_with_pypdf_on_a_rendered_notice(samples):
-    from docgen import render
-    from docgen.loader import load_facts
+    from docgen.load import load_facts
+    from docgen.render import html as render
 
     loaded = load_facts(samples / "director-grant-2026.yaml")
     html = render.render_html(loaded, "notice", "rgarcia", "grant")
-    data = render.html_to_pdf(html, render.document_meta(loaded, "notice", "rgarcia", "grant"))
+    data = html_to_pdf(html, render.document_meta(loaded, "notice", "rgarcia", "grant"))
     fast, thorough = pdf_text(data), pdf_text(data, thorough=True)
     assert normalise(fast) == normalise(thorough)
     assert "Roberto García" in fast
@@ -242,7 +237,7 @@ def issued_folder(tmp_path_factory):
 
     from ruamel.yaml import YAML
 
-    from docgen.issue import issue_batch
+    from docgen.issue.batch import issue_batch
     from tests.conftest import SAMPLES
 
     base = tmp_path_factory.mktemp("verify")

@@ -1,7 +1,8 @@
 """Write docs/fact-files.md, the fact-file reference, from the fact model itself.
 
-Run `python tools/fact_reference.py` after changing docgen/facts.py; a test fails while the
-reference is out of date, so the documentation never drifts from what the loader accepts.
+Run `python tools/fact_reference.py` after changing a kind's facts (docgen/kinds/*/facts.py);
+a test fails while the reference is out of date, so the documentation never drifts from what
+the loader accepts.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pydantic_core import PydanticUndefined
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from docgen import facts as model  # noqa: E402
+from docgen.kinds import all_kinds  # noqa: E402
 
 INTRO = """# Fact-file reference
 
@@ -104,14 +105,11 @@ def _default(info) -> str:
 
 
 def render() -> str:
-    from docgen.loader import ROSTER_COLUMNS
-
-    parts = [INTRO.format(columns=", ".join(ROSTER_COLUMNS))]
-    for title, root in (
-        ("kind: director-rsu-grant", model.DirectorGrantFacts),
-        ("kind: rrp-plan-year", model.RRPPlanYearFacts),
-    ):
-        parts.append(f"## {title}\n")
+    rosters = [kind.roster for kind in all_kinds() if kind.roster is not None]
+    parts = [INTRO.format(columns=", ".join(rosters[0].columns))]
+    for kind in all_kinds():
+        root = kind.model
+        parts.append(f"## kind: {kind.name}\n")
         for cls in _models(root, []):
             parts.append(f"### {cls.__name__}\n")
             doc = (cls.__doc__ or "").strip().splitlines()

@@ -1,0 +1,147 @@
+"""What the command line calls: one function per command, each over the engine's layers.
+
+The CLI (docgen/cli.py) imports only this module; it parses options, calls one function here,
+and turns docgen's errors into messages and exit codes. Heavy layers (rendering, issuing) are
+imported by the functions that need them, so `docgen check` never loads a renderer.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from docgen.check.rules import UnknownRule, all_rules, get_rule
+from docgen.check.runner import StageError, resolve_stage, run_checks
+from docgen.core.errors import DocgenError, LoadError, Problem
+from docgen.core.findings import Report
+from docgen.core.output import OutputError, write_report
+from docgen.kinds import all_kinds, kind_of
+from docgen.load import LoadedFacts, load_facts
+
+__all__ = [
+    "DocgenError",
+    "LoadError",
+    "OutputError",
+    "StageError",
+    "UnknownRule",
+    "all_rules",
+    "batch",
+    "calendar",
+    "check",
+    "compute",
+    "explain",
+    "get_rule",
+    "json_schema",
+    "load_facts",
+    "render_one",
+    "report_view",
+    "resolve_stage",
+    "run_checks",
+    "stage_help",
+    "validate",
+    "verify",
+    "write_report",
+]
+
+
+def validate(path: str | Path) -> tuple[LoadedFacts, str]:
+    """Load a facts file; return it and a one-line summary ("ok (kind, 3 directors)")."""
+    loaded = load_facts(path)
+    kind = kind_of(loaded.facts)
+    count = len(kind.subjects(loaded.facts))
+    noun = kind.subject_noun + ("s" if count != 1 else "")
+    return loaded, f"{loaded.source.file}: ok ({kind.name}, {count} {noun})"
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of every kind of facts file, for `docgen schema` and editors."""
+    from typing import Annotated, Union
+
+    from pydantic import Field, TypeAdapter
+
+    models = tuple(kind.model for kind in all_kinds())
+    union = models[0] if len(models) == 1 else Union[models]  # noqa: UP007
+    schema = TypeAdapter(Annotated[union, Field(discriminator="kind")]).json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "docgen fact file"
+    return schema
+
+
+def check(path: str | Path, as_of: date, stage: str | None = None) -> Report:
+    return run_checks(load_facts(path), as_of, stage)
+
+
+def report_view(report: Report, view: str) -> Any:
+    """The report as ``rich`` (a renderable), ``text``, ``json``, ``md`` or ``html``."""
+    from docgen.check import views
+
+    if view == "html":
+        from docgen.check.report_html import render_report_html
+
+        return render_report_html(report)
+    return {
+        "rich": views.as_rich,
+        "text": views.as_text,
+        "json": views.as_json,
+        "md": views.as_markdown,
+    }[view](report)
+
+
+def stage_help() -> str:
+    """The stages each kind has, its default first, for `--stage`'s help."""
+    return " ".join(
+        f"{kind.title}: {' or '.join(kind.stages)} (default {kind.stages[0]})."
+        for kind in all_kinds()
+    )
+
+
+def compute(path: str | Path, output_format: str) -> Any:
+    """The Plan's arithmetic for a kind that has one (`docgen compute`)."""
+    loaded = load_facts(path)
+    kind = kind_of(loaded.facts)
+    if kind.compute is None:
+        having = [k.name for k in all_kinds() if k.compute is not None]
+        raise LoadError(
+            [
+                Problem(
+                    loaded.source.file,
+                    loaded.source.line_of(("kind",)),
+                    "kind",
+                    f"a {kind.name} file has no arithmetic to compute",
+                    kind.name,
+                    f"Give a file of kind {' or '.join(having)} (see samples/).",
+                )
+            ]
+        )
+    return kind.compute(loaded.facts, output_format)
+
+
+def calendar(path: str | Path, output_format: str) -> Any:
+    from docgen.check.calendar import render
+
+    return render(load_facts(path).facts, output_format)
+
+
+def explain(rule_id: str) -> str:
+    from docgen.check.explain import explain_rule
+
+    return explain_rule(rule_id)
+
+
+def batch(path: str | Path, out: str | Path, **options: Any) -> Any:
+    from docgen.issue.batch import issue_batch
+
+    return issue_batch(path, out, **options)
+
+
+def render_one(path: str | Path, doc: str, subject: str, fmt: str, output: Path, **options: Any):
+    from docgen.issue.one import render_one as render
+
+    return render(path, doc, subject, fmt, output, **options)
+
+
+def verify(folder: str | Path) -> Any:
+    from docgen.issue.verify import verify_folder
+
+    return verify_folder(folder)

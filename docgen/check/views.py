@@ -1,0 +1,98 @@
+"""Views of a check report: the text table (rich), plain text, Markdown and JSON text.
+
+The HTML page for counsel is docgen.check.report_html. A report is data (docgen.core.findings);
+how it reads in a terminal or a file is decided here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docgen.core.findings import Report
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+def as_json(report: Report) -> str:
+    import json
+
+    return json.dumps(report.to_json_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def as_rich(report: Report) -> RenderableType:
+    """A table grouped by director or participant, severities in colour, a summary line."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    colour = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+    summary = Text(report.summary_line(), style="bold red" if report.errors else "bold green")
+    if not report.findings:
+        return Group(Text("No findings."), summary)
+    table = Table(show_lines=False, expand=True, title=f"Findings: {report.facts.file}")
+    table.add_column("subject", ratio=1, min_width=10, overflow="fold")
+    table.add_column("severity", no_wrap=True)
+    table.add_column("finding", ratio=3, min_width=24)
+    table.add_column("cites", ratio=1, min_width=16, overflow="fold")
+    table.add_column("line", no_wrap=True, justify="right")
+    for subject, findings in report.by_subject():
+        for index, finding in enumerate(findings):
+            cell = Text(finding.rule, style="bold")
+            cell.append(f"\n{finding.message}")
+            if finding.remedy:
+                cell.append(f" {finding.remedy}", style="dim")
+            table.add_row(
+                Text(report.label(subject) if index == 0 else ""),
+                Text(finding.severity, style=colour[finding.severity]),
+                cell,
+                Text("; ".join(str(c) for c in finding.citations)),
+                Text(str(finding.line) if finding.line else ""),
+                end_section=index == len(findings) - 1,
+            )
+    return Group(table, summary)
+
+
+def as_text(report: Report, width: int = 140) -> str:
+    """The text table without colour, for a file."""
+    import io
+
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, no_color=True, highlight=False).print(as_rich(report))
+    return buffer.getvalue()
+
+
+def as_markdown(report: Report) -> str:
+    lines = [
+        f"# Compliance review: {report.facts.file}",
+        "",
+        f"- Facts: `{report.facts.file}` ({report.facts.kind}), SHA-256 `{report.facts.sha256}`",
+        f"- As of: {report.as_of.isoformat()}; stage: {report.stage}",
+        f"- Summary: {report.summary['error']} errors, {report.summary['warning']} warnings, "
+        f"{report.summary['info']} info",
+        "",
+    ]
+    if not report.findings:
+        lines.append("No findings.")
+    for subject, findings in report.by_subject():
+        lines += [
+            f"## {_md(report.label(subject))}",
+            "",
+            "| severity | rule | finding | cites | where |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for f in findings:
+            text = f.message + (f" {f.remedy}" if f.remedy else "")
+            where = f"`{f.path}`" + (f" (line {f.line})" if f.line else "")
+            lines.append(
+                f"| {f.severity} | {f.rule} | {_md(text)} | "
+                f"{_md('; '.join(str(c) for c in f.citations))} | {where} |"
+            )
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

@@ -1,0 +1,109 @@
+"""What the command line prints with: its two consoles, errors as messages and exit codes,
+`-o` output written atomically, the progress bar, and a refused issue's report."""
+
+from __future__ import annotations
+
+import io
+import sys
+from datetime import date
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from docgen import api
+from docgen.api import DocgenError, LoadError
+
+# Piped into a file or a mail, tables get 120 columns rather than rich's narrow default of 80.
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
+err = Console(
+    stderr=True, highlight=False, soft_wrap=True, width=None if sys.stderr.isatty() else 120
+)
+
+
+def fail(error: DocgenError) -> NoReturn:
+    """Print a docgen error the way a user can act on it, and exit with its code."""
+    if isinstance(error, LoadError):
+        for problem in error.problems:
+            err.print(str(problem), markup=False)
+        count = len(error.problems)
+        err.print(
+            f"{count} problem{'s' if count != 1 else ''} found; nothing was written.",
+            style="bold red",
+        )
+    else:
+        err.print(str(error), markup=False, style="red")
+    raise typer.Exit(error.exit_code)
+
+
+def parse_as_of(text: str | None) -> date:
+    """`--as-of`: an ISO date, defaulting to today."""
+    if text is None:
+        return date.today()
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        err.print(
+            f"--as-of: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-01.",
+            markup=False,
+        )
+        raise typer.Exit(2) from None
+
+
+def emit(rendered, output: Path | None, what: str = "") -> None:
+    """Print a command's result, or write it to ``-o PATH`` atomically (exit 2 if it cannot).
+
+    ``rendered`` is text, or a rich renderable (a table), which a file gets as plain text.
+    """
+    if output is None:
+        if isinstance(rendered, str):
+            sys.stdout.write(rendered)
+        else:
+            out.print(rendered)
+        return
+    if not isinstance(rendered, str):
+        plain = Console(width=120, record=True, file=io.StringIO())
+        plain.print(rendered)
+        rendered = plain.export_text()
+    try:
+        api.write_report(output, rendered)
+    except DocgenError as error:
+        fail(error)
+    err.print(f"Wrote {output}{f' ({what})' if what else ''}.", markup=False)
+
+
+def print_refusal(error: DocgenError) -> None:
+    """An issue refused by findings: the report on stdout, then why nothing was written."""
+    report = getattr(error, "report", None)
+    if report is not None:
+        out.print(api.report_view(report, "rich"))
+
+
+class ProgressBar:
+    """A rich progress bar on stderr, started only once the worker processes exist."""
+
+    def __init__(self) -> None:
+        self.progress = None
+        self.task = None
+
+    def start(self, total: int) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        self.progress = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=False,
+        )
+        self.task = self.progress.add_task("Rendering packets", total=total)
+        self.progress.start()
+
+    def advance(self, subject: str) -> None:
+        self.progress.update(self.task, advance=1, description=f"Rendered {subject:<12}")
+
+    def stop(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()

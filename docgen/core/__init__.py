@@ -1,0 +1,1 @@
+"""The engine's core: dates, formats, citations, findings, rules, documents, parameters, errors."""

@@ -1,0 +1,39 @@
+"""What a document is, to the engine: a template, who gets it at which stage, what it is told,
+what it says about itself, and the facts that must be read back from it. Each kind of facts
+declares its documents with :class:`DocumentSpec`; docgen.render makes them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DocumentMeta:
+    """What a document says about itself: PDF Info / DOCX core properties, all from the facts."""
+
+    title: str
+    author: str
+    subject: str
+    keywords: tuple[str, ...]
+    created: date
+    modified: date
+    fillable: bool = False  # the PDF carries form fields (a blank Election Form)
+    language: str = "en-US"
+
+
+@dataclass(frozen=True)
+class DocumentSpec:
+    """One kind of document: its template and how the facts feed it."""
+
+    name: str
+    title: str
+    template: str
+    stages: tuple[str, ...]
+    applies_to: Callable[[Any, Any, str], bool]  # (facts, subject, stage) -> does it get this doc?
+    context: Callable[[Any, Any, str], dict[str, Any]]  # (facts, subject, stage) -> template vars
+    meta: Callable[[Any, Any, str], DocumentMeta]
+    key_facts: Callable[[Any, Any, str], list[str]]
+    description: str = ""

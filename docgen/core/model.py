@@ -1,0 +1,138 @@
+"""The fact model's common ground: the base model and the field types every kind's facts use.
+
+The model checks *form*, never policy. ``percent: 7.5`` and ``percent: 80`` load (the checker
+flags them); ``percent: ten``, an impossible date, an unknown key or a duplicate id do not.
+Every model is strict (no silent coercion), frozen and forbids unknown keys, so a typo never
+silently drops a fact. Money and percentages are ``Decimal``, never float.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    StrictStr,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
+
+ID_PATTERN = r"^[a-z0-9-]+$"
+PathKey = tuple[str | int, ...]  # a fact's path: ("directors", 2, "filed_on")
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def form_error(what: str, fix: str, field: str | None = None) -> PydanticCustomError:
+    """A form error with its fix; ``field`` points below the model that raised it."""
+    ctx: dict[str, Any] = {"what": what, "fix": fix}
+    if field:
+        ctx["field"] = field
+    return PydanticCustomError("docgen_form", "{what}", ctx)
+
+
+def _parse_date(value: Any) -> date:
+    if isinstance(value, datetime):
+        raise form_error(
+            "expected a date, not a date and time", "Write the date alone as YYYY-MM-DD."
+        )
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str) and _ISO_DATE.match(value.strip()):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            raise form_error(
+                "not a real calendar date", "Check the month and day (YYYY-MM-DD)."
+            ) from None
+    raise form_error("expected a date as YYYY-MM-DD", "Write it like 2026-06-23.")
+
+
+def _parse_decimal(value: Any) -> Decimal:
+    if isinstance(value, bool):
+        raise form_error("expected a number", 'Write a number such as 10 or "45.10".')
+    if isinstance(value, Decimal):
+        number = value
+    elif isinstance(value, int):
+        number = Decimal(value)
+    elif isinstance(value, float):
+        number = Decimal(repr(value))  # the digits the file showed, not the binary float
+    elif isinstance(value, str):
+        text = value.strip().replace(",", "")
+        if text.startswith("$"):
+            text = text[1:]
+        try:
+            number = Decimal(text)
+        except InvalidOperation:
+            raise form_error("expected a number", 'Write a number such as 10 or "45.10".') from None
+    else:
+        raise form_error("expected a number", 'Write a number such as 10 or "45.10".')
+    if not number.is_finite():
+        raise form_error("expected a finite number", 'Write a number such as 10 or "45.10".')
+    return number
+
+
+def _non_negative(value: Decimal) -> Decimal:
+    if value < 0:
+        raise form_error("must not be negative", "Write zero or a positive amount.")
+    return value
+
+
+def _positive_int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise form_error(
+            "expected a whole number",
+            "Write digits only, without quotes or commas, such as 2450.",
+        )
+    if value <= 0:
+        raise form_error("must be a positive whole number", "Write a number of 1 or more.")
+    return value
+
+
+def _decimal_json(value: Decimal) -> str:
+    return format(value, "f")
+
+
+FactDate = Annotated[
+    date,
+    BeforeValidator(_parse_date),
+    WithJsonSchema({"type": "string", "format": "date", "pattern": _ISO_DATE.pattern}),
+]
+Money = Annotated[
+    Decimal,
+    BeforeValidator(lambda v: _non_negative(_parse_decimal(v))),
+    PlainSerializer(_decimal_json, return_type=str, when_used="json"),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "number", "minimum": 0},
+                {"type": "string", "pattern": r"^\$?[0-9,]*\.?[0-9]+$"},
+            ]
+        }
+    ),
+]
+Percent = Annotated[
+    Decimal,
+    BeforeValidator(_parse_decimal),
+    PlainSerializer(_decimal_json, return_type=str, when_used="json"),
+    WithJsonSchema(
+        {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]*\.?[0-9]+$"}]}
+    ),
+]
+PositiveInt = Annotated[
+    int, BeforeValidator(_positive_int), WithJsonSchema({"type": "integer", "minimum": 1})
+]
+FactId = Annotated[StrictStr, Field(pattern=ID_PATTERN, min_length=1, max_length=64)]
+Text = Annotated[StrictStr, Field(min_length=1)]
+
+
+class Fact(BaseModel):
+    """Base of every fact model: strict, frozen, unknown keys forbidden."""
+
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid", str_strip_whitespace=True)

@@ -1,0 +1,150 @@
+"""What a rule is: an id from the catalogue, its citations, the text it rests on, and one pure
+predicate over the facts. The rules themselves live in the ``checks`` package; they register here
+with :func:`rule` (or :func:`register_rule`), and docgen.check runs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from docgen.core.citations import Citation
+from docgen.core.findings import Finding, Severity
+
+DOCUMENT = "document"  # ``applies_to`` of the DOC-* rules: they read rendered documents, not facts
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """The words a rule rests on, quoted, with where they come from."""
+
+    citation: Citation
+    text: str
+    quoted: bool = True  # False: a description of the provision, not its wording
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a predicate reports: the subject, the fact path, and what is wrong there.
+
+    ``severity`` overrides the rule's own, for a boundary the law leaves ambiguous (a warning).
+    """
+
+    subject: str
+    path: str
+    message: str
+    remedy: str = ""
+    severity: Severity | None = None
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """What a predicate may look at: the facts, the as-of date and the stage. Nothing else."""
+
+    facts: Any
+    as_of: date
+    stage: str
+
+
+Predicate = Callable[[CheckContext], Iterable[Hit]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    title: str
+    severity: Severity
+    citations: tuple[Citation, ...]
+    explanation: str
+    applies_to: str  # a kind's name (docgen.kinds), or DOCUMENT
+    sources: tuple[SourceText, ...] = ()
+    remedy: str = ""
+    stages: tuple[str, ...] | None = None  # None: every stage of its kind
+    check: Predicate | None = None
+
+    def applies_at(self, stage: str) -> bool:
+        return self.stages is None or stage in self.stages
+
+    def finding(
+        self,
+        subject: str,
+        path: str,
+        message: str,
+        *,
+        line: int | None = None,
+        file: str = "",
+        remedy: str | None = None,
+        severity: Severity | None = None,
+    ) -> Finding:
+        """A finding of this rule (how the DOC-* rules, which read documents, report)."""
+        return Finding(
+            rule=self.id,
+            severity=severity or self.severity,
+            subject=subject,
+            path=path,
+            line=line,
+            message=message,
+            citations=self.citations,
+            remedy=self.remedy if remedy is None else remedy,
+            file=file,
+            title=self.title,
+        )
+
+
+_REGISTRY: dict[str, Rule] = {}
+
+
+def rule(
+    id: str,
+    *,
+    title: str,
+    severity: Severity,
+    cites: Iterable[Citation],
+    explanation: str,
+    applies_to: str,
+    sources: Iterable[SourceText] = (),
+    remedy: str = "",
+    stages: tuple[str, ...] | None = None,
+) -> Callable[[Predicate], Predicate]:
+    """Register the decorated predicate as rule ``id``."""
+
+    def register(check: Predicate) -> Predicate:
+        register_rule(
+            Rule(
+                id,
+                title,
+                severity,
+                tuple(cites),
+                explanation,
+                applies_to,
+                tuple(sources),
+                remedy,
+                stages,
+                check,
+            )
+        )
+        return check
+
+    return register
+
+
+def register_rule(entry: Rule) -> Rule:
+    if entry.id in _REGISTRY and _REGISTRY[entry.id] != entry:
+        raise ValueError(f"rule {entry.id} is registered twice")
+    if not entry.citations:
+        raise ValueError(f"rule {entry.id} has no citation")
+    _REGISTRY[entry.id] = entry
+    return entry
+
+
+def unregister_rules(applies_to: str) -> None:
+    """Forget every rule of one kind (a test's toy kind, once the test is done)."""
+    for rule_id in [r.id for r in _REGISTRY.values() if r.applies_to == applies_to]:
+        del _REGISTRY[rule_id]
+
+
+def registered() -> dict[str, Rule]:
+    """The rules registered so far, in registration order (docgen.check imports the modules)."""
+    return _REGISTRY

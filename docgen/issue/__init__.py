@@ -1,0 +1,1 @@
+"""Issuing: atomic folders, the batch over a process pool, one document, the manifest, verify."""

@@ -1,0 +1,100 @@
+"""The DOC-* rules applied to one rendered document: read its PDF and DOCX back and run each
+rule's predicate (checks/documents.py) over the text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checks.documents import absent_facts, format_mismatch, has_drafted_clauses, unfilled_blanks
+from docgen.render.readback import docx_text, html_text, pdf_text
+
+
+@dataclass(frozen=True)
+class DocProblem:
+    """One DOC-* rule broken by one document (the caller turns it into a checker Finding)."""
+
+    rule: str
+    subject: str
+    document: str
+    message: str
+
+
+def check_document(
+    subject: str,
+    document: str,
+    *,
+    pdf_text: str | None,
+    docx_text: str | None,
+    key_facts: list[str],
+    html: str | None = None,
+    approved_by: str | None = None,
+) -> list[DocProblem]:
+    """Every DOC-* rule over one document's read-back text; a format that was not made is None."""
+    problems: list[DocProblem] = []
+    texts = {"PDF": pdf_text, "DOCX": docx_text}
+    if html is not None and pdf_text is None and docx_text is None:
+        texts = {"HTML": html_text(html)}
+    for label, text in texts.items():
+        if text is None:
+            continue
+        for blank in unfilled_blanks(text):
+            problems.append(
+                DocProblem(
+                    "DOC-UNFILLED-BLANK", subject, document, f"{label}: unfilled blank {blank}"
+                )
+            )
+        for fact in absent_facts(text, key_facts):
+            problems.append(
+                DocProblem(
+                    "DOC-FACT-ABSENT", subject, document, f'{label}: key fact "{fact}" is missing'
+                )
+            )
+    if pdf_text is not None and docx_text is not None:
+        difference = format_mismatch(pdf_text, docx_text)
+        if difference:
+            problems.append(DocProblem("DOC-FORMAT-MISMATCH", subject, document, difference))
+    if html is not None and approved_by is None and has_drafted_clauses(html):
+        problems.append(
+            DocProblem(
+                "DOC-DRAFTED-CLAUSE",
+                subject,
+                document,
+                "carries clauses docgen drafted for gaps in the source form, not yet approved "
+                "by counsel (set drafted_clauses_approved_by once counsel has reviewed them)",
+            )
+        )
+    return problems
+
+
+def check_rendered(
+    subject: str,
+    document: str,
+    *,
+    pdf: bytes | None,
+    docx: bytes | None,
+    key_facts: list[str],
+    html: str | None = None,
+    approved_by: str | None = None,
+) -> list[DocProblem]:
+    """Read a rendered document's PDF and DOCX back and apply every DOC-* rule.
+
+    A document is only called wrong after its PDF has also been read by pypdf's own extractor.
+    """
+
+    docx_reading = docx_text(docx) if docx is not None else None
+
+    def run(pdf_reading: str | None) -> list[DocProblem]:
+        return check_document(
+            subject,
+            document,
+            pdf_text=pdf_reading,
+            docx_text=docx_reading,
+            key_facts=key_facts,
+            html=html,
+            approved_by=approved_by,
+        )
+
+    problems = run(pdf_text(pdf) if pdf is not None else None)
+    if pdf is not None and any(p.rule != "DOC-DRAFTED-CLAUSE" for p in problems):
+        problems = run(pdf_text(pdf, thorough=True))
+    return problems

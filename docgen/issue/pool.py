@@ -1,0 +1,169 @@
+"""Rendering a batch's packets over a process pool: each document rendered, read back, checked by
+the DOC-* rules and written into the staging folder.
+
+Test-only hook: ``DOCGEN_TEST_PAUSE_AFTER=N`` makes a batch print a line to stderr and sleep
+(``DOCGEN_TEST_PAUSE_SECONDS``, default 60) once N packets are rendered, so a test can kill it
+at a known point. It changes nothing else and is not for production use.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterable
+from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from docgen.core.errors import RenderError
+from docgen.issue.docrules import DocProblem, check_rendered
+from docgen.issue.files import write_file
+from docgen.load import LoadedFacts
+from docgen.render.docx import html_to_docx
+from docgen.render.html import document_meta, documents_for, key_facts, render_html
+from docgen.render.pdf import html_to_pdf
+
+FORMATS = ("pdf", "docx")
+PAUSE_AFTER_ENV = "DOCGEN_TEST_PAUSE_AFTER"
+PAUSE_SECONDS_ENV = "DOCGEN_TEST_PAUSE_SECONDS"
+
+
+class ProgressSink(Protocol):
+    """What the command line shows while packets render."""
+
+    def start(self, total: int) -> None: ...
+
+    def advance(self, subject: str) -> None: ...
+
+
+def default_workers() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+@dataclass(frozen=True)
+class RenderedDocument:
+    """One document of one packet, as written into the staging folder."""
+
+    subject: str
+    name: str
+    files: dict[str, str]  # format -> path relative to the cycle folder
+    entries: dict[str, dict[str, Any]]  # path -> {sha256, bytes}
+    key_facts: list[str]
+    problems: list[DocProblem]
+
+
+def render_and_read_back(
+    loaded: LoadedFacts, doc: str, subject: str, stage: str, formats: Iterable[str] = FORMATS
+) -> tuple[str, dict[str, bytes], list[str], list[DocProblem]]:
+    """Render one document to each format, read each back, and apply the DOC-* rules."""
+    html = render_html(loaded, doc, subject, stage)
+    meta = document_meta(loaded, doc, subject, stage)
+    facts_wanted = [str(fact) for fact in key_facts(loaded, doc, subject, stage)]
+    outputs: dict[str, bytes] = {}
+    for fmt in formats:
+        if fmt == "pdf":
+            outputs["pdf"] = html_to_pdf(html, meta)
+        elif fmt == "docx":
+            outputs["docx"] = html_to_docx(html, meta)
+        elif fmt == "html":
+            outputs["html"] = html.encode("utf-8")
+    # With neither PDF nor DOCX (render --to html), the rules read the HTML's own text.
+    problems = check_rendered(
+        subject,
+        doc,
+        pdf=outputs.get("pdf"),
+        docx=outputs.get("docx"),
+        key_facts=facts_wanted,
+        html=html,
+        approved_by=getattr(loaded.facts, "drafted_clauses_approved_by", None),
+    )
+    return html, outputs, facts_wanted, problems
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(loaded: LoadedFacts, stage: str, staging: str) -> None:
+    _WORKER.update(loaded=loaded, stage=stage, staging=Path(staging))
+
+
+def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]:
+    """In a worker: every document of one packet, rendered, read back and written to staging."""
+    loaded, stage, staging = _WORKER["loaded"], _WORKER["stage"], _WORKER["staging"]
+    folder = staging / subject
+    folder.mkdir(exist_ok=True)
+    rendered = []
+    for doc in documents:
+        _, outputs, facts_wanted, problems = render_and_read_back(loaded, doc, subject, stage)
+        files, entries = {}, {}
+        for fmt in FORMATS:
+            relative = f"{subject}/{doc}.{fmt}"
+            entries[relative] = write_file(staging / relative, outputs[fmt], sync=False)
+            files[fmt] = relative
+        rendered.append(RenderedDocument(subject, doc, files, entries, facts_wanted, problems))
+    return rendered
+
+
+def packets_of(loaded: LoadedFacts, stage: str) -> list[tuple[str, list[str]]]:
+    """Each subject with its documents, in the order `documents_for` gives them."""
+    packets: dict[str, list[str]] = {}
+    for subject, doc in documents_for(loaded.facts, stage):
+        packets.setdefault(subject, []).append(doc)
+    return list(packets.items())
+
+
+def _pause_hook(done: int) -> None:
+    if os.environ.get(PAUSE_AFTER_ENV) == str(done):
+        print(f"test hook: paused after packet {done}", file=sys.stderr, flush=True)
+        time.sleep(float(os.environ.get(PAUSE_SECONDS_ENV, "60")))
+
+
+def render_packets(
+    loaded: LoadedFacts,
+    stage: str,
+    staging: Path,
+    packets: list[tuple[str, list[str]]],
+    workers: int,
+    progress: ProgressSink | None = None,
+) -> list[RenderedDocument]:
+    """Render every packet over a process pool (workers fork from here, sharing loaded modules)."""
+    if not packets:
+        return []
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    results: dict[str, list[RenderedDocument]] = {}
+    workers = max(1, min(workers, len(packets) or 1))
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(loaded, stage, str(staging)),
+    ) as pool:
+        pending = {pool.submit(_render_packet, subject, docs): subject for subject, docs in packets}
+        if progress:
+            progress.start(len(packets))
+        done_count = 0
+        try:
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_EXCEPTION)
+                for future in done:
+                    subject = pending.pop(future)
+                    results[subject] = future.result()
+                    done_count += 1
+                    if progress:
+                        progress.advance(subject)
+                    _pause_hook(done_count)
+        except BrokenProcessPool as error:
+            raise RenderError(
+                "a worker process died while rendering (out of memory, or killed); nothing was "
+                "written. Run the batch again, with --workers 1 if memory is short."
+            ) from error
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    return [document for subject, _ in packets for document in results[subject]]

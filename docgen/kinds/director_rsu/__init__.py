@@ -1,0 +1,35 @@
+"""Director RSU grants: the Notice of Restricted Stock Unit Grant and its Exhibit I, per cycle."""
+
+from __future__ import annotations
+
+from docgen.kinds.director_rsu.documents import DOCUMENTS
+from docgen.kinds.director_rsu.facts import DirectorGrantFacts
+from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster
+from docgen.kinds.director_rsu.windows import director_windows
+from docgen.kinds.registry import Kind, Roster, register_kind
+
+NAME = "director-rsu-grant"
+
+KIND = register_kind(
+    Kind(
+        name=NAME,
+        model=DirectorGrantFacts,
+        title="Director restricted stock unit grant",
+        stages=("grant", "elections"),
+        subjects_field="directors",
+        subject_noun="director",
+        head=lambda facts: (facts.grant.id, "the grant"),
+        cycle_name=lambda facts: facts.grant.id,
+        rule_modules=("checks.rsu", "checks.rsu_payments"),
+        documents=DOCUMENTS,
+        roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster),
+        windows=director_windows,
+        calendar_name=lambda facts: (
+            f"{facts.company.name} director RSU elections, grant {facts.grant.id}"
+        ),
+        # The Notice date: the same facts give the same calendar bytes.
+        stamp_date=lambda facts: facts.grant.notice_date,
+        case_base="director",
+        extra={"calendar_uid": lambda facts: f"rsu-{facts.grant.id}"},
+    )
+)

@@ -1,0 +1,161 @@
+"""The director documents: the Notice of Restricted Stock Unit Grant and its Exhibit I Election
+Form. What each template is told, what each says about itself, and the key facts read back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from docgen.core import dates
+from docgen.core.documents import DocumentMeta, DocumentSpec
+from docgen.core.formats import dollars, units_text
+from docgen.kinds.director_rsu.terms import effective_election, specified_date
+
+# Section B events, in the order the Notice lists them (DESIGN.md, "Gaps in the source forms").
+_ACCELERATION_EVENTS = {
+    "death": "your death",
+    "disability": (
+        "the date your service as a Director terminates as a result of your Disability, provided "
+        "that such Disability is also a “disability” within the meaning of Code section "
+        "409A(a)(2)(C)"
+    ),
+    "change_of_control": "the occurrence of a Change of Control",
+}
+
+# Exhibit I, Section III: the three choices (drafted), as the form field titles name them.
+_CHOICE_TITLES = {
+    "separation": "Separation from Service",
+    "date": "a specified date",
+    "earlier_of_separation_or_date": "the earlier of Separation from Service or a specified date",
+}
+
+
+def _election_summary(pay_on: str, pay_date: str | None) -> str:
+    """The marked Section III choice in words, e.g. "(b) July 1, 2030"."""
+    if pay_on == "separation":
+        return "(a) Separation from Service"
+    if pay_on == "date":
+        return f"(b) {pay_date}"
+    return f"(c) the earlier of Separation from Service or {pay_date}"
+
+
+def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
+    grant = facts.grant
+    vesting = grant.vesting
+    election = effective_election(facts, director) if stage == "grant" else None
+    election_view = None
+    if election is not None:
+        pay_date = dates.long_date(election.pay_date) if election.pay_date else None
+        election_view = {
+            "summary": _election_summary(election.pay_on, pay_date),
+            "pay_on": election.pay_on,
+            "pay_date": pay_date,
+            "filed_on": dates.long_date(election.filed_on),
+        }
+    order = [event for event in _ACCELERATION_EVENTS if event in vesting.accelerate_on]
+    return {
+        "company": facts.company.name,
+        "stock_plan": facts.stock_plan,
+        "secretary_phone": facts.company.secretary_phone,
+        "governing_law": facts.company.governing_law,
+        "form_10k_fiscal_year": str(facts.form_10k_fiscal_year),
+        "notice_date": dates.long_date(grant.notice_date),
+        "grant_date": dates.long_date(grant.grant_date),
+        "grant_year": str(grant.grant_date.year),
+        "election_deadline": dates.long_date(grant.election_deadline),
+        "deadline_is_grant_date": grant.election_deadline == grant.grant_date,
+        "vesting_anniversary": dates.ordinal_word(vesting.anniversary),
+        "annual_meeting_date": (
+            dates.long_date(vesting.annual_meeting_date) if vesting.annual_meeting_date else None
+        ),
+        "specified_date": dates.long_date(specified_date(grant)),
+        "default_payment_anniversary": dates.ordinal_word(grant.default_payment_anniversary),
+        "acceleration_events": [_ACCELERATION_EVENTS[event] for event in order],
+        "units": units_text(director.units),
+        "fair_market_value": dollars(grant.fair_market_value),
+        "director": {
+            "name": director.name,
+            "greeting": director.greeting,
+            "address": list(director.address),
+        },
+        "fillable": stage == "elections",
+        "election": election_view,
+        "choice_titles": dict(_CHOICE_TITLES),
+    }
+
+
+def _director_meta(title: str) -> Callable[[Any, Any, str], DocumentMeta]:
+    def meta(facts: Any, director: Any, stage: str) -> DocumentMeta:
+        grant = facts.grant
+        fillable = stage == "elections"
+        subject = (
+            f"{facts.stock_plan}: restricted stock units granted "
+            f"{dates.long_date(grant.grant_date)} to {director.name}"
+        )
+        kind = "blank election form" if fillable else "grant"
+        return DocumentMeta(
+            title=f"{title} - {director.name}",
+            author=facts.company.name,
+            subject=subject,
+            keywords=("Restricted Stock Units", title, grant.id, director.id, kind),
+            # The cycle's own date (the Notice's date line), so a re-render never changes bytes.
+            created=grant.notice_date,
+            modified=grant.notice_date,
+            fillable=fillable,
+        )
+
+    return meta
+
+
+def _notice_key_facts(facts: Any, director: Any, stage: str) -> list[str]:
+    grant = facts.grant
+    return [
+        director.name,
+        dates.long_date(grant.grant_date),
+        units_text(director.units),
+        dollars(grant.fair_market_value),
+        dates.long_date(grant.election_deadline),
+        facts.company.secretary_phone,
+    ]
+
+
+def _exhibit_key_facts(facts: Any, director: Any, stage: str) -> list[str]:
+    grant = facts.grant
+    found = [
+        director.name,
+        dates.long_date(grant.grant_date),
+        dates.long_date(grant.election_deadline),
+    ]
+    election = effective_election(facts, director) if stage == "grant" else None
+    if election is not None:
+        found.append(dates.long_date(election.filed_on))
+        if election.pay_date is not None:
+            found.append(dates.long_date(election.pay_date))
+    return found
+
+
+DOCUMENTS: tuple[DocumentSpec, ...] = (
+    DocumentSpec(
+        name="notice",
+        title="Notice of Restricted Stock Unit Grant",
+        template="notice.html.j2",
+        stages=("grant",),
+        applies_to=lambda facts, director, stage: stage == "grant",
+        context=_director_context,
+        meta=_director_meta("Notice of Restricted Stock Unit Grant"),
+        key_facts=_notice_key_facts,
+        description="The grant notice, one per director (stage grant).",
+    ),
+    DocumentSpec(
+        name="exhibit-i",
+        title="Exhibit I Deferral Election Form",
+        template="exhibit-i.html.j2",
+        stages=("elections", "grant"),
+        applies_to=lambda facts, director, stage: not director.employee,
+        context=_director_context,
+        meta=_director_meta("Exhibit I Deferral Election Form"),
+        key_facts=_exhibit_key_facts,
+        description="The deferral Election Form, non-employee directors only: blank and fillable "
+        "at stage elections, the election on file at stage grant.",
+    ),
+)

@@ -1,0 +1,141 @@
+"""The facts of a director RSU grant cycle (DESIGN.md, "kind: director-rsu-grant"): the grant,
+its directors, their Exhibit I forms and what happened later."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, StrictBool, StrictInt, model_validator
+
+from docgen.core.model import (
+    Fact,
+    FactDate,
+    FactId,
+    Money,
+    Percent,
+    PositiveInt,
+    Text,
+    form_error,
+)
+
+
+class DirectorCompany(Fact):
+    name: Text = Field(description="The issuer, as the Notice names it.")
+    secretary_phone: Text = Field(
+        description='The corporate secretary\'s telephone, e.g. "(804) 747-0422".'
+    )
+    governing_law: Text = Field(
+        description="Governing law of the Notice, e.g. Commonwealth of Virginia."
+    )
+    publicly_traded: StrictBool = Field(
+        True, description="Code 409A specified-employee rules apply."
+    )
+
+
+class Vesting(Fact):
+    anniversary: PositiveInt = Field(
+        1, description="Specified Date = this anniversary of the Grant Date."
+    )
+    annual_meeting_date: FactDate | None = Field(
+        None, description="If set, the units vest on the earlier of the anniversary and this date."
+    )
+    accelerate_on: list[Literal["death", "disability", "change_of_control"]] = Field(
+        default_factory=lambda: ["death", "disability", "change_of_control"],
+        description="Section B events that vest the units early.",
+    )
+
+
+class Grant(Fact):
+    id: FactId = Field(description="Names the cycle's output folder, e.g. 2026-annual.")
+    grant_date: FactDate = Field(description='"Grant Date" / "Date of Grant".')
+    notice_date: FactDate = Field(description="The date line at the top of the Notice.")
+    election_deadline: FactDate = Field(description="Exhibit I must be filed PRIOR TO this date.")
+    fair_market_value: Money = Field(description="Grant Date Fair Market Value per share, USD.")
+    vesting: Vesting = Field(default_factory=Vesting)
+    default_payment_anniversary: PositiveInt = Field(
+        1, description="Exhibit I: payment on this anniversary absent an election."
+    )
+
+
+class DirectorElection(Fact):
+    """An Exhibit I form received from a director."""
+
+    grant_id: FactId = Field(description="The grant the form names.")
+    filed_on: FactDate
+    percent: Percent = Field(
+        description="Exhibit I allows all (100%) only; the checker flags others."
+    )
+    pay_on: Literal["separation", "date", "earlier_of_separation_or_date"]
+    pay_date: FactDate | None = None
+
+    @model_validator(mode="after")
+    def _pay_date_matches_choice(self) -> DirectorElection:
+        if self.pay_on in ("date", "earlier_of_separation_or_date") and self.pay_date is None:
+            raise form_error(
+                f"pay_on: {self.pay_on} needs a pay_date",
+                "Add the elected payment date as pay_date: YYYY-MM-DD.",
+                field="pay_date",
+            )
+        if self.pay_on == "separation" and self.pay_date is not None:
+            raise form_error(
+                "pay_date is only used with pay_on: date or earlier_of_separation_or_date",
+                "Remove pay_date, or change pay_on to the choice the director marked.",
+                field="pay_date",
+            )
+        return self
+
+
+class Settlement(Fact):
+    """What happened after the grant: the facts the payment-timing rules check."""
+
+    separation_on: FactDate | None = None
+    death_on: FactDate | None = None
+    disability_on: FactDate | None = None
+    change_in_control_on: FactDate | None = None
+    delivered_on: FactDate | None = None
+
+
+class Director(Fact):
+    id: FactId = Field(description="Unique; used for folder names.")
+    name: Text = Field(description="As it should read in the documents.")
+    salutation: Text | None = Field(None, description="Defaults to the name.")
+    address: list[Text] = Field(default_factory=list, description="Address lines for the Notice.")
+    employee: StrictBool = Field(False, description="Exhibit I is for non-employee Directors only.")
+    specified_employee: StrictBool = Field(
+        False, description="Code 409A(a)(2)(B)(i) status at Separation from Service."
+    )
+    first_eligible_on: FactDate | None = Field(
+        None, description="A director newly eligible this cycle (first-year 30-day rule)."
+    )
+    units: PositiveInt = Field(description="Restricted stock units granted.")
+    elections: list[DirectorElection] = Field(
+        default_factory=list, description="Exhibit I forms received, in filing order."
+    )
+    settlement: Settlement | None = Field(None, description="What happened later (payment checks).")
+
+    @property
+    def greeting(self) -> str:
+        return self.salutation or self.name
+
+
+class DirectorGrantFacts(Fact):
+    kind: Literal["director-rsu-grant"]
+    company: DirectorCompany
+    stock_plan: Text = Field(description='The plan the units are granted under ("the Plan").')
+    form_10k_fiscal_year: StrictInt = Field(
+        description="The Form 10-K fiscal year the Notice offers."
+    )
+    grant: Grant
+    drafted_clauses_approved_by: Text | None = Field(
+        None, description='e.g. "A. Counsel, 2026-05-01": clears DOC-DRAFTED-CLAUSE.'
+    )
+    directors_csv: Text | None = Field(
+        None, description="Roster file (relative path), one row per director."
+    )
+    directors: list[Director] = Field(default_factory=list)
+
+    def director(self, director_id: str) -> Director:
+        for director in self.directors:
+            if director.id == director_id:
+                return director
+        raise KeyError(director_id)

@@ -1,0 +1,51 @@
+"""Each non-employee director's election windows for a grant: the Exhibit I deadline and the Code
+409A routes (a), (b) and (c), from the same date rules the checker uses."""
+
+from __future__ import annotations
+
+from docgen.core import dates
+from docgen.core.windows import ElectionWindow
+from docgen.kinds.director_rsu.facts import DirectorGrantFacts
+from docgen.kinds.director_rsu.terms import specified_date
+
+
+def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
+    """Each non-employee director's Exhibit I deadline and Code 409A routes for the grant."""
+    grant = facts.grant
+    document = f"Exhibit I, grant {grant.id}"
+    vesting = specified_date(grant)  # the earliest vesting on service alone
+    route_b = dates.forfeitable_right_election_deadline(grant.grant_date, vesting)
+    windows: list[ElectionWindow] = []
+    for director in facts.directors:
+        if director.employee:
+            continue  # Notice F.1, Exhibit I: for non-employee Directors only.
+        who = (director.id, director.name, document)
+        windows.append(ElectionWindow(
+            *who, "exhibit-i",
+            f"Exhibit I must be filed prior to {dates.long_date(grant.election_deadline)} "
+            "(Notice F.3; Exhibit I)",
+            None, dates.day_before(grant.election_deadline),
+        ))  # fmt: skip
+        windows.append(ElectionWindow(
+            *who, "409a-a",
+            "(a) December 31 before the grant year (Code 409A(a)(4)(B); "
+            "Treas. Reg. 1.409A-2(a)(3))",
+            None, dates.december_31_before(grant.grant_date.year),
+        ))  # fmt: skip
+        if route_b is not None:
+            windows.append(ElectionWindow(
+                *who, "409a-b",
+                f"(b) within 30 days after the grant and at least 12 months before the earliest "
+                f"vesting {vesting} (Treas. Reg. 1.409A-2(a)(5))",
+                # "On or before the 30th day after" the grant: an election before the grant date
+                # counts too, as RSU-ELECTION-409A-TIMING reads it, so the window has no first day.
+                None, route_b,
+            ))  # fmt: skip
+        if director.first_eligible_on is not None:
+            windows.append(ElectionWindow(
+                *who, "409a-c",
+                "(c) within 30 days after first becoming eligible (Treas. Reg. 1.409A-2(a)(7))",
+                director.first_eligible_on,
+                dates.first_year_election_deadline(director.first_eligible_on),
+            ))  # fmt: skip
+    return windows

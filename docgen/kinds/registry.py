@@ -1,0 +1,100 @@
+"""The registry of plan kinds: everything the engine needs to know about one kind of facts file.
+
+A kind is one package under docgen/kinds/ (or anywhere: a test registers a toy kind of its own).
+It names its fact model, its stages, its subjects, its documents, the modules that register its
+rules, and optional hooks (a roster file, election windows, the Plan's arithmetic). The engine
+(load, check, render, issue, the command line) asks the registry and never names a kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from docgen.core.documents import DocumentSpec
+from docgen.core.errors import DocgenError, Problem
+from docgen.core.model import Fact
+from docgen.core.windows import ElectionWindow
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A CSV file of subjects named by a facts field (``directors_csv``), merged into a list."""
+
+    field: str  # the facts field naming the file, relative to the facts file
+    into: str  # the list of subjects the rows extend
+    columns: tuple[str, ...]
+    # (rows as read, the facts data) -> subjects as data; problems raise LoadError
+    read: Callable[..., list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str  # the facts file's ``kind:``
+    model: type[Fact]
+    title: str  # in words, for reports
+    stages: tuple[str, ...]  # the default stage first
+    subjects_field: str  # the list of people in the facts: directors, participants
+    subject_noun: str  # director, participant
+    head: Callable[[Any], tuple[str, str]]  # facts -> (id, words) of the cycle-level subject
+    cycle_name: Callable[[Any], str]  # facts -> the issued folder's name
+    rule_modules: tuple[str, ...]
+    documents: tuple[DocumentSpec, ...] = ()
+    roster: Roster | None = None
+    windows: Callable[[Any], list[ElectionWindow]] | None = None
+    calendar_name: Callable[[Any], str] | None = None
+    stamp_date: Callable[[Any], date] | None = None  # the calendar's DTSTAMP, from the facts
+    load_problems: Callable[[Any, Any], list[Problem]] | None = None  # (facts, source) -> problems
+    # (facts, json|text|csv) -> the Plan's arithmetic, as text or a table (`docgen compute`)
+    compute: Callable[[Any, str], Any] | None = None
+    default_stage: Callable[[Any, date], str] | None = None  # (facts, as_of) -> stage for `check`
+    case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
+    template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def subjects(self, facts: Any) -> list[Any]:
+        """The people in file order (each has ``.id`` and ``.name``)."""
+        return list(getattr(facts, self.subjects_field))
+
+    def subject(self, facts: Any, subject_id: str) -> Any | None:
+        return next((s for s in self.subjects(facts) if s.id == subject_id), None)
+
+    def document(self, name: str) -> DocumentSpec | None:
+        return next((d for d in self.documents if d.name == name), None)
+
+
+class UnknownKind(DocgenError, KeyError):
+    """A kind no package registered. Exit code 2."""
+
+
+_KINDS: dict[str, Kind] = {}
+
+
+def register_kind(kind: Kind) -> Kind:
+    if kind.name in _KINDS and _KINDS[kind.name] is not kind:
+        raise ValueError(f"kind {kind.name} is registered twice")
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def unregister_kind(name: str) -> None:
+    """Forget a kind (a test's toy kind, once the test is done)."""
+    _KINDS.pop(name, None)
+
+
+def all_kinds() -> Sequence[Kind]:
+    return tuple(_KINDS.values())
+
+
+def get_kind(name: str) -> Kind:
+    try:
+        return _KINDS[name]
+    except KeyError:
+        raise UnknownKind(f"no kind {name!r}: expected one of {', '.join(_KINDS)}") from None
+
+
+def kind_of(facts: Any) -> Kind:
+    return get_kind(facts.kind)

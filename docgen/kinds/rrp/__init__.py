@@ -1,0 +1,60 @@
+"""The Retirement Restoration Plan: a Plan Year's Deferral Elections, contributions and payments."""
+
+from __future__ import annotations
+
+from docgen.core.dates import december_31_before
+from docgen.core.errors import Problem
+from docgen.core.parameters import has_value
+from docgen.kinds.registry import Kind, register_kind
+from docgen.kinds.rrp.arithmetic import compute
+from docgen.kinds.rrp.documents import DOCUMENTS
+from docgen.kinds.rrp.facts import RRPPlanYearFacts
+from docgen.kinds.rrp.report import render as compute_view
+from docgen.kinds.rrp.windows import rrp_windows
+
+NAME = "rrp-plan-year"
+
+
+def year_problems(facts: RRPPlanYearFacts, source) -> list[Problem]:
+    """A Plan Year with no published 401(a)(17) limit and no plan.compensation_limit."""
+    if facts.plan.compensation_limit is not None:
+        return []
+    if has_value("irs_401a17_compensation_limit", facts.plan_year):
+        return []
+    file, line = source.locate(("plan_year",))
+    return [
+        Problem(
+            file,
+            line,
+            "plan_year",
+            f"no published 401(a)(17) compensation limit for {facts.plan_year}",
+            str(facts.plan_year),
+            f"Add plan.compensation_limit: for {facts.plan_year} once the IRS publishes it, "
+            "or add the figure to checks/parameters/irs_401a17_compensation_limit.yaml.",
+        )
+    ]
+
+
+KIND = register_kind(
+    Kind(
+        name=NAME,
+        model=RRPPlanYearFacts,
+        title="Retirement Restoration Plan, Plan Year enrollment",
+        stages=("enrollment",),
+        subjects_field="participants",
+        subject_noun="participant",
+        head=lambda facts: (f"plan-year-{facts.plan_year}", "the Plan Year"),
+        cycle_name=lambda facts: f"rrp-{facts.plan_year}",
+        rule_modules=("checks.rrp_timing", "checks.rrp"),
+        documents=DOCUMENTS,
+        windows=rrp_windows,
+        calendar_name=lambda facts: (
+            f"{facts.company.name} Retirement Restoration Plan elections, {facts.plan_year}"
+        ),
+        # December 31 before the Plan Year: the same facts give the same calendar bytes.
+        stamp_date=lambda facts: december_31_before(facts.plan_year),
+        load_problems=year_problems,
+        compute=lambda facts, output_format: compute_view(compute(facts), output_format),
+        case_base="rrp",
+    )
+)

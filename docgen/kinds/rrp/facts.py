@@ -1,0 +1,244 @@
+"""The facts of a Retirement Restoration Plan Year (DESIGN.md, "kind: rrp-plan-year"): the Plan's
+terms, its participants, their Deferral Elections, terminations and payments."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import Field, StrictBool, StrictInt, model_validator
+
+from docgen.core.model import (
+    Fact,
+    FactDate,
+    FactId,
+    Money,
+    Percent,
+    Text,
+    form_error,
+)
+
+
+class RRPCompany(Fact):
+    name: Text
+    publicly_traded: StrictBool = True
+    governing_law: Text = "Commonwealth of Virginia"
+
+
+class RRPPlan(Fact):
+    """Plan terms; the defaults are the Plan as amended and restated effective January 1, 2017."""
+
+    name: Text = "CarMax, Inc. Retirement Restoration Plan"
+    max_deferral_percent: Percent = Decimal(75)
+    match_rate_percent: Percent = Decimal(100)
+    match_cap_percent: Percent = Decimal(6)
+    compensation_limit: Money | None = Field(
+        None, description="401(a)(17) limit; required only for a year with no published figure yet."
+    )
+    retirement_age: StrictInt = Field(
+        65, description='Plan 1.24: "Retire" is a Termination of Employment at or after this age.'
+    )
+    retirement_hours_of_service: StrictInt = Field(
+        1000,
+        description="Plan 3.02: Hours of Service in the year a Participant who Retired must have.",
+    )
+    years_of_vesting_service_to_vest: StrictInt = Field(
+        3, description="Plan 3.06(b): Years of Vesting Service that vest the restoration accounts."
+    )
+    hour_of_service_vests_from: FactDate = Field(
+        date(2017, 1, 1),
+        description="Plan 3.06(b): an Hour of Service on or after this day vests the restoration "
+        "accounts.",
+    )
+
+
+class Beneficiary(Fact):
+    name: Text
+    relationship: Text | None = None
+    percent: Percent = Decimal(100)
+
+
+class PerformancePeriod(Fact):
+    start: FactDate
+    end: FactDate
+    criteria_established_on: FactDate | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PerformancePeriod:
+        if self.end < self.start:
+            raise form_error(
+                "the performance period ends before it starts",
+                "Check start and end (YYYY-MM-DD).",
+                field="end",
+            )
+        return self
+
+
+class RRPElection(Fact):
+    kind: Literal["salary", "bonus", "performance_based"]
+    plan_year: StrictInt
+    percent: Percent
+    made_on: FactDate
+    performance_period: PerformancePeriod | None = Field(
+        None,
+        description="Required for performance_based; for bonus, the period the bonus is earned "
+        "over "
+        "(defaults to the Plan Year).",
+    )
+
+    @model_validator(mode="after")
+    def _period_for_performance_pay(self) -> RRPElection:
+        if self.kind == "performance_based" and self.performance_period is None:
+            raise form_error(
+                "a performance_based election needs its performance_period",
+                "Add performance_period: {start: ..., end: ..., criteria_established_on: ...}.",
+                field="performance_period",
+            )
+        if self.kind == "salary" and self.performance_period is not None:
+            raise form_error(
+                "a salary election has no performance_period",
+                "Remove performance_period, or change kind to bonus or performance_based.",
+                field="performance_period",
+            )
+        return self
+
+
+class Termination(Fact):
+    on: FactDate
+    reason: Literal["retirement", "death", "disability", "other"]
+    age: StrictInt | None = None
+    hours_of_service: StrictInt | None = Field(
+        None, description="Hours of Service in the Plan Year of termination (Plan 3.02)."
+    )
+
+
+class Payment(Fact):
+    on: FactDate
+    amount: Money
+    to: Literal["participant", "beneficiary", "alternate_payee"] = "participant"
+
+
+class PayPeriod(Fact):
+    """One payroll: the Compensation paid on ``paid_on`` (Plan 3.03, 3.04 work by pay period)."""
+
+    paid_on: FactDate
+    compensation: Money = Field(
+        description="Compensation paid this pay period, before the 401(a)(17) limit."
+    )
+    bonus: Money = Field(
+        Decimal(0),
+        description="The part of this period's compensation that is bonus or performance-based pay "
+        "(the bonus election applies to it; the salary election to the rest).",
+    )
+
+    @model_validator(mode="after")
+    def _bonus_within_pay(self) -> PayPeriod:
+        if self.bonus > self.compensation:
+            raise form_error(
+                f"bonus {self.bonus} is more than the period's compensation {self.compensation}",
+                "bonus is the part of compensation that is bonus pay; it cannot exceed it.",
+                field="bonus",
+            )
+        return self
+
+
+class Participant(Fact):
+    id: FactId
+    name: Text
+    eligible_employee: StrictBool = Field(
+        description="Select group; common-law employee on U.S. payroll; not CBA/leased."
+    )
+    compensation: Money = Field(
+        description="Compensation for the Plan Year, before the 401(a)(17) limit."
+    )
+    hired_on: FactDate | None = None
+    first_eligible_on: FactDate | None = Field(
+        None, description="Set when this Plan Year is the first year of eligibility."
+    )
+    previously_eligible_until: FactDate | None = Field(
+        None, description="End of an earlier eligibility (24-month re-eligibility rule)."
+    )
+    key_employee_on: list[FactDate] = Field(
+        default_factory=list,
+        description="December 31 determinations at which the Participant was a Key Employee.",
+    )
+    beneficiaries: list[Beneficiary] = Field(default_factory=list)
+    investments: dict[Text, Percent] = Field(default_factory=dict)
+    elections: list[RRPElection] = Field(default_factory=list)
+    termination: Termination | None = None
+    payments: list[Payment] = Field(default_factory=list)
+    bonus_compensation: Money | None = Field(
+        None,
+        description="The part of compensation that is bonus or performance-based pay "
+        "(docs/rrp-arithmetic.md); the salary election applies to the rest. Omitted: all salary.",
+    )
+    pay_periods: list[PayPeriod] = Field(
+        default_factory=list,
+        description="The Plan Year's payrolls, in any order; when given, deferral and match are "
+        "worked per pay period (Plan 3.03, 3.04) and they must add up to compensation.",
+    )
+    years_of_vesting_service: StrictInt | None = Field(
+        None, description="Years of Vesting Service under the Retirement Savings Plan (Plan 3.06)."
+    )
+
+    @model_validator(mode="after")
+    def _parts_add_up(self) -> Participant:
+        if self.bonus_compensation is not None and self.bonus_compensation > self.compensation:
+            raise form_error(
+                f"bonus_compensation {self.bonus_compensation} is more than compensation "
+                f"{self.compensation}",
+                "compensation is the whole year's pay; bonus_compensation is the bonus part of it.",
+                field="bonus_compensation",
+            )
+        if self.pay_periods:
+            paid = sum((period.compensation for period in self.pay_periods), Decimal(0))
+            if paid != self.compensation:
+                raise form_error(
+                    f"pay_periods add up to {paid} but compensation is {self.compensation}",
+                    "List every payroll of the Plan Year, or correct compensation.",
+                    field="pay_periods",
+                )
+            bonus = sum((period.bonus for period in self.pay_periods), Decimal(0))
+            if self.bonus_compensation is not None and bonus != self.bonus_compensation:
+                raise form_error(
+                    f"the pay_periods' bonus adds up to {bonus} but bonus_compensation is "
+                    f"{self.bonus_compensation}",
+                    "Make them agree, or omit bonus_compensation (the pay_periods' sum is used).",
+                    field="bonus_compensation",
+                )
+        return self
+
+    @model_validator(mode="after")
+    def _determinations_are_december_31(self) -> Participant:
+        for index, day in enumerate(self.key_employee_on):
+            if (day.month, day.day) != (12, 31):
+                raise form_error(
+                    "Key Employee determinations are made as of December 31, "
+                    f"not {day.isoformat()}",
+                    "List the December 31 at which the Participant was a Key Employee (Plan 1.14).",
+                    field=f"key_employee_on.{index}",
+                )
+        return self
+
+
+class RRPPlanYearFacts(Fact):
+    kind: Literal["rrp-plan-year"]
+    company: RRPCompany
+    plan: RRPPlan = Field(default_factory=RRPPlan)
+    plan_year: StrictInt
+    retirement_contribution_percent: Percent | None = Field(
+        None, description="Declared under the Retirement Savings Plan; omit if none."
+    )
+    drafted_clauses_approved_by: Text | None = Field(
+        None,
+        description='e.g. "A. Counsel, 2025-11-01": clears DOC-DRAFTED-CLAUSE on the '
+        "RRP Deferral Election Form (drafted from the Plan), recorded in the manifest.",
+    )
+    participants: list[Participant] = Field(default_factory=list)
+
+    def participant(self, participant_id: str) -> Participant:
+        for participant in self.participants:
+            if participant.id == participant_id:
+                return participant
+        raise KeyError(participant_id)

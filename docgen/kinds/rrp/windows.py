@@ -1,0 +1,65 @@
+"""Each Eligible Employee's routes to a Deferral Election for the Plan Year (Plan 2.03): the
+prior-year deadline, the first-year route and each performance-based route."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from docgen.core import dates
+from docgen.core.windows import ElectionWindow, no_empty_window
+from docgen.kinds.rrp.facts import Participant, RRPPlanYearFacts
+
+
+def rrp_windows(facts: RRPPlanYearFacts) -> list[ElectionWindow]:
+    """Each Eligible Employee's routes to a Deferral Election for the Plan Year (Plan 2.03)."""
+    return [
+        window
+        for participant in facts.participants
+        if participant.eligible_employee  # Plan 1.11, 2.01: only an Eligible Employee may elect.
+        for window in participant_windows(facts, participant)
+    ]
+
+
+def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> list[ElectionWindow]:
+    """One participant's routes: the prior-year deadline, the first-year route when this is the
+    first Plan Year of eligibility, one performance-based route per performance period."""
+    year = facts.plan_year
+    document = f"RRP Deferral Election {year}"
+    who = (participant.id, participant.name, document)
+    windows = [ElectionWindow(
+        *who, "prior-year",
+        "December 31 before the Plan Year (Plan 2.03(b); Treas. Reg. 1.409A-2(a)(3))",
+        None, dates.december_31_before(year),
+    )]  # fmt: skip
+    eligible = participant.first_eligible_on
+    if eligible is not None and eligible.year == year:
+        windows.append(ElectionWindow(
+            *who, "first-year",
+            "within 30 days after first becoming eligible (Plan 2.03(c); "
+            "Treas. Reg. 1.409A-2(a)(7))",
+            eligible, dates.first_year_election_deadline(eligible),
+            "reaches only pay for services after the election",
+        ))  # fmt: skip
+    seen: set[tuple[date, date]] = set()
+    for election in participant.elections:
+        period = election.performance_period
+        if election.kind != "performance_based" or election.plan_year != year:
+            continue
+        if (period.start, period.end) in seen:
+            continue
+        seen.add((period.start, period.end))
+        closes = dates.performance_based_election_deadline(period.end)
+        other = dates.add_months_month_end(period.end, -6)
+        note = None
+        if other != closes:
+            note = (
+                f"counting six months from a month-end the other way gives {other}; "
+                "this is the earlier, safe day"
+            )
+        windows.append(ElectionWindow(
+            *who, f"performance-based-{period.end.isoformat()}",
+            f"six months before the performance period {period.start} to {period.end} ends "
+            "(Plan 1.18, 2.03(b); Treas. Reg. 1.409A-2(a)(8))",
+            period.start, closes, note, period.end,
+        ))  # fmt: skip
+    return [no_empty_window(window) for window in windows]

@@ -1,0 +1,105 @@
+"""Reading facts files (YAML, JSON, and the roster CSV a kind names) into the fact model, with a
+line for every fact.
+
+Every problem found in one pass is reported as
+``FILE:LINE: field.path: what is wrong (got VALUE). How to fix it.``; nothing is half-loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from docgen.core.errors import LoadError, Problem
+from docgen.kinds import all_kinds, get_kind
+from docgen.kinds.registry import UnknownKind
+from docgen.load.json_reader import load_json
+from docgen.load.messages import duplicate_ids, problems_from, show
+from docgen.load.source import LoadedFacts, SourceMap, format_path
+from docgen.load.text import MAX_BYTES, display, read_text
+from docgen.load.yaml_reader import compose
+
+__all__ = ["MAX_BYTES", "LoadedFacts", "SourceMap", "format_path", "load_facts"]
+
+
+def load_facts(path: str | Path) -> LoadedFacts:
+    """Read and validate a facts file; raise :class:`LoadError` listing every problem found."""
+    path = Path(path)
+    shown = display(path)
+    text = read_text(path, shown)
+    fast = load_json(text, shown) if path.suffix.lower() == ".json" else None
+    if fast is not None:
+        data, source = fast
+    else:
+        data, yaml_lines = compose(text, shown)
+        source = SourceMap(shown, yaml_lines)
+    if not isinstance(data, dict):
+        raise LoadError(
+            [
+                Problem(
+                    shown,
+                    1,
+                    "",
+                    "expected a mapping of fields at the top level",
+                    show(data),
+                    "Start from a sample in samples/.",
+                )
+            ]
+        )
+    kind_name = data.get("kind")
+    try:
+        kind = get_kind(kind_name) if isinstance(kind_name, str) else None
+    except UnknownKind:
+        kind = None
+    if kind is None:
+        names = [k.name for k in all_kinds()]
+        file, line = source.locate(("kind",))
+        raise LoadError(
+            [
+                Problem(
+                    file,
+                    line or 1,
+                    "kind",
+                    f"expected {' or '.join(names)}",
+                    show(kind_name) if "kind" in data else None,
+                    f"Add {' or '.join(f'kind: {n}' for n in names)} at the top.",
+                )
+            ]
+        )
+    problems: list[Problem] = []
+    roster_paths: list[Path] = []
+    roster = kind.roster
+    if roster is not None and isinstance(data.get(roster.field), str):
+        roster_path = path.parent / data[roster.field]
+        existing = data.get(roster.into) or []
+        if isinstance(existing, list):
+            try:
+                roster_shown = display(roster_path)
+                rows = roster.read(
+                    read_text(roster_path, roster_shown),
+                    roster_shown,
+                    len(existing),
+                    source.extra,
+                    data,
+                )
+                data[roster.into] = existing + rows
+                roster_paths.append(roster_path)
+            except LoadError as error:
+                problems.extend(error.problems)
+    problems.extend(duplicate_ids(data, kind.subjects_field, source))
+    facts = None
+    try:
+        facts = kind.model.model_validate(data)
+    except ValidationError as error:
+        problems.extend(problems_from(error, kind.model, source))
+    if facts is not None and kind.load_problems is not None:
+        problems.extend(kind.load_problems(facts, source))
+    if problems:
+        raise LoadError(problems)
+    # The facts' identity covers the roster too: a changed roster is changed facts.
+    hasher = hashlib.sha256(path.read_bytes())
+    for roster_path in roster_paths:
+        hasher.update(roster_path.read_bytes())
+    return LoadedFacts(facts=facts, source=source, path=path, sha256=hasher.hexdigest())

@@ -1,0 +1,159 @@
+"""The model's validation errors in a user's words: FILE:LINE: field.path: what (got X). Fix."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import typing
+from datetime import date
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from docgen.core.errors import Problem
+from docgen.core.model import PathKey
+from docgen.load.source import SourceMap, format_path
+
+
+def _model_fields_at(model: type[BaseModel], loc: PathKey) -> list[str] | None:
+    """The field names allowed at ``loc`` (for did-you-mean hints), walking the model."""
+    current: Any = model
+    for part in loc:
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            info = current.model_fields.get(str(part))
+            if info is None:
+                return None
+            current = info.annotation
+            continue
+        current = _unwrap(current)
+        if isinstance(part, int) and typing.get_origin(current) is list:
+            current = typing.get_args(current)[0]
+        elif typing.get_origin(current) is dict:
+            current = typing.get_args(current)[1]
+        current = _unwrap(current)
+    current = _unwrap(current)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return None
+
+
+def _unwrap(annotation: Any) -> Any:
+    """Strip Optional[...] and Annotated[...] down to the model or container inside."""
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:
+            annotation = typing.get_args(annotation)[0]
+        elif origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+            args = [a for a in typing.get_args(annotation) if a is not type(None)]
+            annotation = args[0]
+        else:
+            return annotation
+
+
+def show(value: Any) -> str | None:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, date):
+        return value.isoformat()
+    if value is None:
+        return "nothing"
+    text = json.dumps(value, default=str) if not isinstance(value, str) else value
+    if isinstance(value, str):
+        looks_typed = value.strip().lstrip("-").replace(".", "", 1).isdigit() or value.lower() in (
+            "true",
+            "false",
+            "yes",
+            "no",
+            "on",
+            "off",
+            "null",
+            "",
+        )
+        text = json.dumps(value) if looks_typed or value.strip() != value or not value else value
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_TYPE_WORDS = {
+    "int_type": ("expected a whole number", "Write digits only, without quotes."),
+    "bool_type": ("expected true or false", "Write true or false, without quotes."),
+    "string_type": (
+        "expected text",
+        "Write the value as text (quote it if it looks like a number or date).",
+    ),
+    "dict_type": ("expected a mapping of names to values", "Indent the fields under this key."),
+    "model_type": ("expected a mapping of fields", "Indent the fields under this key."),
+    "model_attributes_type": ("expected a mapping of fields", "Indent the fields under this key."),
+    "list_type": ("expected a list", "Write one item per line, each starting with '- '."),
+    "string_too_short": ("must not be empty", "Write a value, or remove the key."),
+    "string_too_long": ("is too long", "Shorten it."),
+    "int_from_float": ("expected a whole number", "Remove the decimal part."),
+}
+
+
+def problems_from(
+    error: ValidationError, model: type[BaseModel], source: SourceMap
+) -> list[Problem]:
+    problems = []
+    for detail in error.errors(include_url=False):
+        loc: PathKey = tuple(detail["loc"])
+        kind = detail["type"]
+        ctx = detail.get("ctx") or {}
+        got = show(detail.get("input"))
+        name = loc[-1] if loc else ""
+        if kind == "docgen_form":
+            what, fix = ctx["what"], ctx["fix"]
+            if ctx.get("field"):
+                loc = loc + tuple(int(p) if p.isdigit() else p for p in ctx["field"].split("."))
+                got = None
+        elif kind == "missing":
+            what, got = "required field is missing", None
+            fix = f"Add {name}: under {format_path(loc[:-1]) or 'the top level'}."
+        elif kind == "extra_forbidden":
+            what, got = "unknown field", None
+            allowed = _model_fields_at(model, loc[:-1]) or []
+            guess = difflib.get_close_matches(str(name), allowed, n=1)
+            fix = (f"Did you mean {guess[0]}? " if guess else "") + (
+                f"Allowed here: {', '.join(allowed)}." if allowed else "Remove it."
+            )
+        elif kind == "literal_error":
+            expected = ctx.get("expected", "")
+            what = f"expected one of {expected}"
+            fix = f"Use one of {expected}.".replace("'", "")
+            what = what.replace("'", "")
+        elif kind == "string_pattern_mismatch":
+            what = "ids use only lowercase letters, digits and hyphens"
+            fix = "Write it like jsmith or e1001."
+        elif kind in _TYPE_WORDS:
+            what, fix = _TYPE_WORDS[kind]
+        else:
+            what, fix = detail["msg"][0].lower() + detail["msg"][1:], "Correct the value."
+        file, line = source.locate(loc)
+        problems.append(Problem(file, line, format_path(loc), what, got, fix))
+    return problems
+
+
+def duplicate_ids(data: dict[str, Any], list_name: str, source: SourceMap) -> list[Problem]:
+    seen: dict[str, int] = {}
+    problems = []
+    for index, item in enumerate(data.get(list_name) or []):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            continue
+        ident = item["id"]
+        if ident in seen:
+            file, line = source.locate((list_name, index, "id"))
+            first_file, first_line = source.locate((list_name, seen[ident], "id"))
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    format_path((list_name, index, "id")),
+                    "duplicate id",
+                    ident,
+                    f"Ids must be unique; {ident} is already used at {first_file}:{first_line}.",
+                )
+            )
+        else:
+            seen[ident] = index
+    return problems

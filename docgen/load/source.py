@@ -1,0 +1,83 @@
+"""Where each fact came from (a SourceMap: fact path -> file and line) and a loaded facts file."""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docgen.core.model import PathKey
+
+
+def format_path(path: PathKey) -> str:
+    """``("directors", 2, "filed_on")`` -> ``directors[2].filed_on``."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+class SourceMap:
+    """Where each fact came from: fact path -> (file, line).
+
+    YAML records every path's line as it is read. JSON is located on demand (``locate``), so a
+    clean 10,000-participant file that nobody asks a line of never pays for an index.
+    """
+
+    def __init__(
+        self,
+        file: str,
+        lines: dict[PathKey, tuple[str, int]] | None = None,
+        find: typing.Callable[[PathKey], int | None] | None = None,
+    ):
+        self.file = file
+        self.lines = lines if lines is not None else {}
+        self._find = find
+        self.extra: dict[PathKey, tuple[str, int]] = {}  # facts read from a roster beside the file
+
+    def locate(self, path: PathKey | str) -> tuple[str, int | None]:
+        """The file and line of ``path``, or of its nearest ancestor that has one."""
+        key = parse_path(path) if isinstance(path, str) else tuple(path)
+        while True:
+            if key in self.extra:
+                return self.extra[key]
+            if key in self.lines:
+                return self.lines[key]
+            if self._find is not None:
+                line = self._find(key)
+                if line is not None:
+                    return self.file, line
+            if not key:
+                return self.file, None
+            key = key[:-1]
+
+    def line_of(self, path: PathKey | str) -> int | None:
+        return self.locate(path)[1]
+
+
+@dataclass(frozen=True)
+class LoadedFacts:
+    """A validated facts file: the model, where each fact is, and the bytes' SHA-256."""
+
+    facts: Any
+    source: SourceMap
+    path: Path
+    sha256: str
+
+    @property
+    def kind(self) -> str:
+        return self.facts.kind
+
+
+def parse_path(text: str) -> PathKey:
+    parts: list[str | int] = []
+    for chunk in text.replace("]", "").split("."):
+        name, *indexes = chunk.split("[")
+        if name:
+            parts.append(name)
+        parts.extend(int(i) for i in indexes)
+    return tuple(parts)

@@ -1,0 +1,321 @@
+"""DOCX from the rendered HTML: the PDF's text in real Word styles, for counsel to redline.
+
+The HTML a template produced is parsed with the standard library's ``html.parser`` and mapped to
+python-docx: ``h1.title`` -> Title, ``p.subtitle`` -> Subtitle, ``h2`` -> Heading 1, ``h3`` ->
+Heading 2, paragraphs -> justified body text, enumerated lists -> hanging-indent list paragraphs,
+tables -> Word tables (the signature block is a borderless table), form fields -> check boxes and
+underlined blanks. Clauses drafted for gaps in the source form (``data-provenance="drafted"``)
+carry a Word comment. The file is reproducible: core properties, comment dates and zip entry
+times come from the facts, never the clock.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from docgen.core.documents import DocumentMeta
+from docgen.core.errors import RenderError
+from docgen.render.docx_styles import (
+    add_symbol,
+    fit_table,
+    no_borders,
+    paragraph_style,
+    shade,
+    styled_template,
+    trim,
+)
+from docgen.render.html_tree import Node, parse_html
+
+DRAFTED_COMMENT = (
+    "Drafted by docgen: the source form lacks this clause. It was drafted from the form's own "
+    'words (DESIGN.md, "Gaps in the source forms") and needs counsel\'s approval.'
+)
+COMMENT_AUTHOR = "docgen"
+
+_BLOCK_CONTAINERS = {"section", "header", "footer", "div", "main", "article", "tbody", "thead"}
+_SPACE = re.compile(r"[ \t\r\n\f]+")
+
+
+@dataclass
+class _RunStyle:
+    bold: bool = False
+    italic: bool = False
+    underline: bool = False
+
+
+class _Writer:
+    def __init__(self, meta: DocumentMeta) -> None:
+        from docx import Document
+
+        self.meta = meta
+        self.document = Document(io.BytesIO(styled_template()))
+        self.style_ids = {style.name: style.style_id for style in self.document.styles}
+        self.comment_date = datetime(
+            meta.modified.year, meta.modified.month, meta.modified.day, tzinfo=UTC
+        )
+
+    # -- blocks -------------------------------------------------------------------------------
+
+    def blocks(self, node: Node, container: Any = None) -> None:
+        container = container if container is not None else self.document
+        for child in node.children:
+            if not isinstance(child, Node):
+                continue
+            self.block(child, container)
+
+    def block(self, node: Node, container: Any) -> None:
+        tag = node.tag
+        if tag in ("head", "style", "script", "title"):
+            return
+        if tag in ("html", "body", "#document") or tag in _BLOCK_CONTAINERS:
+            start = len(container.paragraphs)
+            if "page-two" in node.classes and tag == "section":
+                self._page_break_before = True
+            self.blocks(node, container)
+            if node.drafted:
+                self._comment(container.paragraphs[start:])
+            return
+        if tag == "h1":
+            self.paragraph(node, container, "Title")
+        elif tag == "h2":
+            self.paragraph(node, container, "Heading 1")
+        elif tag in ("h3", "h4"):
+            self.paragraph(node, container, "Heading 2")
+        elif tag == "p":
+            style = paragraph_style(node)
+            if style == "Subtitle" and self._last_style in ("Subtitle", "Subtitle Second"):
+                style = "Subtitle Second"  # the plan's name under the company's, in italics
+            self.paragraph(node, container, style)
+        elif tag in ("ol", "ul"):
+            style = "Election Choice" if "choices" in node.classes else "Enumerated Clause"
+            items = node.elements("li")
+            made = [self.paragraph(item, container, style, enum_tab=True) for item in items]
+            if node.drafted:
+                self._comment(made)
+        elif tag == "table":
+            self.table(node, container)
+        else:
+            self.paragraph(node, container, "Normal")
+
+    _page_break_before = False
+    _last_style = ""
+
+    def paragraph(self, node: Node, container: Any, style: str, enum_tab: bool = False) -> Any:
+        paragraph = container.add_paragraph()
+        self.set_style(paragraph, style)
+        self._last_style = style
+        if self._page_break_before:
+            paragraph.paragraph_format.page_break_before = True
+            self._page_break_before = False
+        self.inline(node, paragraph, _RunStyle(), enum_tab=enum_tab)
+        trim(paragraph)
+        if node.drafted:
+            self._comment([paragraph])
+        return paragraph
+
+    def table(self, node: Node, container: Any) -> None:
+        rows = [row for body in [node, *node.elements()] for row in body.elements("tr")]
+        if not rows:
+            return
+        width = max(len(row.elements()) for row in rows)
+        table = container.add_table(rows=len(rows), cols=width)
+        signature = "signature" in node.classes
+        table.style = self.document.styles["Table Grid"] if not signature else None
+        made: list[Any] = []
+        for r, row in enumerate(rows):
+            for c, cell_node in enumerate(row.elements()):
+                cell = table.cell(r, c)
+                paragraph = cell.paragraphs[0]
+                if signature:
+                    self.signature_cell(cell_node, cell)
+                else:
+                    self.set_style(paragraph, "Table Text")
+                    style = _RunStyle(bold=cell_node.tag == "th")
+                    if cell_node.tag == "th":
+                        shade(cell)
+                    self.inline(cell_node, paragraph, style)
+                    trim(paragraph)
+                made.extend(cell.paragraphs)
+        if signature:
+            no_borders(table)
+        else:
+            fit_table(table, width)
+            spacer = container.add_paragraph()
+            self.set_style(spacer, "Table Spacer")
+        if node.drafted:
+            self._comment(made)
+
+    def signature_cell(self, node: Node, cell: Any) -> None:
+        """A signature-block cell: the line (filled or blank) above its small label."""
+        line = cell.paragraphs[0]
+        self.set_style(line, "Signature Line")
+        for part in node.elements("span"):
+            if "field" in part.classes:
+                self.inline(part, line, _RunStyle())
+                trim(line)
+            elif "label" in part.classes:
+                label = cell.add_paragraph()
+                self.set_style(label, "Signature Label")
+                self.inline(part, label, _RunStyle())
+                trim(label)
+
+    def set_style(self, paragraph: Any, name: str) -> None:
+        """Apply a paragraph style by its id (python-docx's lookup by name scans every style)."""
+        paragraph._p.style = self.style_ids[name]
+
+    # -- inline -------------------------------------------------------------------------------
+
+    def inline(self, node: Node, paragraph: Any, style: _RunStyle, enum_tab: bool = False) -> None:
+        after_enum = False
+        for child in node.children:
+            if isinstance(child, str):
+                text = _SPACE.sub(" ", child)
+                if after_enum and text.startswith(" "):
+                    paragraph.add_run("\t")
+                    text = text[1:]
+                after_enum = False
+                if text:
+                    self.run(paragraph, text, style)
+                continue
+            tag = child.tag
+            classes = child.classes
+            if tag == "br":
+                paragraph.add_run().add_break()
+            elif tag == "input":
+                self.form_field(child, paragraph)
+                after_enum = False
+                continue
+            elif tag in ("strong", "b", "th"):
+                self.inline(child, paragraph, _RunStyle(True, style.italic, style.underline))
+            elif tag in ("em", "i"):
+                self.inline(child, paragraph, _RunStyle(style.bold, True, style.underline))
+            elif tag == "u" or "caption" in classes or "filled" in classes:
+                self.inline(child, paragraph, _RunStyle(style.bold, style.italic, True))
+            elif "blank-line" in classes:
+                self.run(paragraph, "\u00a0" * 16, _RunStyle(underline=True))
+            else:
+                start = len(paragraph.runs)
+                self.inline(child, paragraph, style)
+                if child.drafted and len(paragraph.runs) > start:
+                    self._comment_runs(paragraph.runs[start:])
+            after_enum = "enum" in classes and (enum_tab or node.tag in ("h2", "h3", "p"))
+
+    def run(self, paragraph: Any, text: str, style: _RunStyle) -> Any:
+        run = paragraph.add_run(text)
+        if style.bold:
+            run.bold = True
+        if style.italic:
+            run.italic = True
+        if style.underline:
+            run.underline = True
+        return run
+
+    def form_field(self, node: Node, paragraph: Any) -> None:
+        kind = node.attrs.get("type", "text")
+        if kind in ("checkbox", "radio"):
+            checked = "checked" in node.attrs
+            add_symbol(paragraph, "F0FE" if checked else "F0A8")
+            paragraph.add_run("\u2002")  # an en space between the box and its label
+        else:
+            self.run(paragraph, "\u00a0" * 16, _RunStyle(underline=True))
+
+    # -- comments -------------------------------------------------------------------------------
+
+    def _comment(self, paragraphs: list[Any]) -> None:
+        runs = [run for paragraph in paragraphs for run in paragraph.runs]
+        if runs:
+            self._comment_runs(runs)
+
+    def _comment_runs(self, runs: list[Any]) -> None:
+        comment = self.document.add_comment(
+            runs, text=DRAFTED_COMMENT, author=COMMENT_AUTHOR, initials="DG"
+        )
+        comment._comment_elm.date = self.comment_date  # never the clock
+
+
+# ------------------------------------------------------------------------------ public API
+
+
+def html_to_docx(html: str, meta: DocumentMeta) -> bytes:
+    """A DOCX with the same text as the HTML, Word styles, and metadata from ``meta``."""
+    root = parse_html(html)
+    body = root.find("body")
+    if body is None:
+        raise RenderError("the rendered HTML has no <body>")
+    writer = _Writer(meta)
+    writer.blocks(body)
+    document = writer.document
+    # python-docx's blank template starts with one empty paragraph: drop it.
+    first = document.paragraphs[0] if document.paragraphs else None
+    if first is not None and not first.text and not first.runs:
+        first._p.getparent().remove(first._p)
+    _core_properties(document, meta)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return _reproducible_zip(buffer.getvalue(), meta)
+
+
+def _fit(text: str, limit: int = 255) -> str:
+    """Core properties hold at most 255 characters (a very long name is shortened, with "…")."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _core_properties(document: Any, meta: DocumentMeta) -> None:
+    stamp = datetime(meta.created.year, meta.created.month, meta.created.day)
+    modified = datetime(meta.modified.year, meta.modified.month, meta.modified.day)
+    props = document.core_properties
+    props.title = _fit(meta.title)
+    props.author = _fit(meta.author)
+    props.subject = _fit(meta.subject)
+    props.keywords = _fit(", ".join(meta.keywords))
+    props.comments = "Made by docgen from the facts file; the same facts give the same file."
+    props.last_modified_by = _fit(meta.author)
+    props.category = "Plan document"
+    props.language = meta.language
+    props.revision = 1
+    props.created = stamp
+    props.modified = modified
+    props.last_printed = modified
+
+
+# Parts of python-docx's blank template a legal document does not need: a thumbnail of an empty
+# page, and a second 400 KB copy of the styles for Word 2010.
+_DROPPED_PARTS = {"docProps/thumbnail.jpeg", "word/stylesWithEffects.xml"}
+_PARTS_WITH_REFERENCES = {"[Content_Types].xml", "_rels/.rels", "word/_rels/document.xml.rels"}
+_DROPPED_TARGETS = r"(?:docProps/thumbnail\.jpeg|stylesWithEffects\.xml)"
+
+
+def _reproducible_zip(data: bytes, meta: DocumentMeta) -> bytes:
+    """Rewrite the package with fixed entry times: python-docx stamps each entry with the clock."""
+    stamp = (max(meta.modified.year, 1980), meta.modified.month, meta.modified.day, 0, 0, 0)
+    source = zipfile.ZipFile(io.BytesIO(data))
+    output = io.BytesIO()
+    with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            if item.filename in _DROPPED_PARTS:
+                continue
+            blob = source.read(item.filename)
+            if item.filename in _PARTS_WITH_REFERENCES:
+                blob = _drop_references(blob)
+            info = zipfile.ZipInfo(item.filename, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            target.writestr(info, blob)
+    return output.getvalue()
+
+
+def _drop_references(blob: bytes) -> bytes:
+    """Remove relationships and content types that point at the dropped parts."""
+    text = blob.decode("utf-8")
+    text = re.sub(rf'<Relationship [^>]*Target="[^"]*{_DROPPED_TARGETS}"[^>]*/>', "", text)
+    text = re.sub(rf'<Override [^>]*PartName="/[^"]*{_DROPPED_TARGETS}"[^>]*/>', "", text)
+    return text.encode("utf-8")
+
+
+# ------------------------------------------------------------------------------ reading back

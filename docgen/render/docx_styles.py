@@ -1,0 +1,281 @@
+"""The DOCX's page and Word styles (Title, Heading 1, body text, list paragraphs, the footer with
+its PAGE field) and the table and symbol helpers the writer uses."""
+
+from __future__ import annotations
+
+import functools
+import io
+from typing import Any
+
+from docgen.render.html_tree import Node
+
+
+@functools.cache
+def styled_template() -> bytes:
+    """python-docx's blank document with docgen's page set-up and styles, built once."""
+    from docx import Document
+
+    document = Document()
+    _set_up_page(document)
+    _set_up_styles(document)
+    _prune_styles(document)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def _prune_styles(document: Any) -> None:
+    """Drop the blank template's hundred-odd table styles nobody uses (smaller, faster files)."""
+    keep = {"TableNormal", "TableGrid"}
+    root = document.styles.element
+    for style in root.findall(_qn("w:style")):
+        if style.get(_qn("w:type")) == "table" and style.get(_qn("w:styleId")) not in keep:
+            root.remove(style)
+
+
+def paragraph_style(node: Node) -> str:
+    classes = node.classes
+    if "subtitle" in classes:
+        return "Subtitle"
+    if classes & {"letter-date", "addressee", "salutation", "director-line", "on-file"}:
+        return "Letter Block"
+    if classes & {"clause", "numbered"}:
+        return "Clause"
+    return "Body Text"
+
+
+def trim(paragraph: Any) -> None:
+    """Drop leading and trailing spaces the HTML's line breaks left in the first and last runs."""
+    runs = [run for run in paragraph.runs if run.text]
+    if not runs:
+        return
+    runs[0].text = runs[0].text.lstrip(" ")
+    runs[-1].text = runs[-1].text.rstrip(" ")
+
+
+# ------------------------------------------------------------------------ page and styles
+
+
+def _set_up_page(document: Any) -> None:
+    from docx.shared import Inches
+
+    for section in document.sections:
+        section.page_width = Inches(8.5)
+        section.page_height = Inches(11)
+        section.left_margin = section.right_margin = Inches(1)
+        section.top_margin = section.bottom_margin = Inches(1)
+        section.footer_distance = Inches(0.5)
+        footer = section.footer.paragraphs[0]
+        footer.style = document.styles["Footer"]
+        footer.alignment = 1  # centre
+        footer.add_run("Page ")
+        _add_field(footer, "PAGE", "1")
+        footer.add_run(" of ")
+        _add_field(footer, "NUMPAGES", "1")
+
+
+def _set_up_styles(document: Any) -> None:
+    from docx.enum.style import WD_STYLE_TYPE
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.shared import Inches, Pt, RGBColor
+
+    styles = document.styles
+    black = RGBColor(0, 0, 0)
+    face = "Times New Roman"  # metric-compatible with the PDF's Liberation Serif
+
+    def font(style: Any, size: float, bold: bool | None = None, italic: bool | None = None) -> None:
+        style.font.name = face
+        style.font.size = Pt(size)
+        style.font.color.rgb = black
+        style.font.bold = bold
+        style.font.italic = italic
+        rpr = style.element.get_or_add_rPr()
+        fonts = rpr.get_or_add_rFonts()
+        for attr in ("w:ascii", "w:hAnsi", "w:cs", "w:eastAsia"):
+            fonts.set(_qn(attr), face)
+        for attr in ("w:asciiTheme", "w:hAnsiTheme", "w:cstheme", "w:eastAsiaTheme"):
+            fonts.attrib.pop(_qn(attr), None)
+
+    normal = styles["Normal"]
+    font(normal, 11.5)
+    normal.paragraph_format.space_after = Pt(9)
+    normal.paragraph_format.space_before = Pt(0)
+    normal.paragraph_format.line_spacing = 1.1
+    normal.paragraph_format.widow_control = True
+
+    title = styles["Title"]
+    font(title, 14, bold=True)
+    title.font.all_caps = True
+    title.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    title.paragraph_format.space_after = Pt(4)
+    _remove_paragraph_borders(title)
+
+    subtitle = styles["Subtitle"]
+    font(subtitle, 11.5, bold=True, italic=False)
+    subtitle.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    subtitle.paragraph_format.space_after = Pt(2)
+    for spacing in subtitle.element.get_or_add_rPr().findall(_qn("w:spacing")):
+        spacing.getparent().remove(spacing)
+
+    for name in ("Heading 1", "Heading 2"):
+        heading = styles[name]
+        font(heading, 11.5, bold=True, italic=False)
+        heading.paragraph_format.space_before = Pt(12 if name == "Heading 1" else 9)
+        heading.paragraph_format.space_after = Pt(6)
+        heading.paragraph_format.keep_with_next = True
+        heading.paragraph_format.tab_stops.add_tab_stop(Inches(0.5))
+
+    def paragraph_style(name: str, base: str = "Normal") -> Any:
+        style = styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
+        style.base_style = styles[base]
+        style.quick_style = True
+        return style
+
+    second = paragraph_style("Subtitle Second", "Subtitle")
+    font(second, 11.5, bold=False, italic=True)
+    second.paragraph_format.space_after = Pt(18)
+
+    spacer = paragraph_style("Table Spacer")
+    font(spacer, 4)
+    spacer.paragraph_format.space_after = Pt(6)
+
+    body = styles["Body Text"]
+    body.base_style = normal
+    font(body, 11.5)
+    body.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
+    body.paragraph_format.space_after = Pt(9)
+
+    clause = paragraph_style("Clause", "Body Text")
+    clause.paragraph_format.first_line_indent = Inches(0.5)
+    clause.paragraph_format.tab_stops.add_tab_stop(Inches(0.8))
+
+    enumerated = paragraph_style("Enumerated Clause", "List Paragraph")
+    font(enumerated, 11.5)
+    enumerated.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
+    enumerated.paragraph_format.left_indent = Inches(1)
+    enumerated.paragraph_format.first_line_indent = Inches(-0.5)
+    enumerated.paragraph_format.space_after = Pt(4)
+    enumerated.paragraph_format.tab_stops.add_tab_stop(Inches(1))
+
+    choice = paragraph_style("Election Choice", "List Paragraph")
+    font(choice, 11.5)
+    choice.paragraph_format.left_indent = Inches(0.75)
+    choice.paragraph_format.first_line_indent = Inches(-0.5)
+    choice.paragraph_format.space_after = Pt(8)
+    choice.paragraph_format.tab_stops.add_tab_stop(Inches(0.75))
+
+    letter = paragraph_style("Letter Block")
+    letter.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.LEFT
+    letter.paragraph_format.space_after = Pt(14)
+
+    table_text = paragraph_style("Table Text")
+    table_text.paragraph_format.space_after = Pt(0)
+    table_text.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.LEFT
+
+    signature_line = paragraph_style("Signature Line")
+    signature_line.paragraph_format.space_before = Pt(18)
+    signature_line.paragraph_format.space_after = Pt(0)
+    _bottom_border(signature_line)
+
+    label = paragraph_style("Signature Label")
+    font(label, 9.5)
+    label.paragraph_format.space_after = Pt(10)
+
+    footer = styles["Footer"]
+    font(footer, 9)
+
+
+def _qn(name: str) -> str:
+    from docx.oxml.ns import qn
+
+    return qn(name)
+
+
+def _remove_paragraph_borders(style: Any) -> None:
+    ppr = style.element.get_or_add_pPr()
+    for border in ppr.findall(_qn("w:pBdr")):
+        ppr.remove(border)
+
+
+def _bottom_border(style: Any) -> None:
+    from docx.oxml import OxmlElement
+
+    ppr = style.element.get_or_add_pPr()
+    borders = OxmlElement("w:pBdr")
+    bottom = OxmlElement("w:bottom")
+    for key, value in (("w:val", "single"), ("w:sz", "6"), ("w:space", "1"), ("w:color", "000000")):
+        bottom.set(_qn(key), value)
+    borders.append(bottom)
+    ppr.append(borders)
+
+
+def no_borders(table: Any) -> None:
+    from docx.oxml import OxmlElement
+
+    tbl_pr = table._tbl.tblPr
+    borders = OxmlElement("w:tblBorders")
+    for edge in ("top", "left", "bottom", "right", "insideH", "insideV"):
+        element = OxmlElement(f"w:{edge}")
+        element.set(_qn("w:val"), "nil")
+        borders.append(element)
+    tbl_pr.append(borders)
+
+
+def fit_table(table: Any, columns: int) -> None:
+    """A data table: centred, 80% of the text width (as in the PDF), first column wider."""
+    from docx.enum.table import WD_TABLE_ALIGNMENT
+    from docx.shared import Inches
+
+    table.alignment = WD_TABLE_ALIGNMENT.CENTER
+    total = 6.5 * 0.8
+    widths = [total * 0.55, total * 0.45] if columns == 2 else [total / columns] * columns
+    table.autofit = False
+    for column, width in zip(table.columns, widths, strict=False):
+        column.width = Inches(width)
+    for row in table.rows:
+        for cell, width in zip(row.cells, widths, strict=False):
+            cell.width = Inches(width)
+
+
+def shade(cell: Any) -> None:
+    from docx.oxml import OxmlElement
+
+    shading = OxmlElement("w:shd")
+    shading.set(_qn("w:val"), "clear")
+    shading.set(_qn("w:color"), "auto")
+    shading.set(_qn("w:fill"), "F2F2F2")
+    cell._tc.get_or_add_tcPr().append(shading)
+
+
+def _add_field(paragraph: Any, instruction: str, shown: str) -> None:
+    """A complex field (PAGE, NUMPAGES) Word and LibreOffice update when they lay out pages."""
+    from docx.oxml import OxmlElement
+
+    def fld_char(kind: str) -> Any:
+        element = OxmlElement("w:fldChar")
+        element.set(_qn("w:fldCharType"), kind)
+        return element
+
+    run = paragraph.add_run()
+    run._r.append(fld_char("begin"))
+    run = paragraph.add_run()
+    text = OxmlElement("w:instrText")
+    text.set(_qn("xml:space"), "preserve")
+    text.text = f" {instruction} "
+    run._r.append(text)
+    run = paragraph.add_run()
+    run._r.append(fld_char("separate"))
+    paragraph.add_run(shown)
+    run = paragraph.add_run()
+    run._r.append(fld_char("end"))
+
+
+def add_symbol(paragraph: Any, char: str) -> None:
+    """A Wingdings check box (w:sym): drawn by Word, not part of the paragraph's text."""
+    from docx.oxml import OxmlElement
+
+    run = paragraph.add_run()
+    symbol = OxmlElement("w:sym")
+    symbol.set(_qn("w:font"), "Wingdings")
+    symbol.set(_qn("w:char"), char)
+    run._r.append(symbol)

@@ -1,0 +1,111 @@
+"""Rendering documents: facts -> semantic HTML (Jinja) -> PDF (WeasyPrint) or DOCX (python-docx).
+
+One template per document produces semantic HTML; the PDF (docgen.render.pdf) and the DOCX
+(docgen.render.docx) are both made from that same HTML, so they carry the same text (DESIGN.md,
+"One template, two formats"). Everything that varies between companies or directors comes from
+the facts. Output is reproducible: the same facts give byte-identical HTML, PDF and DOCX.
+
+Which documents exist is each kind's business (docgen.kinds: ``Kind.documents``); every function
+here serves any of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docgen.core.documents import DocumentMeta, DocumentSpec
+from docgen.core.errors import RenderError
+from docgen.kinds import all_kinds, kind_of
+from docgen.render.templating import render_template
+
+FORMATS: tuple[str, ...] = ("html", "pdf", "docx")
+
+
+# ----------------------------------------------------------------------------- public API
+
+
+def documents_for(facts: Any, stage: str) -> list[tuple[str, str]]:
+    """Every (subject id, document name) the stage issues, subject by subject in file order."""
+    kind = kind_of(facts)
+    if stage not in kind.stages:
+        raise RenderError(f"unknown stage {stage!r}: expected one of {', '.join(kind.stages)}")
+    found: list[tuple[str, str]] = []
+    for subject in kind.subjects(facts):
+        for info in kind.documents:
+            if stage in info.stages and info.applies_to(facts, subject, stage):
+                found.append((subject.id, info.name))
+    return found
+
+
+def document_names() -> list[str]:
+    """Every document any kind issues."""
+    return sorted({doc.name for kind in all_kinds() for doc in kind.documents})
+
+
+def _resolve(loaded: Any, doc: str, subject_id: str, stage: str) -> tuple[DocumentSpec, Any, Any]:
+    facts = getattr(loaded, "facts", loaded)
+    kind = kind_of(facts)
+    info = kind.document(doc)
+    if info is None:
+        owner = next((k for k in all_kinds() if k.document(doc) is not None), None)
+        if owner is not None:
+            raise RenderError(f"document {doc!r} is made from {owner.name} facts, not {kind.name}")
+        raise RenderError(
+            f"unknown document {doc!r}: expected one of {', '.join(document_names())}"
+        )
+    if stage not in info.stages:
+        only = ", ".join(info.stages)
+        raise RenderError(f"document {doc!r} is not issued at stage {stage!r} (only {only})")
+    subject = kind.subject(facts, subject_id)
+    if subject is None:
+        raise RenderError(
+            f"no {subject_id!r} in the facts file: check --for against the ids listed there"
+        )
+    if not info.applies_to(facts, subject, stage):
+        raise RenderError(f"{subject_id!r} does not receive {doc!r} at stage {stage!r}")
+    return info, facts, subject
+
+
+def document_meta(loaded: Any, doc: str, subject_id: str, stage: str) -> DocumentMeta:
+    info, facts, subject = _resolve(loaded, doc, subject_id, stage)
+    return info.meta(facts, subject, stage)
+
+
+def key_facts(loaded: Any, doc: str, subject_id: str, stage: str) -> list[str]:
+    """Strings that must appear in the document's text (DOC-FACT-ABSENT)."""
+    info, facts, subject = _resolve(loaded, doc, subject_id, stage)
+    return info.key_facts(facts, subject, stage)
+
+
+def render_html(loaded: Any, doc: str, subject_id: str, stage: str) -> str:
+    """The document as semantic HTML (the one source of both the PDF and the DOCX)."""
+    info, facts, subject = _resolve(loaded, doc, subject_id, stage)
+    meta = info.meta(facts, subject, stage)
+    context = info.context(facts, subject, stage)
+    context["meta"] = {
+        "title": meta.title,
+        "author": meta.author,
+        "subject": meta.subject,
+        "keywords": list(meta.keywords),
+        "created": meta.created.isoformat(),
+        "modified": meta.modified.isoformat(),
+    }
+    context["document_class"] = info.name
+    return render_template(info.template, context)
+
+
+def render_document(loaded: Any, doc: str, subject_id: str, stage: str, fmt: str) -> bytes:
+    """One document in one format: ``html``, ``pdf`` or ``docx``."""
+    if fmt not in FORMATS:
+        raise RenderError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    html = render_html(loaded, doc, subject_id, stage)
+    if fmt == "html":
+        return html.encode("utf-8")
+    meta = document_meta(loaded, doc, subject_id, stage)
+    if fmt == "pdf":
+        from docgen.render.pdf import html_to_pdf
+
+        return html_to_pdf(html, meta)
+    from docgen.render.docx import html_to_docx
+
+    return html_to_docx(html, meta)

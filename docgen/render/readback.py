@@ -1,0 +1,190 @@
+"""Reading rendered documents back: the one text reader for PDFs, DOCX files and HTML.
+
+The DOC-* rules, `docgen verify` and the tests all read documents through these functions, so
+what a test asserts is what issuing checks.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+# Reading a PDF back. pypdf's extract_text costs about as much as WeasyPrint took to print the
+# page (it parses every operator in Python), which would make verifying dearer than rendering.
+# WeasyPrint writes text one way only: Type0 fonts with Identity-H encoding and a ToUnicode map,
+# shown by hex-string TJ/Tj operators positioned with Tm. So docgen reads those operators with
+# pypdf's own objects (fonts, decompressed content) and a scan of the content stream, and falls
+# back to pypdf's extract_text for any page it cannot account for: a font of another kind, a code
+# missing from the map, or a text operator it did not read. And before a document is declared
+# wrong on the strength of the fast reading, check_rendered reads the PDF again with pypdf.
+_TEXT_OPERATORS = re.compile(
+    rb"(-?[\d.]+)\s+(-?[\d.]+)\s+Tm\b"  # text matrix: a new line when its y changes
+    rb"|/([^\s/\[\]<>()%]+)\s+-?[\d.]+\s+Tf\b"  # font selection
+    rb"|\[([^\]]*)\]\s*TJ\b"  # glyph runs with kerning
+    rb"|<([0-9a-fA-F]*)>\s*Tj\b"
+)
+_SHOW_OPERATORS = re.compile(rb"T[jJ]\b|[)>\]]\s*['\"]")
+_HEX_RUN = re.compile(rb"<([0-9a-fA-F]*)>")
+_GLYPH = re.compile(rb"[0-9a-fA-F]{4}")
+_ODD_RUN = re.compile(rb"<(?:[0-9a-fA-F]{4})*[0-9a-fA-F]{1,3}>")
+_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
+_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
+_CHAR_PAIR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>")
+_RANGE = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(<[0-9a-fA-F]+>|\[[^\]]*\])")
+_HEX = re.compile(rb"<([0-9a-fA-F]+)>")
+# The running footer WeasyPrint prints from the stylesheet's @page rule; the DOCX has it in a
+# Word footer (a PAGE field), outside the body text compared.
+PAGE_FOOTER = re.compile(r"^\s*Page \d+ of \d+\s*$", re.MULTILINE)
+
+
+class _NotWeasyPrintText(Exception):
+    """A page the fast reader cannot account for; pypdf's extract_text reads it instead."""
+
+
+def _utf16(hex_digits: bytes) -> str:
+    return bytes.fromhex(hex_digits.decode("ascii")).decode("utf-16-be")
+
+
+def _to_unicode(font: Any) -> dict[bytes, str]:
+    """The font's glyph codes, as the 4 hex digits a content stream writes them, to text."""
+    if font.get("/Subtype") != "/Type0" or font.get("/Encoding") != "/Identity-H":
+        raise _NotWeasyPrintText
+    if "/ToUnicode" not in font:
+        raise _NotWeasyPrintText
+    data = font["/ToUnicode"].get_object().get_data()
+    table: dict[int, str] = {}
+    for block in _BFCHAR.findall(data):
+        for code, text in _CHAR_PAIR.findall(block):
+            table[int(code, 16)] = _utf16(text)
+    for block in _BFRANGE.findall(data):
+        for low, high, target in _RANGE.findall(block):
+            first, last = int(low, 16), int(high, 16)
+            if target.startswith(b"["):
+                for offset, text in enumerate(_HEX.findall(target)):
+                    table[first + offset] = _utf16(text)
+                continue
+            base = bytes.fromhex(target[1:-1].decode("ascii"))
+            start = int.from_bytes(base[-2:], "big")
+            for offset in range(last - first + 1):
+                unit = (start + offset).to_bytes(2, "big")
+                table[first + offset] = (base[:-2] + unit).decode("utf-16-be")
+    by_digits: dict[bytes, str] = {}
+    for code, text in table.items():
+        by_digits[b"%04x" % code] = text
+        by_digits[b"%04X" % code] = text
+    return by_digits
+
+
+def _weasyprint_page_text(page: Any, known: dict[Any, dict[bytes, str]]) -> str:
+    resources = page.get("/Resources") or {}
+    fonts = {}
+    for name, font in (resources.get("/Font") or {}).items():
+        key = getattr(font, "idnum", None) or id(font)  # pages share their fonts' objects
+        if key not in known:
+            known[key] = _to_unicode(font.get_object())
+        fonts[str(name)[1:]] = known[key]
+    contents = page.get_contents()
+    data = contents.get_data() if contents is not None else b""
+    parts: list[str] = []
+    table: dict[bytes, str] | None = None
+    line: bytes | None = None
+    shown = 0
+    for match in _TEXT_OPERATORS.finditer(data):
+        if match.group(2) is not None:
+            if line is not None and match.group(2) != line:
+                parts.append("\n")
+            line = match.group(2)
+        elif match.group(3) is not None:
+            table = fonts.get(match.group(3).decode("latin-1"))
+            if table is None:
+                raise _NotWeasyPrintText
+        else:
+            shown += 1
+            run = match.group(4) if match.group(4) is not None else b"<" + match.group(5) + b">"
+            if table is None:
+                raise _NotWeasyPrintText
+            if b"(" in run:
+                raise _NotWeasyPrintText  # a literal string: not how WeasyPrint writes text
+            if _ODD_RUN.search(run):
+                raise _NotWeasyPrintText  # a one-byte code
+            digits = b"".join(_HEX_RUN.findall(run))
+            try:
+                parts.extend(map(table.__getitem__, _GLYPH.findall(digits)))
+            except KeyError:
+                raise _NotWeasyPrintText from None
+    if shown != len(_SHOW_OPERATORS.findall(data)):
+        raise _NotWeasyPrintText
+    return "".join(parts)
+
+
+def pdf_text(data: bytes, *, thorough: bool = False) -> str:
+    """The text of a PDF, page after page, without the running "Page N of M" footers.
+
+    Fast for what WeasyPrint writes (see above); ``thorough`` uses pypdf's extract_text only.
+    """
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    pages = []
+    known_fonts: dict[Any, dict[bytes, str]] = {}
+    for page in reader.pages:
+        text = None
+        if not thorough:
+            try:
+                text = _weasyprint_page_text(page, known_fonts)
+            except _NotWeasyPrintText:
+                text = None
+        if text is None:
+            text = page.extract_text() or ""
+        pages.append(PAGE_FOOTER.sub("", text))
+    return "\n".join(pages)
+
+
+def docx_text(data: bytes) -> str:
+    """The text of a DOCX body in document order: paragraphs, table cells and content controls."""
+    from docx import Document
+    from docx.oxml.ns import qn
+
+    body = Document(io.BytesIO(data)).element.body
+    text_tag, tab_tag, breaks = qn("w:t"), qn("w:tab"), {qn("w:br"), qn("w:cr")}
+    paragraphs = []
+    for paragraph in body.iter(qn("w:p")):
+        parts = []
+        for node in paragraph.iter():
+            if node.tag == text_tag:
+                parts.append(node.text or "")
+            elif node.tag == tab_tag:
+                parts.append("\t")
+            elif node.tag in breaks:
+                parts.append("\n")
+        paragraphs.append("".join(parts))
+    return "\n".join(paragraphs)
+
+
+class _TextOnly(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "script", "head"):
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "script", "head") and self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.parts.append(data)
+
+
+def html_text(html: str) -> str:
+    """The visible text of an HTML document (no head, styles or scripts)."""
+    parser = _TextOnly()
+    parser.feed(html)
+    parser.close()
+    return " ".join(parser.parts)

@@ -1,0 +1,134 @@
+"""The engine's shape: layers import one way only, no import cycles (imports inside functions
+count), kinds are named only under docgen/kinds/, and no module holds more than 400 lines."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted([*ROOT.glob("docgen/**/*.py"), *ROOT.glob("checks/*.py")])
+# Layer order (DESIGN: core <- kinds <- checks/render <- check <- issue <- api <- cli). load reads
+# files into a kind's model, beside checks and render. Peers on one layer do not import each other.
+LAYERS = {
+    "docgen.core": 0,
+    "docgen.kinds": 1,
+    "docgen.load": 2,
+    "checks": 2,
+    "docgen.render": 2,
+    "docgen.check": 3,
+    "docgen.issue": 4,
+    "docgen.api": 5,
+    "docgen.console": 6,
+    "docgen.cli": 7,
+    "docgen.__main__": 8,
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every docgen or checks module this file imports, at the top or inside a function."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    modules = {module_name(p) for p in SOURCES}
+    return {m for m in found if m in modules and m != name}
+
+
+GRAPH = {module_name(p): imports_of(p) for p in SOURCES}
+
+
+def layer_of(module: str) -> tuple[str, int] | None:
+    best = None
+    for prefix, layer in LAYERS.items():
+        if (module == prefix or module.startswith(prefix + ".")) and (
+            best is None or len(prefix) > len(best[0])
+        ):
+            best = (prefix, layer)
+    return best
+
+
+def test_the_graph_sees_imports_inside_functions():
+    assert "docgen.issue.batch" in GRAPH["docgen.api"]  # imported inside api.batch()
+
+
+def test_no_import_cycle():
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for target in sorted(GRAPH.get(node, ())):
+            if state.get(target) == 1:
+                cycle = stack[stack.index(target) :] + [target]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if target not in state:
+                visit(target)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(GRAPH):
+        if node not in state:
+            visit(node)
+
+
+@pytest.mark.parametrize("module", sorted(GRAPH))
+def test_imports_go_down_the_layers(module):
+    own = layer_of(module)
+    if own is None:
+        return  # docgen/__init__.py: the version only
+    for target in GRAPH[module]:
+        theirs = layer_of(target)
+        if theirs is None or theirs[0] == own[0]:
+            continue
+        assert theirs[1] < own[1], f"{module} ({own[0]}) imports {target} ({theirs[0]})"
+
+
+def test_the_cli_imports_only_the_api():
+    assert GRAPH["docgen.cli"] <= {"docgen", "docgen.api", "docgen.console"}
+    assert GRAPH["docgen.console"] <= {"docgen", "docgen.api"}
+
+
+KIND_NAMES = re.compile(
+    r"director-rsu-grant|rrp-plan-year|RRPPlanYearFacts|DirectorGrantFacts|\.kind\s*=="
+)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in SOURCES if p.is_relative_to(ROOT / "docgen") and "kinds" not in p.parts],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_kinds_are_named_only_under_docgen_kinds(path):
+    hits = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if KIND_NAMES.search(line)
+    ]
+    assert not hits, "\n".join(hits)
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_module_is_over_400_lines(path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= 400, f"{path.relative_to(ROOT)} has {lines} lines"

@@ -1,0 +1,83 @@
+"""A third kind of facts, defined under tests/toykind with no edit to docgen/, runs through
+validate, check, batch, calendar and explain like the built-in ones."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from docgen.core.rules import unregister_rules
+from docgen.kinds import register_kind, unregister_kind
+from docgen.render.templating import environment
+
+TOY = """\
+kind: toy-performance-share
+company: Example Widgets, Inc.
+award_id: 2026-ps
+awarded_on: 2026-03-01
+accept_by: {accept_by}
+holders:
+  - {{id: ada, name: Ada Lovelace, shares: 1200}}
+  - {{id: alan, name: Alan Turing, shares: 800}}
+"""
+
+
+@pytest.fixture
+def toy(tmp_path):
+    from tests import toykind
+
+    register_kind(toykind.KIND)
+    environment.cache_clear()  # the template folders now include the toy kind's
+    yield lambda accept_by="2026-03-31": _write(tmp_path, accept_by)
+    unregister_kind(toykind.NAME)
+    unregister_rules(toykind.NAME)
+    sys.modules.pop("tests.toykind.rules", None)
+    environment.cache_clear()
+
+
+def _write(folder, accept_by):
+    path = folder / "award.yaml"
+    path.write_text(TOY.format(accept_by=accept_by))
+    return path
+
+
+def test_validate_names_the_new_kind(toy, cli):
+    result = cli("validate", toy())
+    assert result.exit_code == 0, result.output
+    assert "ok (toy-performance-share, 2 holders)" in result.stdout
+
+
+def test_check_runs_the_new_kinds_rule_both_ways(toy, cli):
+    clean = cli("check", toy(), "--as-of", "2026-03-01", "--format", "json")
+    assert clean.exit_code == 0 and json.loads(clean.stdout)["summary"]["error"] == 0
+    late = cli("check", toy("2026-02-01"), "--as-of", "2026-03-01", "--format", "json")
+    assert late.exit_code == 1
+    assert [f["rule"] for f in json.loads(late.stdout)["findings"]] == ["TOY-ACCEPT-BEFORE-AWARD"]
+
+
+def test_batch_issues_the_new_kinds_documents_and_verify_reads_them(toy, cli, tmp_path):
+    out = tmp_path / "out"
+    result = cli("batch", toy(), "--out", out, "--as-of", "2026-03-01", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    folder = out / "toy-2026-ps"
+    assert sorted(p.name for p in (folder / "ada").iterdir()) == [
+        "toy-letter.docx",
+        "toy-letter.pdf",
+    ]
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["kind"] == "toy-performance-share"
+    assert cli("verify", folder).exit_code == 0
+
+
+def test_calendar_lists_the_new_kinds_windows(toy, cli):
+    result = cli("calendar", toy(), "--format", "csv")
+    assert result.exit_code == 0, result.output
+    assert "ada,Ada Lovelace,Award Letter,accept,,2026-03-31" in result.stdout
+
+
+def test_explain_shows_the_new_kinds_rule(toy, cli):
+    result = cli("explain", "TOY-ACCEPT-BEFORE-AWARD")
+    assert result.exit_code == 0, result.output
+    assert "Acceptance deadline before the award date" in result.stdout

@@ -1,0 +1,92 @@
+"""A toy plan kind, defined entirely here, to prove a third kind needs no edit to docgen/:
+a performance-share award with one document (an award letter) and one rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from docgen.core.dates import long_date
+from docgen.core.documents import DocumentMeta, DocumentSpec
+from docgen.core.model import Fact, FactDate, FactId, PositiveInt, Text
+from docgen.core.windows import ElectionWindow
+from docgen.kinds.registry import Kind
+
+NAME = "toy-performance-share"
+
+
+class Holder(Fact):
+    id: FactId
+    name: Text
+    shares: PositiveInt
+
+
+class ToyAward(Fact):
+    kind: Literal["toy-performance-share"]
+    company: Text
+    award_id: FactId
+    awarded_on: FactDate
+    accept_by: FactDate
+    holders: list[Holder] = Field(default_factory=list)
+
+
+def _context(facts, holder, stage):
+    return {
+        "company": facts.company,
+        "holder": holder.name,
+        "shares": f"{holder.shares:,}",
+        "awarded_on": long_date(facts.awarded_on),
+    }
+
+
+def _meta(facts, holder, stage):
+    return DocumentMeta(
+        title=f"Award Letter - {holder.name}",
+        author=facts.company,
+        subject=f"Performance shares awarded {long_date(facts.awarded_on)}",
+        keywords=("toy", facts.award_id, holder.id),
+        created=facts.awarded_on,
+        modified=facts.awarded_on,
+    )
+
+
+def _windows(facts):
+    return [
+        ElectionWindow(h.id, h.name, "Award Letter", "accept", "accept the award", None,
+                       facts.accept_by)
+        for h in facts.holders
+    ]  # fmt: skip
+
+
+KIND = Kind(
+    name=NAME,
+    model=ToyAward,
+    title="Toy performance-share award",
+    stages=("award",),
+    subjects_field="holders",
+    subject_noun="holder",
+    head=lambda facts: (facts.award_id, "the award"),
+    cycle_name=lambda facts: f"toy-{facts.award_id}",
+    rule_modules=("tests.toykind.rules",),
+    documents=(
+        DocumentSpec(
+            name="toy-letter",
+            title="Award Letter",
+            template="toy-letter.html.j2",
+            stages=("award",),
+            applies_to=lambda facts, holder, stage: True,
+            context=_context,
+            meta=_meta,
+            key_facts=lambda facts, holder, stage: [holder.name, f"{holder.shares:,}"],
+        ),
+    ),
+    windows=_windows,
+    calendar_name=lambda facts: f"{facts.company} award {facts.award_id}",
+    stamp_date=lambda facts: facts.awarded_on,
+    case_base="toy",
+    template_dirs=(Path(__file__).resolve().parent / "templates",),
+)
+
+__all__ = ["KIND", "NAME"]
