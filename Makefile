@@ -7,6 +7,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+JS_STAMP := tests/js/node_modules/.installed
 
 .PHONY: demo test bench lint clean system-deps
 
@@ -19,7 +20,7 @@ demo: $(STAMP) system-deps
 	$(BIN)/docgen batch samples/rrp-2026.yaml --out out --as-of 2025-12-01
 	@echo "Open out/2026-annual/jsmith/notice.pdf, or review out/2026-annual/check-report.html."
 
-test: $(STAMP) system-deps
+test: $(STAMP) $(JS_STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP) system-deps
@@ -42,5 +43,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
+# pdf.js for the form tests (tests/js): installed when npm is there; the tests say so if not.
+$(JS_STAMP): tests/js/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix tests/js --no-audit --no-fund --silent && touch $(JS_STAMP); \
+	else echo "Note: the form tests need Node and npm (apt-get install nodejs npm)." >&2; fi
+
 clean:
-	rm -rf $(VENV) out build dist .pytest_cache .hypothesis
+	rm -rf $(VENV) out build dist .pytest_cache .hypothesis tests/js/node_modules

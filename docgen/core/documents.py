@@ -22,6 +22,8 @@ class DocumentMeta:
     modified: date
     fillable: bool = False  # the PDF carries form fields (a blank Election Form)
     language: str = "en-US"
+    # A fillable form's identity (docgen.render.acroform.IDENTITY_KEYS), set by document_meta.
+    form_identity: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

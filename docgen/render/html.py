@@ -11,6 +11,7 @@ here serves any of them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from docgen.core.documents import DocumentMeta, DocumentSpec
@@ -68,7 +69,13 @@ def _resolve(loaded: Any, doc: str, subject_id: str, stage: str) -> tuple[Docume
 
 def document_meta(loaded: Any, doc: str, subject_id: str, stage: str) -> DocumentMeta:
     info, facts, subject = _resolve(loaded, doc, subject_id, stage)
-    return info.meta(facts, subject, stage)
+    meta = info.meta(facts, subject, stage)
+    digest = getattr(loaded, "sha256", None)  # a facts file's; bare facts have none
+    if meta.fillable and digest:
+        cycle = kind_of(facts).cycle_name(facts)
+        identity = {"document": info.name, "cycle": cycle, "subject": subject.id}
+        meta = replace(meta, form_identity=(*identity.items(), ("facts_sha256", digest)))
+    return meta
 
 
 def key_facts(loaded: Any, doc: str, subject_id: str, stage: str) -> list[str]:

@@ -21,6 +21,7 @@ from urllib.parse import unquote, urlparse
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
 from docgen.core.resources import templates_dir
+from docgen.render.acroform import repair_form
 from docgen.render.templating import render_template
 
 
@@ -209,4 +210,6 @@ def html_to_pdf(html: str, meta: DocumentMeta) -> bytes:
             raise RenderError(str(cause) if cause else str(error)) from error
     if warnings.messages:
         raise RenderError("WeasyPrint warned while printing: " + "; ".join(warnings.messages))
+    if meta.fillable:  # WeasyPrint's fields, made readable by every filler (issue 11)
+        pdf = repair_form(pdf, identity=dict(meta.form_identity))
     return pdf
