@@ -39,7 +39,7 @@ def stamp_date(facts: Any) -> date:
 
 def uid_prefix(facts: Any) -> str:
     kind = kind_of(facts)
-    return kind.extra.get("calendar_uid", kind.cycle_name)(facts)
+    return (kind.calendar_uid or kind.cycle_name)(facts)
 
 
 CSV_COLUMNS = ("subject", "name", "document", "route", "opens_on", "closes_on", "rule", "note")

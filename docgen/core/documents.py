@@ -38,4 +38,3 @@ class DocumentSpec:
     context: Callable[[Any, Any, str], dict[str, Any]]  # (facts, subject, stage) -> template vars
     meta: Callable[[Any, Any, str], DocumentMeta]
     key_facts: Callable[[Any, Any, str], list[str]]
-    description: str = ""

@@ -9,7 +9,7 @@ rules, and optional hooks (a roster file, election windows, the Plan's arithmeti
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -53,7 +53,7 @@ class Kind:
     default_stage: Callable[[Any, date], str] | None = None  # (facts, as_of) -> stage for `check`
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
-    extra: dict[str, Any] = field(default_factory=dict)
+    calendar_uid: Callable[[Any], str] | None = None  # the calendar's UID prefix (default: cycle)
 
     def subjects(self, facts: Any) -> list[Any]:
         """The people in file order (each has ``.id`` and ``.name``)."""

@@ -30,6 +30,6 @@ KIND = register_kind(
         # The Notice date: the same facts give the same calendar bytes.
         stamp_date=lambda facts: facts.grant.notice_date,
         case_base="director",
-        extra={"calendar_uid": lambda facts: f"rsu-{facts.grant.id}"},
+        calendar_uid=lambda facts: f"rsu-{facts.grant.id}",
     )
 )

@@ -144,7 +144,6 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
         context=_director_context,
         meta=_director_meta("Notice of Restricted Stock Unit Grant"),
         key_facts=_notice_key_facts,
-        description="The grant notice, one per director (stage grant).",
     ),
     DocumentSpec(
         name="exhibit-i",
@@ -155,7 +154,5 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
         context=_director_context,
         meta=_director_meta("Exhibit I Deferral Election Form"),
         key_facts=_exhibit_key_facts,
-        description="The deferral Election Form, non-employee directors only: blank and fillable "
-        "at stage elections, the election on file at stage grant.",
     ),
 )

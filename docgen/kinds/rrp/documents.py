@@ -134,7 +134,5 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
         context=context,
         meta=meta,
         key_facts=key_facts,
-        description="The RRP Deferral Election Form, one per Eligible Employee, blank and "
-        "fillable (stage enrollment); drafted from Plan 2.03, 3.04, 3.05(b) and 1.02.",
     ),
 )
