@@ -1,9 +1,12 @@
 """Director RSU grant rules about the elections: the Notice, Exhibit I and Code 409A timing.
 
 Each rule is one predicate over the facts (DESIGN.md, "Rule catalogue: Director RSU grant").
-An election counts for this grant only when it names the grant; an election naming another grant
-is flagged once (RSU-ELECTION-OTHER-GRANT) and otherwise ignored, as the Exhibit says it does not
-carry over.
+A form counts for this grant only when it names the grant and comes from a non-employee director
+(DESIGN.md A2, ``elections_for_grant``). A void form (another grant's, an employee director's) is
+spoken of by its own rule, RSU-ELECTION-OTHER-GRANT or RSU-ELECTION-EMPLOYEE-DIRECTOR, and by no
+other. Every form that counts is judged, the superseded and the late ones too: each is a form the
+Company holds, and the payment rules (checks/rsu_payments.py) judge only the one that governs.
+The rules that read the as-of date are in checks/rsu_as_of.py.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from docgen.core.dates import (
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu import NAME as RSU
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
-from docgen.kinds.director_rsu.terms import elections_for_grant, specified_date
+from docgen.kinds.director_rsu.terms import elections_for_grant, filing_history, specified_date
 
 _ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
 
@@ -47,10 +50,12 @@ def _directors(context: CheckContext) -> Iterator[tuple[int, Director]]:
     explanation=(
         "A deferral election is effective only if Exhibit I was filed with the Company PRIOR TO "
         "the date the form names (the election_deadline). A form filed on that date or later is "
-        "not effective: the units are paid on the default Payment Date."
+        "not effective: the last form filed before the deadline governs, or, with none, the "
+        "units are paid on the default Payment Date (Notice C.1)."
     ),
     sources=[src.NOTICE_F3, src.EXHIBIT_FILED],
-    remedy="Treat the election as ineffective (default payment applies), or correct filed_on.",
+    remedy="Treat the form as ineffective (an earlier timely form, else the default Payment "
+    "Date, governs), or correct filed_on.",
 )
 def election_late(context: CheckContext) -> Iterator[Hit]:
     deadline = context.facts.grant.election_deadline
@@ -170,8 +175,6 @@ def _timing_problems(
 def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
     facts = context.facts
     for d_index, director in _directors(context):
-        if director.employee:
-            continue  # RSU-ELECTION-EMPLOYEE-DIRECTOR: no election is available at all
         for e_index, election in elections_for_grant(facts, director):
             failures, doubts = _timing_problems(facts, director, election)
             path = _election_path(d_index, e_index, "filed_on")
@@ -255,9 +258,11 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
     cites=[notice("F.3"), code("409A(a)(4)(C)")],
     applies_to=RSU,
     explanation=(
-        "An election becomes irrevocable as of the Date of Grant; a later form for the same "
-        "grant filed on or after that date is a subsequent deferral election, which the Notice "
-        "and Exhibit I do not permit."
+        "An election filed before the deadline becomes irrevocable as of the Date of Grant; a "
+        "later form for the same grant filed on or after that date is a subsequent deferral "
+        "election, which the Notice and Exhibit I do not permit. (Before the Date of Grant a "
+        "later timely form supersedes an earlier one; a late form never governed, so nothing "
+        "became irrevocable through it.)"
     ),
     sources=[src.NOTICE_F3, src.EXHIBIT_IRREVOCABLE, src.CODE_409A_A_4_C],
     remedy="Disregard the later form; the earlier election stands.",
@@ -265,17 +270,15 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
 def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
     grant_date = context.facts.grant.grant_date
     for d_index, director in _directors(context):
-        earlier = None
-        for e_index, election in elections_for_grant(context.facts, director):
-            if earlier is not None and election.filed_on >= grant_date:
+        for e_index, election, governing in filing_history(context.facts, director):
+            if governing is not None and election.filed_on >= grant_date:
                 yield Hit(
                     director.id,
                     _election_path(d_index, e_index, "filed_on"),
                     f"a further election filed {election.filed_on}, after the "
-                    f"election filed {earlier.filed_on} became irrevocable on the "
+                    f"election filed {governing.filed_on} became irrevocable on the "
                     f"grant date {grant_date}.",
                 )
-            earlier = earlier or election
 
 
 @rule(
@@ -285,7 +288,8 @@ def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
     cites=[exhibit()],
     applies_to=RSU,
     explanation="An Exhibit I election applies to the units of the Date of Grant it names; an "
-    "election made for earlier units does not carry over.",
+    "election made for earlier units does not carry over. The form is void for this grant: this "
+    "rule speaks of it and no other election rule does.",
     sources=[src.EXHIBIT_NO_CARRY_OVER, src.EXHIBIT_INTRO],
     remedy="Obtain a form for this grant, or correct grant_id if the form names this grant.",
 )
@@ -308,18 +312,26 @@ def election_other_grant(context: CheckContext) -> Iterator[Hit]:
     severity="error",
     cites=[notice("F.1"), exhibit()],
     applies_to=RSU,
-    explanation="Only a non-employee Director may elect to defer under Exhibit I.",
+    explanation="Only a non-employee Director may elect to defer under Exhibit I. An employee "
+    "director's form is void: this rule speaks of it and no other election rule does, and the "
+    "default Payment Date (Notice C.1) applies.",
     sources=[src.NOTICE_F1, src.EXHIBIT_INTRO],
     remedy="Remove the election, or correct employee: false if the director is not an employee.",
 )
 def election_employee_director(context: CheckContext) -> Iterator[Hit]:
+    grant_id = context.facts.grant.id
     for d_index, director in _directors(context):
-        if director.employee and director.elections:
-            yield Hit(
-                director.id,
-                f"directors[{d_index}].elections[0]",
-                f"{director.name} is an employee; Exhibit I is for non-employee Directors only.",
-            )
+        if not director.employee:
+            continue
+        for e_index, election in enumerate(director.elections):
+            if election.grant_id == grant_id:  # another grant's form: RSU-ELECTION-OTHER-GRANT
+                yield Hit(
+                    director.id,
+                    f"directors[{d_index}].elections[{e_index}]",
+                    f"{director.name} is an employee; Exhibit I is for non-employee Directors "
+                    "only, so the form filed "
+                    f"{election.filed_on} is void and the default Payment Date applies.",
+                )
 
 
 @rule(
@@ -365,26 +377,4 @@ def default_payment_before_vesting(context: CheckContext) -> Iterator[Hit]:
             "grant.default_payment_anniversary",
             f"default payment on anniversary {grant.default_payment_anniversary}, before the "
             f"vesting anniversary {grant.vesting.anniversary}.",
-        )
-
-
-@rule(
-    "RSU-FORM-ISSUED-AFTER-DEADLINE",
-    title="Blank Election Forms issued on or after the filing deadline",
-    severity="error",
-    cites=[exhibit()],
-    applies_to=RSU,
-    stages=("elections",),
-    explanation="Blank Exhibit I forms sent on or after the filing deadline cannot be filed "
-    "prior to it; issuing them invites ineffective elections.",
-    sources=[src.EXHIBIT_FILED],
-    remedy="Do not issue the forms for this grant; set an earlier issuing date for the next cycle.",
-)
-def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
-    deadline = context.facts.grant.election_deadline
-    if context.stage == "elections" and context.as_of >= deadline:
-        yield Hit(
-            context.facts.grant.id,
-            "grant.election_deadline",
-            f"forms would issue {context.as_of}, on or after the filing deadline {deadline}.",
         )

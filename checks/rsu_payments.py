@@ -1,5 +1,6 @@
 """Director RSU grant rules about payment: the specified-employee delay and the delivery window,
-judged against the election that governs (docgen.kinds.director_rsu.terms)."""
+judged against the election that governs (DESIGN.md A2, docgen.kinds.director_rsu.terms): the last
+form naming this grant filed before the deadline, or with none the Notice C.1 default."""
 
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ def _directors(context: CheckContext):
     applies_to=RSU,
     explanation="A specified employee whose elected Payment Date is the Separation from Service "
     "may not receive the shares before the earlier of six months after separation "
-    "and death.",
-    sources=[src.NOTICE_F2, src.CODE_409A_A_2_B_I],
+    "and death. The election is the one that governs: the last form naming this grant filed "
+    "before the deadline.",
+    sources=[src.NOTICE_F2, src.CODE_409A_A_2_B_I, src.REG_2_A_1],
     remedy="Hold delivery until the delayed Payment Date; if already delivered, ask counsel about "
     "409A correction.",
 )
@@ -53,8 +55,11 @@ def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
     cites=[notice("C"), notice("F.1"), reg("1.409A-3(b)")],
     applies_to=RSU,
     explanation="The shares are delivered in a single distribution within 60 days of the "
-    "Payment Date: not before it, not more than 60 days after it.",
-    sources=[src.NOTICE_C, src.EXHIBIT_DEFAULT_PAYMENT, src.REG_3_B],
+    "Payment Date: not before it, not more than 60 days after it. The Payment Date follows the "
+    "election that governs, the last form naming this grant filed before the deadline (a later "
+    "timely form supersedes an earlier one; a late form changes nothing); with none, the Notice "
+    "C.1 default.",
+    sources=[src.NOTICE_C, src.EXHIBIT_DEFAULT_PAYMENT, src.REG_3_B, src.REG_2_A_1],
     remedy="Correct delivered_on if misrecorded; otherwise ask counsel about 409A correction.",
 )
 def delivery_window(context: CheckContext) -> Iterator[Hit]:

@@ -298,6 +298,14 @@ CODE_409A_A_4_C = describe(
     years.
 """,
 )
+REG_2_A_1 = describe(
+    reg("1.409A-2(a)(1)"),
+    """
+    Initial deferral elections in general: an election may be changed until the last date on
+    which it may be made; the election in effect when it becomes irrevocable is the one that
+    governs.
+""",
+)
 REG_2_A_3 = describe(
     reg("1.409A-2(a)(3)"),
     """

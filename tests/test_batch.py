@@ -20,7 +20,7 @@ from docgen.load import load_facts
 ROOT = Path(__file__).resolve().parent.parent
 DOCGEN = Path(sys.executable).parent / "docgen"
 GRANT_AS_OF = "2026-06-23"
-ELECTIONS_AS_OF = "2026-05-01"
+ELECTIONS_AS_OF = "2026-06-22"  # the last filing on record; the last day forms may issue
 CYCLE = "2026-annual"
 
 

@@ -15,9 +15,10 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize(
     "sample, as_of, stage",
     [
-        ("director-grant-2026.yaml", "2026-06-01", "elections"),
+        # As of the last filing on record (June 22): an earlier day makes it RSU-ELECTION-FUTURE.
+        ("director-grant-2026.yaml", "2026-06-22", "elections"),
         ("director-grant-2026.yaml", "2026-06-23", "grant"),
-        ("director-grant-2026-roster.yaml", "2026-06-01", "elections"),
+        ("director-grant-2026-roster.yaml", "2026-06-22", "elections"),
         ("rrp-2026.yaml", "2025-12-01", "enrollment"),
         ("rrp-2026.yaml", "2026-06-01", "enrollment"),
     ],
@@ -34,14 +35,14 @@ def test_json_follows_the_contract(cli, samples):
         "check",
         samples / "problems" / "director-late-and-partial.yaml",
         "--as-of",
-        "2026-06-01",
+        "2026-07-01",
         "--format",
         "json",
     )
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert {"facts", "as_of", "summary", "findings"} <= set(report)
-    assert report["as_of"] == "2026-06-01"
+    assert report["as_of"] == "2026-07-01"
     assert set(report["facts"]) >= {"file", "kind", "sha256"}
     assert report["facts"]["kind"] == "director-rsu-grant"
     assert set(report["summary"]) == {"error", "warning", "info"}
@@ -60,7 +61,7 @@ def test_findings_come_in_file_order(cli, samples):
         "check",
         samples / "problems" / "director-late-and-partial.yaml",
         "--as-of",
-        "2026-06-01",
+        "2026-07-01",
         "--format",
         "json",
     )
@@ -74,7 +75,7 @@ def test_text_groups_by_director_and_ends_with_a_summary(cli, samples):
         "check",
         samples / "problems" / "director-late-and-partial.yaml",
         "--as-of",
-        "2026-06-01",
+        "2026-07-01",
         env={"COLUMNS": "160"},
     )
     assert result.exit_code == 1
@@ -140,7 +141,7 @@ def test_html_is_one_self_contained_escaped_page(cli, tmp_path, samples):
     path = tmp_path / "evil.yaml"
     path.write_text(source.replace("name: Hal Half", 'name: "<script>alert(1)</script> & Sons"'))
     target = tmp_path / "report.html"
-    result = cli("check", path, "--as-of", "2026-06-01", "--format", "html", "-o", target)
+    result = cli("check", path, "--as-of", "2026-07-01", "--format", "html", "-o", target)
     assert result.exit_code == 1
     html = target.read_text()
     assert "<script>" not in html
@@ -149,7 +150,7 @@ def test_html_is_one_self_contained_escaped_page(cli, tmp_path, samples):
     # Beside each finding, the text it rests on, quoted from the form.
     assert "I elect to defer the receipt of all (100%) of the Company Stock" in html
     assert "Exhibit I, Section III" in html
-    assert html == cli("check", path, "--as-of", "2026-06-01", "--format", "html").stdout
+    assert html == cli("check", path, "--as-of", "2026-07-01", "--format", "html").stdout
 
 
 def test_output_to_a_missing_folder_exits_2_and_writes_nothing(cli, tmp_path, samples):

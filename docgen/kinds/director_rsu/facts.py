@@ -61,7 +61,9 @@ class DirectorElection(Fact):
     """An Exhibit I form received from a director."""
 
     grant_id: FactId = Field(description="The grant the form names.")
-    filed_on: FactDate
+    filed_on: FactDate = Field(
+        description="The day the Company received the form (no later than --as-of)."
+    )
     percent: Percent = Field(
         description="Exhibit I allows all (100%) only; the checker flags others."
     )
@@ -109,7 +111,9 @@ class Director(Fact):
     )
     units: PositiveInt = Field(description="Restricted stock units granted.")
     elections: list[DirectorElection] = Field(
-        default_factory=list, description="Exhibit I forms received, in filing order."
+        default_factory=list,
+        description="Exhibit I forms received. The last one filed before the deadline governs; "
+        "an earlier one it supersedes is named on the on-file copy.",
     )
     settlement: Settlement | None = Field(None, description="What happened later (payment checks).")
 

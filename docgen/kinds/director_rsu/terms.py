@@ -1,10 +1,11 @@
-"""The grant's terms, each defined once: the Specified Date, the elections that name this grant,
-the election that governs payment, and the Payment Date. The rules (checks/rsu*.py), the
-documents and the calendar all use these."""
+"""The grant's terms, each defined once: the Specified Date, the forms that count for this grant,
+the election that governs payment (and the forms it superseded), and the Payment Date. The rules
+(checks/rsu*.py), the documents and the calendar all use these."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date
 
 from docgen.core.dates import anniversary, six_month_anniversary
@@ -32,20 +33,73 @@ def default_payment_date(grant: Grant) -> date:
 def elections_for_grant(
     facts: DirectorGrantFacts, director: Director
 ) -> Iterator[tuple[int, DirectorElection]]:
-    """The director's Exhibit I forms that name this grant, with their positions."""
-    for index, election in enumerate(director.elections):
-        if election.grant_id == facts.grant.id:
-            yield index, election
+    """The director's Exhibit I forms that count for this grant, in filing order (``filed_on``;
+    the file's order breaks a tie), each with its position in the file.
+
+    DESIGN.md A2: a form naming another grant, or any form of an employee director, is void for
+    this grant. Those forms are not yielded: RSU-ELECTION-OTHER-GRANT or
+    RSU-ELECTION-EMPLOYEE-DIRECTOR speaks of them and no other election rule does.
+    """
+    if director.employee:
+        return  # Notice F.1, Exhibit I: for non-employee Directors only.
+    named = [
+        (index, election)
+        for index, election in enumerate(director.elections)
+        if election.grant_id == facts.grant.id
+    ]
+    yield from sorted(named, key=lambda item: (item[1].filed_on, item[0]))
+
+
+def filing_history(
+    facts: DirectorGrantFacts, director: Director
+) -> Iterator[tuple[int, DirectorElection, DirectorElection | None]]:
+    """Each form that counts for this grant, in filing order, with the election that governed
+    when it was filed (None: none yet).
+
+    A form governs from its filing when it was filed prior to ``election_deadline`` (Notice F.3,
+    Exhibit I) and, if an election already governed, before the Date of Grant: until then a later
+    timely form supersedes an earlier one (Treas. Reg. 1.409A-2(a)(1)); from then the earlier one
+    is irrevocable (Notice F.3, Exhibit I) and a further form changes nothing.
+    """
+    governing: DirectorElection | None = None
+    for index, election in elections_for_grant(facts, director):
+        yield index, election, governing
+        if _takes_over(facts.grant, election, governing):
+            governing = election
+
+
+def _takes_over(
+    grant: Grant, election: DirectorElection, governing: DirectorElection | None
+) -> bool:
+    if election.filed_on >= grant.election_deadline:
+        return False  # late: not effective
+    return governing is None or election.filed_on < grant.grant_date
+
+
+@dataclass(frozen=True)
+class ElectionRecord:
+    """What a director's forms come to for this grant (DESIGN.md A2)."""
+
+    effective: DirectorElection | None  # governs payment; None: the Notice C.1 default applies
+    superseded: tuple[DirectorElection, ...]  # timely forms a later timely form replaced
+
+
+def election_record(facts: DirectorGrantFacts, director: Director) -> ElectionRecord:
+    """The effective election (the last form naming this grant filed before the deadline, as
+    :func:`filing_history` reads it) and the timely forms it superseded, in filing order."""
+    governed: list[DirectorElection] = []
+    for _, election, governing in filing_history(facts, director):
+        if _takes_over(facts.grant, election, governing):
+            governed.append(election)
+    if not governed:
+        return ElectionRecord(None, ())
+    return ElectionRecord(governed[-1], tuple(governed[:-1]))
 
 
 def effective_election(facts: DirectorGrantFacts, director: Director) -> DirectorElection | None:
-    """The Exhibit I that governs payment: the first form naming this grant, for a non-employee
-    director; None when the default Payment Date applies."""
-    if director.employee:
-        return None
-    for _, election in elections_for_grant(facts, director):
-        return election
-    return None
+    """The Exhibit I that governs payment; None when the Notice C.1 default Payment Date applies
+    (no form, only late forms, or an employee director)."""
+    return election_record(facts, director).effective
 
 
 def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | None, str]:
