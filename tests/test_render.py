@@ -368,7 +368,7 @@ def test_every_gap_in_the_source_form_is_drafted_and_marked(loaded):
         "III. Election",
         "IV. Signature",
         "(1) the date you elect in Section III of this Election Form; or",
-        "(b) the following date, which must be after the Specified Date:",
+        "(b) the following date, which must be after the Specified Date (June 23, 2027):",
         "Signature of Director",
         "Printed Name",
         "Date Signed",
@@ -438,6 +438,36 @@ def test_grant_copy_shows_the_election_on_file_and_has_no_form_fields(loaded, su
     assert on_file in pdf_words(pdf)
     html = render.render_html(loaded, "exhibit-i", subject, "grant")
     assert html.count("checked") == (0 if subject == "tnguyen" else 1)
+
+
+def test_grant_copy_names_the_superseded_form_in_pdf_and_docx(loaded):
+    """DESIGN.md A2: rgarcia filed twice before the deadline; the later form governs."""
+    superseded = (
+        "Superseded: an Election Form filed with the Company on May 4, 2026, electing (a) "
+        "Separation from Service; the later Election Form above replaces it."
+    )
+    pdf = render.render_document(loaded, "exhibit-i", "rgarcia", "grant", "pdf")
+    text = plain(pdf_words(pdf))
+    assert superseded in text
+    assert "Election on file: (b) July 1, 2030; filed with the Company on May 20, 2026." in text
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 2  # Sections III-IV still on Page 2
+    docx = render.render_document(loaded, "exhibit-i", "rgarcia", "grant", "docx")
+    assert superseded in plain(text_of_docx(docx))
+    # One form on file: nothing is superseded.
+    assert "Superseded" not in render.render_html(loaded, "exhibit-i", "jsmith", "grant")
+
+
+def test_exhibit_i_states_the_specified_date_from_the_annual_meeting(tmp_path):
+    """DESIGN.md A1: one Specified Date, the same on the Notice and beside Exhibit I's (b)."""
+    changed = facts_with(
+        tmp_path, {"annual_meeting_date: null ": "annual_meeting_date: 2027-06-01 "}
+    )
+    text = plain(
+        pdf_words(render.render_document(changed, "exhibit-i", "jsmith", "elections", "pdf"))
+    )
+    assert "(b) the following date, which must be after the Specified Date (June 1, 2027):" in text
+    notice = render.render_html(changed, "notice", "jsmith", "grant")
+    assert '<th scope="row">Specified Date</th><td>June 1, 2027</td>' in notice
 
 
 def test_a_deadline_before_the_grant_date_is_not_called_the_date_of_grant(tmp_path):

@@ -9,7 +9,7 @@ from typing import Any
 from docgen.core import dates
 from docgen.core.documents import DocumentMeta, DocumentSpec
 from docgen.core.formats import dollars, units_text
-from docgen.kinds.director_rsu.terms import effective_election, specified_date
+from docgen.kinds.director_rsu.terms import election_record, specified_date
 
 # Section B events, in the order the Notice lists them (DESIGN.md, "Gaps in the source forms").
 _ACCELERATION_EVENTS = {
@@ -19,7 +19,12 @@ _ACCELERATION_EVENTS = {
         "that such Disability is also a “disability” within the meaning of Code section "
         "409A(a)(2)(C)"
     ),
-    "change_of_control": "the occurrence of a Change of Control",
+    # Treas. Reg. 1.409A-2(a)(5) disregards an early lapse only on death, a 409A disability or a
+    # 409A change in control event: B(3), like B(2), says so, or route (b) would not be open.
+    "change_of_control": (
+        "the occurrence of a Change of Control that is also a change in control event (Code "
+        "section 409A(a)(2)(A)(v))"
+    ),
 }
 
 # Exhibit I, Section III: the three choices (drafted), as the form field titles name them.
@@ -39,19 +44,27 @@ def _election_summary(pay_on: str, pay_date: str | None) -> str:
     return f"(c) the earlier of Separation from Service or {pay_date}"
 
 
+def _election_view(election: Any) -> dict[str, Any]:
+    pay_date = dates.long_date(election.pay_date) if election.pay_date else None
+    return {
+        "summary": _election_summary(election.pay_on, pay_date),
+        "pay_on": election.pay_on,
+        "pay_date": pay_date,
+        "filed_on": dates.long_date(election.filed_on),
+    }
+
+
 def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
     grant = facts.grant
     vesting = grant.vesting
-    election = effective_election(facts, director) if stage == "grant" else None
+    # The on-file copy (stage grant) shows the election that governs (DESIGN.md A2) and names the
+    # timely forms it superseded; the blank form (stage elections) shows none.
+    record = election_record(facts, director) if stage == "grant" else None
     election_view = None
-    if election is not None:
-        pay_date = dates.long_date(election.pay_date) if election.pay_date else None
-        election_view = {
-            "summary": _election_summary(election.pay_on, pay_date),
-            "pay_on": election.pay_on,
-            "pay_date": pay_date,
-            "filed_on": dates.long_date(election.filed_on),
-        }
+    superseded: list[dict[str, Any]] = []
+    if record is not None and record.effective is not None:
+        election_view = _election_view(record.effective)
+        superseded = [_election_view(form) for form in record.superseded]
     order = [event for event in _ACCELERATION_EVENTS if event in vesting.accelerate_on]
     return {
         "company": facts.company.name,
@@ -80,6 +93,7 @@ def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
         },
         "fillable": stage == "elections",
         "election": election_view,
+        "superseded": superseded,
         "choice_titles": dict(_CHOICE_TITLES),
     }
 
@@ -126,7 +140,7 @@ def _exhibit_key_facts(facts: Any, director: Any, stage: str) -> list[str]:
         dates.long_date(grant.grant_date),
         dates.long_date(grant.election_deadline),
     ]
-    election = effective_election(facts, director) if stage == "grant" else None
+    election = election_record(facts, director).effective if stage == "grant" else None
     if election is not None:
         found.append(dates.long_date(election.filed_on))
         if election.pay_date is not None:
