@@ -134,7 +134,9 @@ def test_a_director_election_before_the_grant_year_is_timely_under_409a(
             },
         },
     )
-    data["directors"][0]["first_eligible_on"] = first_eligible
+    # deep_merge copies only what it merges: copy the director before changing it, or the
+    # cached case base (bases()) is changed for every later test.
+    data["directors"] = [{**data["directors"][0], "first_eligible_on": first_eligible}]
     data["directors"][0]["elections"] = [
         {"grant_id": "2026-annual", "filed_on": filed, "percent": 100, "pay_on": "separation"}
     ]

@@ -10,6 +10,7 @@ fact path, severity), each as often.
 from __future__ import annotations
 
 import calendar
+import copy
 from collections import Counter
 from datetime import date, timedelta
 from decimal import Decimal
@@ -385,10 +386,9 @@ def test_the_director_base_of_the_rule_cases_is_clean():
 
 def test_the_reading_sees_supersession_lateness_and_void_forms():
     """The reading itself, on the cases the amendments name: it must not agree by being blind."""
-    base = bases()["director"]["facts"]
+    data = copy.deepcopy(bases()["director"]["facts"])  # bases() is shared: never mutate it
     separation = {"pay_on": "separation", "percent": 100, "grant_id": GRANT_ID}
     later = {"pay_on": "date", "pay_date": date(2029, 1, 2), "percent": 100, "grant_id": GRANT_ID}
-    data = deep_merge(base, {})
     data["directors"][0]["elections"] = [
         {**separation, "filed_on": date(2026, 5, 15)},
         {**later, "filed_on": date(2026, 6, 1)},
