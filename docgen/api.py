@@ -41,6 +41,7 @@ __all__ = [
     "stage_help",
     "validate",
     "verify",
+    "verify_document",
     "write_report",
 ]
 
@@ -145,3 +146,10 @@ def verify(folder: str | Path) -> Any:
     from docgen.issue.verify import verify_folder
 
     return verify_folder(folder)
+
+
+def verify_document(path: str | Path) -> Any:
+    """`docgen verify FILE.pdf`: one issued PDF re-made from the record it carries."""
+    from docgen.issue.verify_file import verify_file
+
+    return verify_file(path)

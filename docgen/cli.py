@@ -217,20 +217,33 @@ def render(
 
 @app.command()
 def verify(
-    folder: Annotated[
-        Path, typer.Argument(help="An issued folder, e.g. out/2026-annual.", show_default=False)
+    target: Annotated[
+        Path,
+        typer.Argument(
+            help="An issued folder, e.g. out/2026-annual, or one issued PDF, e.g. a Notice.",
+            show_default=False,
+        ),
     ],
 ) -> None:
-    """Re-check an issued folder against its manifest.
+    """Re-check an issued folder against its manifest, or one issued PDF on its own.
 
-    Compares every file's SHA-256, then reads every document back: no blank, every key fact,
-    the same text in PDF and DOCX. Exit 0 intact, 1 changed, 2 not an issued folder."""
+    A folder: compares every file's SHA-256, then reads every document back: no blank, every key
+    fact, the same text in PDF and DOCX. A PDF (a Notice e-mailed away from its folder): makes it
+    again from the record it carries and compares the bytes (the text, when this docgen is not the
+    version that made it). Exit 0 intact, 1 changed, 2 no such folder or file."""
+    if target.suffix.lower() == ".pdf" or target.is_file():
+        try:
+            document = api.verify_document(target)
+        except DocgenError as error:
+            fail(error)
+        out.print(document.summary, markup=False)
+        return
     try:
-        check = api.verify(folder)
+        check = api.verify(target)
     except DocgenError as error:
         fail(error)
     out.print(
-        f"{folder}: intact ({check.files_checked} files match manifest.json; "
+        f"{target}: intact ({check.files_checked} files match manifest.json; "
         f"{check.documents_checked} documents read back with no blank, no missing key fact, "
         "PDF and DOCX text equal).",
         markup=False,

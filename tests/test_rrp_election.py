@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ from docgen.load import load_facts
 from docgen.render import html as render
 from tests.readers import normalise, pdf_text
 
+AS_OF = date(2025, 12, 1)  # enrollment, before the December 31 deadline
+
 
 @pytest.fixture(scope="module")
 def loaded():
@@ -25,7 +28,7 @@ def loaded():
 def rendered(loaded):
     """Three participants, one per deadline rule: prior-year, first-year, performance-based."""
     return {
-        pid: render_and_read_back(loaded, "rrp-election", pid, "enrollment")
+        pid: render_and_read_back(loaded, "rrp-election", pid, "enrollment", as_of=AS_OF)
         for pid in ("e1001", "e1006", "e1010")
     }
 
@@ -90,7 +93,7 @@ def test_the_pdf_is_fillable(rendered, loaded):
     assert {"beneficiary_1", "relationship_3", "share_3"} <= fields
     assert "performance_percent_1" not in set(PdfReader(io.BytesIO(
         rendered["e1001"][1]["pdf"])).get_fields())  # fmt: skip
-    assert reader.metadata["/CreationDate"] == "D:20251231000000Z"  # from the facts
+    assert reader.metadata["/CreationDate"] == "D:20251201000000Z"  # the day it is issued
     assert len(reader.pages) == 2
 
 
@@ -101,7 +104,7 @@ def test_every_part_is_marked_drafted(rendered):
 
 
 def test_rendering_is_reproducible(loaded, rendered):
-    again = render.render_document(loaded, "rrp-election", "e1001", "enrollment", "pdf")
+    again = render.render_document(loaded, "rrp-election", "e1001", "enrollment", "pdf", AS_OF)
     assert again == rendered["e1001"][1]["pdf"]
 
 

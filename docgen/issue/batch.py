@@ -234,7 +234,7 @@ def _issue_into(
         staging.mkdir()
         try:
             rendered = render_packets(
-                loaded, stage, staging, packets, workers or default_workers(), progress
+                loaded, stage, staging, packets, workers or default_workers(), progress, as_of=as_of
             )
             head = subjects_of(loaded.facts)[0][0]
             problems = [p for document in rendered for p in document.problems]

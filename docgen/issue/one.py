@@ -66,7 +66,9 @@ def render_one(
     if report.errors:
         raise IssueRefusedByFindings(portable_report(report))
     formats = ("html",) if fmt == "html" else FORMATS
-    _, outputs, _, problems = render_and_read_back(loaded, doc, subject, stage, formats)
+    _, outputs, _, problems = render_and_read_back(
+        loaded, doc, subject, stage, formats, as_of=as_of
+    )
     head = subjects[0]
     issued = portable_report(report, doc_findings(loaded, problems, head))
     if issued.errors:

@@ -16,12 +16,14 @@ from collections.abc import Iterable
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
 from docgen.core.errors import RenderError
 from docgen.issue.docrules import DocProblem, check_rendered
 from docgen.issue.files import write_file
+from docgen.issue.record import files_to_embed
 from docgen.load import LoadedFacts
 from docgen.render.docx import html_to_docx
 from docgen.render.html import document_meta, documents_for, key_facts, render_html
@@ -57,16 +59,24 @@ class RenderedDocument:
 
 
 def render_and_read_back(
-    loaded: LoadedFacts, doc: str, subject: str, stage: str, formats: Iterable[str] = FORMATS
+    loaded: LoadedFacts,
+    doc: str,
+    subject: str,
+    stage: str,
+    formats: Iterable[str] = FORMATS,
+    *,
+    as_of: date,
 ) -> tuple[str, dict[str, bytes], list[str], list[DocProblem]]:
-    """Render one document to each format, read each back, and apply the DOC-* rules."""
-    html = render_html(loaded, doc, subject, stage)
-    meta = document_meta(loaded, doc, subject, stage)
+    """Render one document to each format as issued on ``as_of`` (its creation date; a PDF that
+    is not a fillable form carries its record), read each back, and apply the DOC-* rules."""
+    html = render_html(loaded, doc, subject, stage, as_of)
+    meta = document_meta(loaded, doc, subject, stage, as_of)
     facts_wanted = [str(fact) for fact in key_facts(loaded, doc, subject, stage)]
     outputs: dict[str, bytes] = {}
     for fmt in formats:
         if fmt == "pdf":
-            outputs["pdf"] = html_to_pdf(html, meta)
+            embedded = files_to_embed(loaded, doc, subject, stage, as_of, meta)
+            outputs["pdf"] = html_to_pdf(html, meta, embedded)
         elif fmt == "docx":
             outputs["docx"] = html_to_docx(html, meta)
         elif fmt == "html":
@@ -87,18 +97,21 @@ def render_and_read_back(
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(loaded: LoadedFacts, stage: str, staging: str) -> None:
-    _WORKER.update(loaded=loaded, stage=stage, staging=Path(staging))
+def _init_worker(loaded: LoadedFacts, stage: str, staging: str, as_of: date) -> None:
+    _WORKER.update(loaded=loaded, stage=stage, staging=Path(staging), as_of=as_of)
 
 
 def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]:
     """In a worker: every document of one packet, rendered, read back and written to staging."""
     loaded, stage, staging = _WORKER["loaded"], _WORKER["stage"], _WORKER["staging"]
+    as_of = _WORKER["as_of"]
     folder = staging / subject
     folder.mkdir(exist_ok=True)
     rendered = []
     for doc in documents:
-        _, outputs, facts_wanted, problems = render_and_read_back(loaded, doc, subject, stage)
+        _, outputs, facts_wanted, problems = render_and_read_back(
+            loaded, doc, subject, stage, as_of=as_of
+        )
         files, entries = {}, {}
         for fmt in FORMATS:
             relative = f"{subject}/{doc}.{fmt}"
@@ -129,6 +142,8 @@ def render_packets(
     packets: list[tuple[str, list[str]]],
     workers: int,
     progress: ProgressSink | None = None,
+    *,
+    as_of: date,
 ) -> list[RenderedDocument]:
     """Render every packet over a process pool (workers fork from here, sharing loaded modules)."""
     if not packets:
@@ -141,7 +156,7 @@ def render_packets(
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(loaded, stage, str(staging)),
+        initargs=(loaded, stage, str(staging), as_of),
     ) as pool:
         pending = {pool.submit(_render_packet, subject, docs): subject for subject, docs in packets}
         if progress:

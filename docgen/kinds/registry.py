@@ -65,6 +65,24 @@ class Kind:
     def document(self, name: str) -> DocumentSpec | None:
         return next((d for d in self.documents if d.name == name), None)
 
+    def slice(self, facts: Any, subject_id: str) -> dict[str, Any]:
+        """One subject's share of the facts, as a facts file of this kind: every cycle-level
+        fact, and that subject alone in the list of people (no other person's data), with any
+        roster file already merged in. A document issued to the subject carries it
+        (``docgen-record.json``, DESIGN.md A12), and it loads like any facts file, so the
+        document can be made again from it."""
+        data = facts.model_dump(mode="json")
+        data[self.subjects_field] = [
+            subject.model_dump(mode="json")
+            for subject in self.subjects(facts)
+            if subject.id == subject_id
+        ]
+        if not data[self.subjects_field]:
+            raise KeyError(subject_id)
+        if self.roster is not None:
+            data[self.roster.field] = None  # its rows are in the list already
+        return data
+
 
 class UnknownKind(DocgenError, KeyError):
     """A kind no package registered. Exit code 2."""

@@ -11,7 +11,8 @@ here serves any of them.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
+from datetime import date
 from typing import Any
 
 from docgen.core.documents import DocumentMeta, DocumentSpec
@@ -67,15 +68,26 @@ def _resolve(loaded: Any, doc: str, subject_id: str, stage: str) -> tuple[Docume
     return info, facts, subject
 
 
-def document_meta(loaded: Any, doc: str, subject_id: str, stage: str) -> DocumentMeta:
+def document_meta(
+    loaded: Any, doc: str, subject_id: str, stage: str, as_of: date | None = None
+) -> DocumentMeta:
+    """What the document says about itself. Its creation and modification dates are ``as_of``,
+    the day it is issued (a batch's --as-of); without one, the date the kind takes from the facts
+    (a Notice's date line, December 31 before a Plan Year), never the clock."""
     info, facts, subject = _resolve(loaded, doc, subject_id, stage)
-    meta = info.meta(facts, subject, stage)
+    meta = _dated(info.meta(facts, subject, stage), as_of)
     digest = getattr(loaded, "sha256", None)  # a facts file's; bare facts have none
     if meta.fillable and digest:
         cycle = kind_of(facts).cycle_name(facts)
         identity = {"document": info.name, "cycle": cycle, "subject": subject.id}
-        meta = replace(meta, form_identity=(*identity.items(), ("facts_sha256", digest)))
+        meta = dataclasses.replace(
+            meta, form_identity=(*identity.items(), ("facts_sha256", digest))
+        )
     return meta
+
+
+def _dated(meta: DocumentMeta, as_of: date | None) -> DocumentMeta:
+    return meta if as_of is None else dataclasses.replace(meta, created=as_of, modified=as_of)
 
 
 def key_facts(loaded: Any, doc: str, subject_id: str, stage: str) -> list[str]:
@@ -84,10 +96,12 @@ def key_facts(loaded: Any, doc: str, subject_id: str, stage: str) -> list[str]:
     return info.key_facts(facts, subject, stage)
 
 
-def render_html(loaded: Any, doc: str, subject_id: str, stage: str) -> str:
+def render_html(
+    loaded: Any, doc: str, subject_id: str, stage: str, as_of: date | None = None
+) -> str:
     """The document as semantic HTML (the one source of both the PDF and the DOCX)."""
     info, facts, subject = _resolve(loaded, doc, subject_id, stage)
-    meta = info.meta(facts, subject, stage)
+    meta = _dated(info.meta(facts, subject, stage), as_of)
     context = info.context(facts, subject, stage)
     context["meta"] = {
         "title": meta.title,
@@ -101,14 +115,17 @@ def render_html(loaded: Any, doc: str, subject_id: str, stage: str) -> str:
     return render_template(info.template, context)
 
 
-def render_document(loaded: Any, doc: str, subject_id: str, stage: str, fmt: str) -> bytes:
-    """One document in one format: ``html``, ``pdf`` or ``docx``."""
+def render_document(
+    loaded: Any, doc: str, subject_id: str, stage: str, fmt: str, as_of: date | None = None
+) -> bytes:
+    """One document in one format: ``html``, ``pdf`` or ``docx`` (a PDF without the record an
+    issued document carries: docgen.issue adds that)."""
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
-    html = render_html(loaded, doc, subject_id, stage)
+    html = render_html(loaded, doc, subject_id, stage, as_of)
     if fmt == "html":
         return html.encode("utf-8")
-    meta = document_meta(loaded, doc, subject_id, stage)
+    meta = document_meta(loaded, doc, subject_id, stage, as_of)
     if fmt == "pdf":
         from docgen.render.pdf import html_to_pdf
 

@@ -1,5 +1,11 @@
 """HTML to PDF with WeasyPrint: Letter, the fonts shipped in templates/fonts, metadata from the
 facts, and nothing fetched from outside the templates folder. Any WeasyPrint warning is an error.
+
+Every PDF is tagged (a structure tree in reading order: headings, paragraphs, lists, tables, form
+fields with their labels), names its language, shows its title in the viewer's title bar and has
+bookmarks from its headings. A document that is not a fillable form is PDF/A-3b and may carry
+files of its own (docgen's record of what it was made from, DESIGN.md A12); a fillable form is
+not (PDF/A forbids the NeedAppearances flag its fields rely on).
 """
 
 from __future__ import annotations
@@ -11,9 +17,10 @@ import logging
 import re
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -154,35 +161,92 @@ def _print_stylesheet() -> Any:
     )
 
 
-def _pdf_identifier(html: str) -> bytes:
-    """The PDF /ID: a digest of the HTML, so the same facts give the same file and any change in
-    the document gives a new identifier (WeasyPrint would otherwise leave it out)."""
-    return hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+# ISO 19005-3, conformance level B: the archival form of every document that is not a form to fill.
+ARCHIVAL_VARIANT = "pdf/a-3b"
 
 
-def _pdf_date(day: date) -> str:
-    return f"D:{day:%Y%m%d}000000Z"
+@dataclass(frozen=True)
+class EmbeddedFile:
+    """A file carried inside the PDF (PDF/A-3 associates it with the whole document)."""
+
+    name: str
+    data: bytes
+    description: str
+    relationship: str = "Source"  # ISO 32000-2 7.11.3: the source the document was made from
 
 
-def html_to_pdf(html: str, meta: DocumentMeta) -> bytes:
-    """Print the HTML to PDF: Letter, fonts shipped in templates/fonts, metadata from ``meta``.
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, time(0, 0), tzinfo=UTC)
 
-    Any WeasyPrint warning (a missing font, an unknown CSS property, a refused fetch) is a
-    RenderError: a document that printed with a warning may not look the way counsel approved.
+
+def _set_metadata(document: Any, meta: DocumentMeta) -> None:
+    """The PDF's Info dictionary and its XMP packet, both from ``meta`` (WeasyPrint writes the
+    two from the same values, as PDF/A requires them to agree); dates at midnight UTC."""
+    metadata = document.metadata
+    metadata.title = meta.title
+    metadata.authors = [meta.author]
+    metadata.description = meta.subject
+    metadata.keywords = list(meta.keywords)
+    metadata.generator = "docgen"
+    metadata.created = f"{meta.created.isoformat()}T00:00:00Z"
+    metadata.modified = f"{meta.modified.isoformat()}T00:00:00Z"
+    metadata.lang = meta.language
+
+
+def _attachments(files: Sequence[EmbeddedFile], meta: DocumentMeta) -> list[Any]:
+    from weasyprint import Attachment
+
+    return [
+        Attachment(
+            string=file.data,
+            name=file.name,
+            description=file.description,
+            # The document's own dates, never the clock: the same facts give the same bytes.
+            created=_midnight(meta.created),
+            modified=_midnight(meta.modified),
+            relationship=file.relationship,
+            url_fetcher=url_fetcher(),
+        )
+        for file in files
+    ]
+
+
+def _pdf_identifier(html: str, files: Sequence[EmbeddedFile]) -> bytes:
+    """The PDF /ID: a digest of the HTML and of the files carried, so the same facts give the
+    same file and any change in the document gives a new identifier."""
+    digest = hashlib.sha256(html.encode("utf-8"))
+    for file in files:
+        digest.update(file.name.encode("utf-8") + b"\0" + hashlib.sha256(file.data).digest())
+    return digest.hexdigest()[:32].encode("ascii")
+
+
+def pdf_variant(meta: DocumentMeta) -> str | None:
+    """PDF/A-3b for a document to keep; None (plain tagged PDF) for a fillable form."""
+    return None if meta.fillable else ARCHIVAL_VARIANT
+
+
+def html_to_pdf(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile] = ()) -> bytes:
+    """Print the HTML to PDF: Letter, fonts shipped in templates/fonts, metadata from ``meta``,
+    tagged; PDF/A-3b carrying ``files`` unless it is a fillable form.
+
+    Any WeasyPrint warning (a missing font, an unknown CSS property, a refused fetch, an element
+    it cannot tag) is a RenderError: a document that printed with a warning may not look the way
+    counsel approved.
     """
-    import pydyf
     from weasyprint import HTML
     from weasyprint.urls import FatalURLFetchingError
 
-    def finisher(document: Any, pdf: Any) -> None:
-        pdf.info["Title"] = pydyf.String(meta.title)
-        pdf.info["Author"] = pydyf.String(meta.author)
-        pdf.info["Subject"] = pydyf.String(meta.subject)
-        pdf.info["Keywords"] = pydyf.String(", ".join(meta.keywords))
-        pdf.info["Creator"] = pydyf.String("docgen")
-        pdf.info["CreationDate"] = pydyf.String(_pdf_date(meta.created))
-        pdf.info["ModDate"] = pydyf.String(_pdf_date(meta.modified))
-
+    variant = pdf_variant(meta)
+    if files and variant is None:
+        raise RenderError(
+            f"{meta.title}: a fillable form is not PDF/A and carries no embedded files"
+        )
+    options: dict[str, Any] = {
+        "pdf_tags": True,
+        "pdf_variant": variant,
+        "pdf_forms": meta.fillable,
+        "pdf_identifier": _pdf_identifier(html, files),
+    }
     with _RENDER_LOCK, _weasyprint_warnings_are_errors() as warnings:
         try:
             # The shared print.css, inlined so the HTML stands alone, is parsed once per
@@ -197,14 +261,9 @@ def html_to_pdf(html: str, meta: DocumentMeta) -> bytes:
                 string=_keep_citations_together(printed),
                 base_url=_templates_root().as_uri() + "/",
                 url_fetcher=url_fetcher(),
-            )
-            pdf = document.write_pdf(
-                stylesheets=stylesheets,
-                font_config=_font_config(),
-                pdf_identifier=_pdf_identifier(html),
-                pdf_forms=meta.fillable,
-                finisher=finisher,
-            )
+            ).render(font_config=_font_config(), stylesheets=stylesheets, **options)
+            _set_metadata(document, meta)
+            pdf = document.write_pdf(attachments=_attachments(files, meta), **options)
         except FatalURLFetchingError as error:
             cause = error.__cause__
             raise RenderError(str(cause) if cause else str(error)) from error

@@ -1,4 +1,5 @@
-"""Reading rendered documents back: the one text reader for PDFs, DOCX files and HTML.
+"""Reading rendered documents back: the one text reader for PDFs, DOCX files and HTML (and
+the files a PDF carries inside it).
 
 The DOC-* rules, `docgen verify` and the tests all read documents through these functions, so
 what a test asserts is what issuing checks.
@@ -140,6 +141,15 @@ def pdf_text(data: bytes, *, thorough: bool = False) -> str:
             text = page.extract_text() or ""
         pages.append(PAGE_FOOTER.sub("", text))
     return "\n".join(pages)
+
+
+def pdf_embedded_file(data: bytes, name: str) -> bytes | None:
+    """The file called ``name`` that a PDF carries (its /EmbeddedFiles), or None when it carries
+    none by that name. Raises pypdf's errors for a file that is not a readable PDF."""
+    from pypdf import PdfReader
+
+    found = PdfReader(io.BytesIO(data)).attachments.get(name)
+    return found[0] if found else None
 
 
 def docx_text(data: bytes) -> str:

@@ -1,0 +1,225 @@
+"""`docgen verify FILE.pdf`: one issued document checked on its own, away from its folder.
+
+The PDF carries ``docgen-record.json`` (docgen.issue.record). docgen loads the facts in it as a
+one-subject facts file, makes the document again, as issued on the record's as-of date, and
+compares: byte for byte when the installed docgen and templates are the ones the record names,
+else the text only (another version may lay the same words out differently, and says so).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import logging
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docgen import __version__
+from docgen.core.errors import DocgenError, LoadError, RenderError, VerifyFailed
+from docgen.core.text import normalise
+from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_record
+from docgen.issue.reports import templates_sha256
+from docgen.load import load_facts
+from docgen.render.html import document_meta, render_html
+from docgen.render.pdf import html_to_pdf
+from docgen.render.readback import pdf_text
+
+
+class _PdfReaderNotes(logging.Handler):
+    """What pypdf says while it reads a damaged file, kept for the report instead of printed."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+    def summary(self) -> list[str]:
+        if not self.messages:
+            return []
+        more = len(self.messages) - 1
+        return [f"reading it: {self.messages[0]}" + (f" (and {more} more)" if more else "")]
+
+
+@contextmanager
+def _pdf_reader_notes() -> Iterator[_PdfReaderNotes]:
+    logger = logging.getLogger("pypdf")
+    notes, propagate = _PdfReaderNotes(), logger.propagate
+    logger.addHandler(notes)
+    logger.propagate = False
+    try:
+        yield notes
+    finally:
+        logger.removeHandler(notes)
+        logger.propagate = propagate
+
+
+class NotAnIssuedFile(DocgenError):
+    """`docgen verify FILE.pdf` named no file. Exit code 2."""
+
+
+@dataclass
+class FileCheck:
+    """What `docgen verify FILE.pdf` found."""
+
+    path: Path
+    record: Record
+    compared: str  # "bytes", or "text" when this docgen or its templates are not the record's
+    notes: list[str] = field(default_factory=list)  # why only the text was compared
+    differences: list[str] = field(default_factory=list)
+
+    @property
+    def intact(self) -> bool:
+        return not self.differences
+
+    @property
+    def summary(self) -> str:
+        record = self.record.data
+        what = (
+            f"{record['document']} for {record['subject']}, {record['cycle']}, stage "
+            f"{record['stage']}; facts SHA-256 {record['facts_sha256'][:12]}… "
+            "as in the cycle's manifest.json"
+        )
+        if self.compared == "bytes":
+            return (
+                f"{self.path}: identical to what docgen {self.record.version} made from these "
+                f"facts on {record['as_of']} ({what})."
+            )
+        return (
+            f"{self.path}: the same text as docgen {__version__} makes from the facts docgen "
+            f"{self.record.version} made it from on {record['as_of']} ({what}). "
+            + " ".join(self.notes)
+        )
+
+
+def _failed(path: Path, reasons: list[str], check: FileCheck | None = None) -> VerifyFailed:
+    error = VerifyFailed(
+        "\n".join(f"{path}: {reason}" for reason in reasons)
+        + f"\n{path}: not shown to be the document docgen issued; do not rely on this copy. "
+        "Ask for the copy in the issued folder (docgen verify DIR checks it there)."
+    )
+    error.check = check  # type: ignore[attr-defined]
+    return error
+
+
+def _load_record_facts(record: Record) -> object:
+    """The record's facts, through the same loader as any facts file (one subject in it)."""
+    with tempfile.TemporaryDirectory(prefix="docgen-verify-") as folder:
+        path = Path(folder) / RECORD_NAME
+        path.write_text(json.dumps(record.data["facts"], indent=2), encoding="utf-8")
+        return load_facts(path)
+
+
+def _remake(record: Record) -> bytes:
+    loaded = _load_record_facts(record)
+    doc, subject, stage, as_of = record.document, record.subject, record.stage, record.as_of
+    html = render_html(loaded, doc, subject, stage, as_of)
+    meta = document_meta(loaded, doc, subject, stage, as_of)
+    return html_to_pdf(html, meta, (record.embedded(),))
+
+
+def _lines(data: bytes) -> list[str]:
+    """The document's lines of text, each with its spaces collapsed, blank lines left out."""
+    lines = (" ".join(line.replace("\u2060", "").split()) for line in pdf_text(data).splitlines())
+    return [line for line in lines if line]
+
+
+def _text_differences(issued: bytes, remade: bytes) -> list[str]:
+    """The first place the words differ, quoted from both, or nothing when they agree."""
+    try:
+        ours = _lines(issued)
+    except Exception as error:  # a damaged PDF: pypdf's errors are of many classes
+        return [f"text: unreadable ({error})"]
+    theirs = _lines(remade)
+    if normalise("\n".join(ours)) == normalise("\n".join(theirs)):
+        return []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ours, theirs).get_opcodes():
+        if tag != "equal":
+            says = " / ".join(ours[i1:i2][:2]) or "(nothing)"
+            makes = " / ".join(theirs[j1:j2][:2]) or "(nothing)"
+            return [f'text differs: the file says "{says}"; docgen makes "{makes}" from its record']
+    return ["text differs"]
+
+
+def _where_bytes_differ(issued: bytes, remade: bytes) -> str:
+    if len(issued) != len(remade):
+        return f"{len(issued):,} bytes; docgen makes {len(remade):,}"
+    offsets = [i for i, (a, b) in enumerate(zip(issued, remade, strict=True)) if a != b]
+    count = len(offsets)
+    where = f"first at offset {offsets[0]:,}"
+    return f"{count:,} byte{'s' if count != 1 else ''} of {len(issued):,}, {where}"
+
+
+def verify_file(path: str | Path) -> FileCheck:
+    """`docgen verify FILE.pdf`: re-make the document from the record it carries and compare.
+
+    Returns the FileCheck when intact; raises VerifyFailed (exit 1) saying what differs (text,
+    record or version) and NotAnIssuedFile (exit 2) when there is no such file.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise NotAnIssuedFile(
+            f"{path}: no such file. Name an issued PDF, like out/2026-annual/jsmith/notice.pdf, "
+            "or an issued folder."
+        )
+    issued = path.read_bytes()
+    with _pdf_reader_notes() as reading:
+        try:
+            record = read_record(issued)
+        except RecordUnreadable as error:
+            reasons = [f"cannot be verified on its own: {error}.", *reading.summary()]
+            raise _failed(path, reasons) from None
+        check = FileCheck(path, record, "bytes")
+        _compare(check, issued)
+    if check.differences:
+        raise _failed(path, [*check.notes, *check.differences, *reading.summary()], check)
+    return check
+
+
+def _compare(check: FileCheck, issued: bytes) -> None:
+    """Make the document again from its record and note every way the file differs."""
+    record = check.record
+    if record.version != __version__:
+        check.notes.append(
+            f"It was made by docgen {record.version}; this is docgen {__version__}, so the text "
+            "is compared, not the bytes."
+        )
+    elif record.data["templates_sha256"] != templates_sha256():
+        check.notes.append(
+            "It was made with other templates than these (templates SHA-256 "
+            f"{record.data['templates_sha256'][:12]}…, installed {templates_sha256()[:12]}…), "
+            "so the text is compared, not the bytes."
+        )
+    if check.notes:
+        check.compared = "text"
+    try:
+        remade = _remake(record)
+    except LoadError as error:
+        problems = "; ".join(f"{p.path}: {p.what}" for p in error.problems)
+        check.differences.append(
+            f"record: its facts do not load in docgen {__version__} ({problems}); "
+            f"verify it with docgen {record.version}."
+        )
+        return
+    except RenderError as error:
+        check.differences.append(f"record: docgen cannot make the document from it ({error}).")
+        return
+    if check.compared == "bytes" and remade == issued:
+        return
+    check.differences.extend(_text_differences(issued, remade))
+    if check.compared == "text":
+        return
+    if record.raw != record.to_bytes():
+        check.differences.append(
+            f"record: its {RECORD_NAME} is not as docgen {record.version} wrote it (edited)"
+        )
+    if not check.differences:
+        check.differences.append(
+            f"bytes differ ({_where_bytes_differ(issued, remade)}) though the text and the "
+            "record are as docgen makes them: its metadata, structure, fonts or fields "
+            "were altered"
+        )
