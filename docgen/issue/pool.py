@@ -75,7 +75,7 @@ def render_and_read_back(
     outputs: dict[str, bytes] = {}
     for fmt in formats:
         if fmt == "pdf":
-            embedded = files_to_embed(loaded, doc, subject, stage, as_of, meta)
+            embedded = files_to_embed(loaded, doc, subject, stage, as_of, meta, html)
             outputs["pdf"] = html_to_pdf(html, meta, embedded)
         elif fmt == "docx":
             outputs["docx"] = html_to_docx(html, meta)

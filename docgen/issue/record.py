@@ -7,8 +7,9 @@ on its own: `docgen verify FILE.pdf` makes the document again from the record an
 The record holds the facts the document was made from for its subject and cycle only (the
 kind's :meth:`~docgen.kinds.registry.Kind.slice`: no other director's or participant's data
 travels in a person's PDF), the SHA-256 of the facts file it was issued from (the manifest's
-``facts.sha256``), docgen's version, the templates' SHA-256, the stage and the as-of date. It is
-JSON with sorted keys, so the same facts give the same bytes.
+``facts.sha256``), docgen's version, the renderer's (WeasyPrint and what lies under it), the
+templates' SHA-256, the stage and the as-of date. It is JSON with sorted keys, so the same facts
+give the same bytes.
 """
 
 from __future__ import annotations
@@ -19,12 +20,16 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from docgen import __version__
 from docgen.core.documents import DocumentMeta
+from docgen.core.errors import RenderError
 from docgen.issue.reports import dumps, templates_sha256
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
-from docgen.render.pdf import EmbeddedFile, pdf_variant
+from docgen.render.html import render_html
+from docgen.render.pdf import EmbeddedFile, pdf_variant, renderer
 from docgen.render.readback import pdf_embedded_file
 
 RECORD_NAME = "docgen-record.json"
@@ -34,6 +39,7 @@ RECORD_FIELDS = frozenset(
     {
         "record_format",
         "docgen_version",
+        "renderer",
         "templates_sha256",
         "kind",
         "cycle",
@@ -104,6 +110,7 @@ def build_record(loaded: LoadedFacts, doc: str, subject: str, stage: str, as_of:
         {
             "record_format": RECORD_FORMAT,
             "docgen_version": __version__,
+            "renderer": renderer(),
             "templates_sha256": templates_sha256(),
             "kind": facts.kind,
             "cycle": kind.cycle_name(facts),
@@ -125,12 +132,33 @@ def files_to_embed(
     stage: str,
     as_of: date,
     meta: DocumentMeta,
+    html: str,
 ) -> tuple[EmbeddedFile, ...]:
     """What an issued PDF carries: its record, unless it is a fillable form (not PDF/A; a form
-    carries its identity in its fields instead, A10)."""
+    carries its identity in its fields instead, A10).
+
+    A record that would not make the same document again is refused here, at issue time, rather
+    than found out by `docgen verify` months later: its facts, read back as a facts file of the
+    kind, must give the very HTML that was issued (``html``)."""
     if pdf_variant(meta) is None:
         return ()
-    return (build_record(loaded, doc, subject, stage, as_of).embedded(),)
+    record = build_record(loaded, doc, subject, stage, as_of)
+    kind = kind_of(loaded.facts)
+    try:
+        alone = kind.model.model_validate(json.loads(json.dumps(record.data["facts"])))
+        remade = render_html(alone, doc, subject, stage, as_of)
+    except (ValidationError, RenderError) as error:
+        remade, why = None, f" ({error})"
+    else:
+        why = ""
+    if remade != html:
+        raise RenderError(
+            f"{doc} for {subject}: the facts its {RECORD_NAME} would carry (the {kind.subject_noun}"
+            f"'s own and the cycle's) do not make the same document again{why}; the document "
+            "depends on other people's facts. This is a fault in docgen's kind, not in your "
+            "facts; nothing was written."
+        )
+    return (record.embedded(),)
 
 
 def read_record(pdf: bytes) -> Record:

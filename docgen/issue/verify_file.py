@@ -24,7 +24,7 @@ from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_reco
 from docgen.issue.reports import templates_sha256
 from docgen.load import load_facts
 from docgen.render.html import document_meta, render_html
-from docgen.render.pdf import html_to_pdf
+from docgen.render.pdf import html_to_pdf, renderer
 from docgen.render.readback import pdf_text
 
 
@@ -187,6 +187,11 @@ def _compare(check: FileCheck, issued: bytes) -> None:
         check.notes.append(
             f"It was made by docgen {record.version}; this is docgen {__version__}, so the text "
             "is compared, not the bytes."
+        )
+    elif record.data["renderer"] != renderer():
+        check.notes.append(
+            f"It was printed by {record.data['renderer']}; this docgen prints with {renderer()}, "
+            "so the text is compared, not the bytes."
         )
     elif record.data["templates_sha256"] != templates_sha256():
         check.notes.append(

@@ -175,6 +175,29 @@ class EmbeddedFile:
     relationship: str = "Source"  # ISO 32000-2 7.11.3: the source the document was made from
 
 
+@functools.cache
+def renderer() -> str:
+    """What printed the PDF, as far as it decides the bytes: WeasyPrint, pydyf (which writes the
+    file), Pango (which shapes the text) and what subsets the fonts. The same facts give the same
+    bytes only through the same renderer; a record names it so that `docgen verify` compares the
+    text, not the bytes, of a document printed by another."""
+    from importlib.metadata import version
+
+    import weasyprint
+    from weasyprint.text.ffi import harfbuzz, harfbuzz_subset, pango
+
+    number = pango.pango_version()
+    pango_version = f"{number // 10000}.{number // 100 % 100}.{number % 100}"
+    if harfbuzz_subset and harfbuzz.hb_version_atleast(4, 1, 0):
+        subsetter = "HarfBuzz-Subset"
+    else:
+        subsetter = f"fontTools {version('fonttools')}"
+    return (
+        f"WeasyPrint {weasyprint.__version__}, pydyf {version('pydyf')}, Pango {pango_version}, "
+        f"fonts subset by {subsetter}"
+    )
+
+
 def _midnight(day: date) -> datetime:
     return datetime.combine(day, time(0, 0), tzinfo=UTC)
 
@@ -220,6 +243,65 @@ def _pdf_identifier(html: str, files: Sequence[EmbeddedFile]) -> bytes:
     return digest.hexdigest()[:32].encode("ascii")
 
 
+_TABLE_PARTS = ("/Table", "/THead", "/TBody", "/TFoot", "/TR", "/TD")
+
+
+def _tidy_tables(pdf: Any) -> None:
+    """Tables as assistive technology reads them.
+
+    A table with no header cell lays out a block (the signature lines with their labels under
+    them) and holds no data: tagged as a Table, a screen reader would announce a grid of unnamed
+    cells, so its table, row and cell elements become divisions, read in order. In a data table
+    each header cell also gets its /Scope (a row's header beside data cells, else a column's),
+    beside the /Headers WeasyPrint gives each data cell, so either way of associating works.
+    """
+    import pydyf
+
+    def element(kid: Any) -> Any:
+        if not isinstance(kid, bytes):
+            return None  # a marked-content id
+        found = pdf.objects[int(kid.split()[0])]
+        return found if isinstance(found, dict) and found.get("Type") == "/StructElem" else None
+
+    def children(node: Any) -> list[Any]:
+        return [child for child in map(element, node.get("K", ())) if child is not None]
+
+    def parts(node: Any) -> Iterator[Any]:
+        for child in children(node):
+            yield child
+            yield from parts(child)
+
+    for table in [o for o in pdf.objects if isinstance(o, dict) and o.get("S") == "/Table"]:
+        within = list(parts(table))
+        if not any(part.get("S") == "/TH" for part in within):
+            for part in (table, *within):
+                if part.get("S") in _TABLE_PARTS:
+                    part["S"] = "/Div"
+                    part.pop("A", None)  # the attributes of a table that is one no more
+            continue
+        for row in (part for part in within if part.get("S") == "/TR"):
+            cells = children(row)
+            scope = "/Row" if any(cell.get("S") == "/TD" for cell in cells) else "/Column"
+            for cell in cells:
+                if cell.get("S") == "/TH":
+                    cell.setdefault("A", pydyf.Dictionary({"O": "/Table"}))["Scope"] = scope
+
+
+def _finisher(meta: DocumentMeta) -> Any:
+    def finish(document: Any, pdf: Any) -> None:
+        _tidy_tables(pdf)
+        if "AF" in pdf.catalog:
+            # WeasyPrint lists each embedded file's specification twice; once is the rule.
+            listed = pdf.catalog["AF"]
+            listed[:] = list(dict.fromkeys(listed))
+        if pdf_variant(meta) is None:
+            # PDF/A writes the XMP packet; a form gets the same one, without the claim, so
+            # assistive technology finds its title there too (PDF/UA 7.1).
+            document.metadata.include_in_pdf(pdf, "a", None, None, True)
+
+    return finish
+
+
 def pdf_variant(meta: DocumentMeta) -> str | None:
     """PDF/A-3b for a document to keep; None (plain tagged PDF) for a fillable form."""
     return None if meta.fillable else ARCHIVAL_VARIANT
@@ -263,7 +345,9 @@ def html_to_pdf(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile] = (
                 url_fetcher=url_fetcher(),
             ).render(font_config=_font_config(), stylesheets=stylesheets, **options)
             _set_metadata(document, meta)
-            pdf = document.write_pdf(attachments=_attachments(files, meta), **options)
+            pdf = document.write_pdf(
+                attachments=_attachments(files, meta), finisher=_finisher(meta), **options
+            )
         except FatalURLFetchingError as error:
             cause = error.__cause__
             raise RenderError(str(cause) if cause else str(error)) from error
