@@ -20,7 +20,7 @@ from pathlib import Path
 import pdfua
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import BooleanObject, IndirectObject
+from pypdf.generic import BooleanObject, IndirectObject, NullObject
 
 from docgen.core.errors import RenderError
 from docgen.issue.pool import render_and_read_back
@@ -169,6 +169,54 @@ def test_the_notice_is_tagged_as_headings_paragraphs_lists_and_a_table(issued):
     headings = [e for e in structure(issued["notice"]) if str(e["/S"]) in ("/H1", "/H2")]
     assert len(headings) == 12  # the title and Sections A to K
     assert all(marks_content(h) for h in headings), "an empty heading"
+
+
+@pytest.mark.parametrize("name", DOCUMENTS)
+def test_every_marked_content_id_maps_to_the_element_holding_it(issued, name):
+    """The parent tree (page, marked-content id -> element) and the elements' kids agree, for
+    every piece of text on every page: what a screen reader walks is what the page shows."""
+    pdf = reader(issued[name])
+    held = {}  # (page object number, mcid) -> element object number
+    for element in structure(issued[name]):
+        kids = element["/K"] if isinstance(element["/K"], list) else [element["/K"]]
+        for kid in kids:
+            if isinstance(kid, int):
+                held[(element.raw_get("/Pg").idnum, kid)] = element.indirect_reference.idnum
+    tree = catalog(issued[name])["/StructTreeRoot"]["/ParentTree"]["/Nums"]
+    pages = [page.indirect_reference.idnum for page in pdf.pages]
+    mapped = {}
+    for index in range(0, len(tree), 2):
+        key, value = tree[index], tree[index + 1]
+        if key < len(pages):  # a page's marked content; keys after the pages are annotations
+            for mcid, target in enumerate(value.get_object()):
+                if not isinstance(target, NullObject):  # a running footer: an artifact
+                    mapped[(pages[key], mcid)] = target.idnum
+    assert mapped and mapped == held
+
+
+@pytest.mark.parametrize("name", DOCUMENTS)
+def test_the_running_footer_is_a_pagination_artifact_and_no_element_is_orphaned(issued, name):
+    pdf = reader(issued[name])
+    for page in pdf.pages:
+        content = page.get_contents().get_data()
+        assert len(re.findall(rb"/Artifact\s*<</Type /Pagination>>\s*BDC", content)) == 1
+        assert b"Page " not in content  # (the footer's glyphs are hex strings; no literal)
+    in_tree = {e.indirect_reference.idnum for e in structure(issued[name])}
+    every = set()
+    for number in range(1, pdf.trailer["/Size"]):
+        found = pdf.get_object(number)
+        if hasattr(found, "get") and found.get("/Type") == "/StructElem":
+            every.add(number)
+    assert every == in_tree
+
+
+def test_lines_of_text_are_not_elements_of_their_own(issued):
+    """A paragraph holds its lines' marked content itself, not one /Span element per line."""
+    elements = structure(issued["notice"])
+    paragraphs = [e for e in elements if e["/S"] == "/P"]
+    assert all(any(isinstance(kid, int) for kid in p["/K"]) for p in paragraphs[:3])
+    spans = [e for e in elements if e["/S"] == "/Span"]
+    assert len(spans) < len(paragraphs) * 2  # the HTML's own spans (clause numbers, captions)
 
 
 def test_the_grant_summary_headers_name_their_rows(issued):

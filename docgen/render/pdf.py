@@ -29,6 +29,7 @@ from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
 from docgen.core.resources import templates_dir
 from docgen.render.acroform import repair_form
+from docgen.render.pdf_structure import tidy_structure
 from docgen.render.templating import render_template
 
 
@@ -243,53 +244,9 @@ def _pdf_identifier(html: str, files: Sequence[EmbeddedFile]) -> bytes:
     return digest.hexdigest()[:32].encode("ascii")
 
 
-_TABLE_PARTS = ("/Table", "/THead", "/TBody", "/TFoot", "/TR", "/TD")
-
-
-def _tidy_tables(pdf: Any) -> None:
-    """Tables as assistive technology reads them.
-
-    A table with no header cell lays out a block (the signature lines with their labels under
-    them) and holds no data: tagged as a Table, a screen reader would announce a grid of unnamed
-    cells, so its table, row and cell elements become divisions, read in order. In a data table
-    each header cell also gets its /Scope (a row's header beside data cells, else a column's),
-    beside the /Headers WeasyPrint gives each data cell, so either way of associating works.
-    """
-    import pydyf
-
-    def element(kid: Any) -> Any:
-        if not isinstance(kid, bytes):
-            return None  # a marked-content id
-        found = pdf.objects[int(kid.split()[0])]
-        return found if isinstance(found, dict) and found.get("Type") == "/StructElem" else None
-
-    def children(node: Any) -> list[Any]:
-        return [child for child in map(element, node.get("K", ())) if child is not None]
-
-    def parts(node: Any) -> Iterator[Any]:
-        for child in children(node):
-            yield child
-            yield from parts(child)
-
-    for table in [o for o in pdf.objects if isinstance(o, dict) and o.get("S") == "/Table"]:
-        within = list(parts(table))
-        if not any(part.get("S") == "/TH" for part in within):
-            for part in (table, *within):
-                if part.get("S") in _TABLE_PARTS:
-                    part["S"] = "/Div"
-                    part.pop("A", None)  # the attributes of a table that is one no more
-            continue
-        for row in (part for part in within if part.get("S") == "/TR"):
-            cells = children(row)
-            scope = "/Row" if any(cell.get("S") == "/TD" for cell in cells) else "/Column"
-            for cell in cells:
-                if cell.get("S") == "/TH":
-                    cell.setdefault("A", pydyf.Dictionary({"O": "/Table"}))["Scope"] = scope
-
-
 def _finisher(meta: DocumentMeta) -> Any:
     def finish(document: Any, pdf: Any) -> None:
-        _tidy_tables(pdf)
+        tidy_structure(pdf)
         if "AF" in pdf.catalog:
             # WeasyPrint lists each embedded file's specification twice; once is the rule.
             listed = pdf.catalog["AF"]
@@ -307,6 +264,21 @@ def pdf_variant(meta: DocumentMeta) -> str | None:
     return None if meta.fillable else ARCHIVAL_VARIANT
 
 
+def pdf_options(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile]) -> dict[str, Any]:
+    """WeasyPrint's options for one document: tagged, PDF/A-3b unless a form, its /ID."""
+    variant = pdf_variant(meta)
+    if files and variant is None:
+        raise RenderError(
+            f"{meta.title}: a fillable form is not PDF/A and carries no embedded files"
+        )
+    return {
+        "pdf_tags": True,
+        "pdf_variant": variant,
+        "pdf_forms": meta.fillable,
+        "pdf_identifier": _pdf_identifier(html, files),
+    }
+
+
 def html_to_pdf(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile] = ()) -> bytes:
     """Print the HTML to PDF: Letter, fonts shipped in templates/fonts, metadata from ``meta``,
     tagged; PDF/A-3b carrying ``files`` unless it is a fillable form.
@@ -318,17 +290,7 @@ def html_to_pdf(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile] = (
     from weasyprint import HTML
     from weasyprint.urls import FatalURLFetchingError
 
-    variant = pdf_variant(meta)
-    if files and variant is None:
-        raise RenderError(
-            f"{meta.title}: a fillable form is not PDF/A and carries no embedded files"
-        )
-    options: dict[str, Any] = {
-        "pdf_tags": True,
-        "pdf_variant": variant,
-        "pdf_forms": meta.fillable,
-        "pdf_identifier": _pdf_identifier(html, files),
-    }
+    options = pdf_options(html, meta, files)
     with _RENDER_LOCK, _weasyprint_warnings_are_errors() as warnings:
         try:
             # The shared print.css, inlined so the HTML stands alone, is parsed once per
