@@ -262,6 +262,32 @@ def test_a_record_whose_facts_no_longer_load_says_so(tmp_path, cli):
 
 
 @pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            lambda data: data["facts"].update(directors_csv="/etc/passwd"),
+            "record: its facts name a file to read (directors_csv: '/etc/passwd')",
+        ),
+        (
+            lambda data: data.update(kind="toy") or data["facts"].update(kind="toy"),
+            "record: no kind 'toy'",
+        ),
+        (
+            lambda data: data["facts"].update(kind="rrp-plan-year"),
+            "record: its facts are of kind 'rrp-plan-year', not 'director-rsu-grant'",
+        ),
+    ],
+)
+def test_a_record_that_asks_for_more_than_it_carries_is_refused(tmp_path, cli, edit, message):
+    """A record comes from a file anyone could have made: its facts read no file beside them."""
+    path = tmp_path / "notice.pdf"
+    path.write_bytes(_notice(edit))
+    result = cli("verify", path)
+    assert result.exit_code == 1
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize(
     "content, message",
     [
         (b"not a pdf at all", "cannot be verified on its own: not a readable PDF"),

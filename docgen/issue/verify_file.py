@@ -22,6 +22,8 @@ from docgen.core.errors import DocgenError, LoadError, RenderError, VerifyFailed
 from docgen.core.text import normalise
 from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_record
 from docgen.issue.reports import templates_sha256
+from docgen.kinds import get_kind
+from docgen.kinds.registry import UnknownKind
 from docgen.load import load_facts
 from docgen.render.html import document_meta, render_html
 from docgen.render.pdf import html_to_pdf, renderer
@@ -107,7 +109,21 @@ def _failed(path: Path, reasons: list[str], check: FileCheck | None = None) -> V
 
 
 def _load_record_facts(record: Record) -> object:
-    """The record's facts, through the same loader as any facts file (one subject in it)."""
+    """The record's facts, through the same loader as any facts file (one subject in it).
+
+    A record comes from a file anyone could have made, so its facts may name no file to read
+    beside them (a roster): docgen wrote the people into the record itself."""
+    facts = record.data["facts"]
+    if facts.get("kind") != record.data["kind"]:
+        raise RecordUnreadable(
+            f"its facts are of kind {facts.get('kind')!r}, not {record.data['kind']!r}"
+        )
+    roster = get_kind(record.data["kind"]).roster
+    if roster is not None and facts.get(roster.field) is not None:
+        raise RecordUnreadable(
+            f"its facts name a file to read ({roster.field}: {facts[roster.field]!r}); docgen "
+            "writes a record's people into it"
+        )
     with tempfile.TemporaryDirectory(prefix="docgen-verify-") as folder:
         path = Path(folder) / RECORD_NAME
         path.write_text(json.dumps(record.data["facts"], indent=2), encoding="utf-8")
@@ -203,6 +219,9 @@ def _compare(check: FileCheck, issued: bytes) -> None:
         check.compared = "text"
     try:
         remade = _remake(record)
+    except (RecordUnreadable, UnknownKind) as error:
+        check.differences.append(f"record: {error.args[0] if error.args else error}.")
+        return
     except LoadError as error:
         problems = "; ".join(f"{p.path}: {p.what}" for p in error.problems)
         check.differences.append(

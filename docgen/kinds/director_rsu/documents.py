@@ -112,7 +112,8 @@ def _director_meta(title: str) -> Callable[[Any, Any, str], DocumentMeta]:
             author=facts.company.name,
             subject=subject,
             keywords=("Restricted Stock Units", title, grant.id, director.id, kind),
-            # The cycle's own date (the Notice's date line), so a re-render never changes bytes.
+            # The Notice's date line; an issued document is dated its batch's --as-of instead
+            # (docgen.render.html.document_meta). Never the clock: a re-render changes no byte.
             created=grant.notice_date,
             modified=grant.notice_date,
             fillable=fillable,

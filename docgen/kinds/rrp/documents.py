@@ -99,7 +99,8 @@ def context(facts: RRPPlanYearFacts, participant: Participant, stage: str) -> di
 
 
 def meta(facts: RRPPlanYearFacts, participant: Participant, stage: str):
-    # The enrollment deadline of the Plan Year: a date from the facts, never the clock.
+    # The enrollment deadline of the Plan Year, a date from the facts, never the clock; an issued
+    # form is dated its batch's --as-of instead (docgen.render.html.document_meta).
     day = dates.december_31_before(facts.plan_year)
     return DocumentMeta(
         title=f"{TITLE} - {participant.name}",
