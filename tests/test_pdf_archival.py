@@ -36,7 +36,7 @@ RRP = ROOT / "samples" / "rrp-2026.yaml"
 DOCUMENTS = {
     "notice": (GRANT, "notice", "jsmith", "grant", date(2026, 6, 23), False),
     "exhibit-i-on-file": (GRANT, "exhibit-i", "jsmith", "grant", date(2026, 6, 23), False),
-    "exhibit-i-blank": (GRANT, "exhibit-i", "jsmith", "elections", date(2026, 6, 1), True),
+    "exhibit-i-blank": (GRANT, "exhibit-i", "jsmith", "elections", date(2026, 6, 22), True),
     "rrp-election": (RRP, "rrp-election", "e1001", "enrollment", date(2025, 12, 1), True),
 }
 ARCHIVAL = [name for name, spec in DOCUMENTS.items() if not spec[5]]

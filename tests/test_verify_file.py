@@ -134,7 +134,7 @@ def test_a_fillable_form_carries_no_record(tmp_path, cli):
     blank = tmp_path / "exhibit-i.pdf"
     made = cli(
         "render", GRANT, "--doc", "exhibit-i", "--for", "jsmith", "--stage", "elections",
-        "--to", "pdf", "-o", blank, "--as-of", "2026-06-01",
+        "--to", "pdf", "-o", blank, "--as-of", "2026-06-22",
     )  # fmt: skip
     assert made.exit_code == 0, made.output
     assert RECORD_NAME not in PdfReader(blank).attachments
