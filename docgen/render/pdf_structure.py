@@ -132,29 +132,44 @@ def _mark_as_pagination(operations: list[Any], mcid: int) -> None:
     raise ValueError(f"marked content {mcid} is not on its page")
 
 
+# Elements that carry no meaning of their own (ISO 32000-1 14.8.4.2 and 14.8.4.4): WeasyPrint's
+# one-per-line text spans, and HTML spans and anonymous boxes with nothing but text in them.
+_FOLDABLE = ("/Span", "/NonStruct")
+
+
 def _fold_line_spans(pdf: Any) -> set[int]:
     """WeasyPrint makes each line of text its own /Span element under its paragraph or heading
     (two hundred in a four-page Notice), each saying nothing but "this marked content belongs
-    here". The marked content is given to the paragraph itself instead (an integer in its /K, as
-    ISO 32000-1 14.7.4 allows for content on the element's page) and the spans are dropped: the
-    same reading order and roles, a third of the objects, and a third of the time to read it
-    back."""
-    folded: dict[bytes, bytes] = {}  # span reference -> its parent's
-    for span in pdf.objects:
-        if not (isinstance(span, dict) and span.get("S") == "/Span"):
+    here"; an HTML span or an anonymous box around plain text (or around nothing: an empty blank
+    to sign on) says no more. Their marked content is given to the parent element instead
+    (integers in its /K, as ISO 32000-1 14.7.4 allows for content on the element's page) and
+    they are dropped: the same reading order and roles, half the objects, and half the time to
+    read the PDF back."""
+    folded: dict[bytes, bytes] = {}  # element reference -> the element that took its content
+    # Children come after their parents in the list: from the end, a span whose own line spans
+    # were folded into it is folded in turn.
+    for span in reversed(pdf.objects):
+        if not (isinstance(span, dict) and span.get("S") in _FOLDABLE):
             continue
         kids = span.get("K")
-        if set(span) != {"Type", "S", "K", "Pg", "P"} or len(kids) != 1:
-            continue  # a span that says more (a language, a text alternative) stays
-        if not isinstance(kids[0], int):
+        if set(span) != {"Type", "S", "K", "Pg", "P"}:
+            continue  # an element that says more (a language, a text alternative) stays
+        if not all(isinstance(kid, int) for kid in kids):
             continue
         parent = _element(pdf, span["P"])
         if parent is None or parent.get("Pg") != span["Pg"]:
             continue
-        parent["K"][parent["K"].index(span.reference)] = kids[0]
+        at = parent["K"].index(span.reference)
+        parent["K"][at : at + 1] = list(kids)
         folded[span.reference] = parent.reference
+
+    def taker(reference: Any) -> Any:
+        while reference in folded:
+            reference = folded[reference]
+        return reference
+
     for page in _page_marks(pdf):
-        page[:] = [folded.get(kid, kid) for kid in page]
+        page[:] = [taker(kid) for kid in page]
     return {int(reference.split()[0]) for reference in folded}
 
 
