@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from docgen.core.rules import Hit
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
-from docgen.kinds.rrp.terms import PART_OF_PAY, described, election_in_force
+from docgen.kinds.rrp.terms import PART_OF_PAY, described, elections_in_force
 from docgen.kinds.rrp.timing import ROUTES, route_readings
 
 # A condition: (participant, its index, the election's index, the election) -> what it fails on.
@@ -51,7 +51,7 @@ def route_problems(
 
 def what_stays(participant: Participant, election: RRPElection) -> str:
     """For a late election: the election in force that stays for its Plan Year (Amendment A5)."""
-    found = election_in_force(participant, election.plan_year, PART_OF_PAY[election.kind])
+    found = elections_in_force(participant, election.plan_year)[PART_OF_PAY[election.kind]]
     if found.election is None or found.election is election:
         return f"; no {found.part} election is in force for {election.plan_year}"
     return f"; {described(found.election)} stays in force for {election.plan_year}"
@@ -86,14 +86,27 @@ def timing_problems(
     ]  # fmt: skip
 
 
-def timing_hits(facts: RRPPlanYearFacts, rule_id: str) -> Iterator[Hit]:
-    """This rule's findings over the Plan Year's elections of every Eligible Employee."""
+def all_timing_problems(facts: RRPPlanYearFacts) -> list[tuple[str, Hit]]:
+    """Every timing finding over the Plan Year's elections of every Eligible Employee."""
+    found = []
     for p_index, participant in enumerate(facts.participants):
         if not participant.eligible_employee:
             continue  # RRP-NOT-PARTICIPANT: no election is available at all (Amendment A3)
         for e_index, election in enumerate(participant.elections):
             if election.plan_year != facts.plan_year:
                 continue  # an earlier year's election concerns this year only if in force
-            for found_id, hit in timing_problems(participant, p_index, e_index, election):
-                if found_id == rule_id:
-                    yield hit
+            found.extend(timing_problems(participant, p_index, e_index, election))
+    return found
+
+
+# The timing rules share one pass over the facts (frozen): the last facts' problems are kept.
+_LAST: list = [None, []]
+
+
+def timing_hits(facts: RRPPlanYearFacts, rule_id: str) -> Iterator[Hit]:
+    """This rule's findings over the Plan Year's elections of every Eligible Employee."""
+    if _LAST[0] is not facts:
+        _LAST[:] = [facts, all_timing_problems(facts)]
+    for found_id, hit in _LAST[1]:
+        if found_id == rule_id:
+            yield hit

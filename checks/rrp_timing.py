@@ -19,7 +19,7 @@ from checks.sources import code, plan, reg
 from docgen.core.rules import Hit, rule
 from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
-from docgen.kinds.rrp.terms import PARTS, deadline_for, described, election_in_force, kind_words
+from docgen.kinds.rrp.terms import deadline_for, described, elections_in_force, kind_words
 from docgen.kinds.rrp.timing import (
     criteria_in_time,
     criteria_last_day,
@@ -79,8 +79,7 @@ def late_revocations(facts: RRPPlanYearFacts) -> Iterator[Hit]:
     for p_index, participant in enumerate(facts.participants):
         if not participant.eligible_employee:
             continue
-        for part in PARTS:
-            found = election_in_force(participant, facts.plan_year, part)
+        for found in elections_in_force(participant, facts.plan_year).values():
             election = found.election
             if election is None or election.revoked_on is None:
                 continue

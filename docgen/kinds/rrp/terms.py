@@ -6,9 +6,11 @@ timing.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 from docgen.core.dates import (
@@ -311,9 +313,26 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     )  # fmt: skip
 
 
-def elections_in_force(participant: Participant, plan_year: int) -> dict[str, InForce]:
-    """The election in force for each part of pay (salary, bonus) in the Plan Year."""
-    return {part: election_in_force(participant, plan_year, part) for part in PARTS}
+_IN_FORCE: dict[tuple[int, int], tuple[Participant, Mapping[str, InForce]]] = {}
+_IN_FORCE_KEPT = 50_000
+
+
+def elections_in_force(participant: Participant, plan_year: int) -> Mapping[str, InForce]:
+    """The election in force for each part of pay (salary, bonus) in the Plan Year.
+
+    Facts are frozen: the answer is remembered by the participant's identity (holding it, so
+    its id is not reused), as each rule and the arithmetic ask for it in turn."""
+    key = (id(participant), plan_year)
+    kept = _IN_FORCE.get(key)
+    if kept is not None and kept[0] is participant:
+        return kept[1]
+    found = MappingProxyType(
+        {part: election_in_force(participant, plan_year, part) for part in PARTS}
+    )
+    if len(_IN_FORCE) >= _IN_FORCE_KEPT:
+        _IN_FORCE.clear()
+    _IN_FORCE[key] = (participant, found)
+    return found
 
 
 def elections_for_plan_year(participant: Participant, plan_year: int) -> list[int]:

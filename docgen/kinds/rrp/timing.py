@@ -14,8 +14,10 @@ route makes it timely.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Literal
 
 from docgen.core import dates
@@ -62,6 +64,8 @@ def earned_over_in(election: RRPElection, plan_year: int) -> tuple[date, date]:
     by whole years (Plan 2.03(b): it applies "to subsequent Plan Years and performance periods")."""
     start, end = earned_over(election)
     years = plan_year - election.plan_year
+    if years == 0:
+        return start, end
     return shifted_years(start, years), shifted_years(end, years)
 
 
@@ -252,9 +256,26 @@ def route_reading(route: str, participant: Participant, election: RRPElection) -
     )
 
 
-def route_readings(participant: Participant, election: RRPElection) -> dict[str, Reading]:
-    return {route: route_reading(route, participant, election) for route in open_routes(
-        participant, election)}  # fmt: skip
+# Facts are frozen, so a participant's readings never change: remembered by identity (holding the
+# objects, so an id is never reused while its entry stands), they are worked out once per run.
+_READINGS: dict[tuple[int, int], tuple[Participant, RRPElection, Mapping[str, Reading]]] = {}
+_READINGS_KEPT = 50_000
+
+
+def route_readings(participant: Participant, election: RRPElection) -> Mapping[str, Reading]:
+    """Each open route's reading for the election, in route order."""
+    key = (id(participant), id(election))
+    kept = _READINGS.get(key)
+    if kept is not None and kept[0] is participant and kept[1] is election:
+        return kept[2]
+    readings = MappingProxyType({
+        route: route_reading(route, participant, election)
+        for route in open_routes(participant, election)
+    })  # fmt: skip
+    if len(_READINGS) >= _READINGS_KEPT:
+        _READINGS.clear()
+    _READINGS[key] = (participant, election, readings)
+    return readings
 
 
 def timeliness(participant: Participant, election: RRPElection) -> Reading:
