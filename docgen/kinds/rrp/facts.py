@@ -239,8 +239,8 @@ class Participant(Fact):
             raise form_error(
                 f"died_on {self.died_on.isoformat()} is before the termination on "
                 f"{termination.on.isoformat()}",
-                "A death in service is termination: {on: ..., reason: death}; died_on is "
-                "for a death after termination.",
+                "A death in service is recorded as the termination, with reason: death; "
+                "died_on is for a death after termination.",
                 field="died_on",
             )
         if termination.reason == "death" and self.died_on != termination.on:
