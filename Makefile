@@ -18,6 +18,7 @@ demo: $(STAMP) system-deps
 	$(BIN)/docgen validate samples/rrp-2026.yaml
 	$(BIN)/docgen check samples/rrp-2026.yaml --as-of 2025-12-01
 	$(BIN)/docgen batch samples/rrp-2026.yaml --out out --as-of 2025-12-01
+	$(BIN)/docgen check samples/rrp-2026-year.yaml --as-of 2026-12-31
 	@echo "Open out/2026-annual/jsmith/notice.pdf, or review out/2026-annual/check-report.html."
 
 test: $(STAMP) $(JS_STAMP) system-deps

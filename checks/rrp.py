@@ -1,23 +1,47 @@
-"""Retirement Restoration Plan rules about the amount elected, who may participate, investments,
-beneficiaries and payments (the election-timing rules are checks/rrp_timing.py)."""
+"""Retirement Restoration Plan rules about the elections themselves (the amount elected, who may
+elect, dates not yet reached), the 401(a)(17) limit, and the forms issued at enrollment. The
+election-timing rules are checks/rrp_timing.py; accounts checks/rrp_accounts.py; payments
+checks/rrp_payments.py.
+
+Amendment A3: for someone who is not an Eligible Employee, RRP-NOT-PARTICIPANT pre-empts every
+other rule about their elections; the account and payment rules still apply to them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import Decimal
 
 from checks import sources as src
-from checks.rrp_timing import kind_words
-from checks.sources import code, plan, reg
-from docgen.core.dates import days_after
+from checks.rrp_sources import (
+    CODE_401_A_17,
+    PLAN_2_03_B_FORM,
+    PLAN_2_03_B_ROLLOVER,
+    PLAN_2_03_C_WINDOW,
+)
+from checks.sources import code, plan
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.rrp import KIND
 from docgen.kinds.rrp import NAME as RRP
+from docgen.kinds.rrp.documents import receives_election_form
 from docgen.kinds.rrp.facts import Participant
-from docgen.kinds.rrp.terms import compensation_limit, key_employee_payment_date
+from docgen.kinds.rrp.terms import (
+    compensation_limit,
+    elections_for_plan_year,
+    kind_words,
+    published_limit,
+)
+from docgen.kinds.rrp.timing import first_year_deadline_for, own_deadline
 
 
 def _participants(context: CheckContext) -> Iterator[tuple[int, Participant]]:
     yield from enumerate(context.facts.participants)
+
+
+def _electing(context: CheckContext) -> Iterator[tuple[int, Participant]]:
+    """Eligible Employees only: RRP-NOT-PARTICIPANT speaks for the others (Amendment A3)."""
+    for p_index, participant in _participants(context):
+        if participant.eligible_employee:
+            yield p_index, participant
 
 
 def _election_path(p_index: int, e_index: int, field_name: str) -> str:
@@ -34,14 +58,16 @@ def _election_path(p_index: int, e_index: int, field_name: str) -> str:
     cites=[plan("2.03(a)")],
     applies_to=RRP,
     explanation="A Participant may defer up to 75% of Plan Compensation (the plan's "
-    "max_deferral_percent).",
+    "max_deferral_percent). Checked for the elections that name the Plan Year and the one in "
+    "force for it.",
     sources=[src.PLAN_2_03_A],
     remedy="Reduce the election to the maximum or less.",
 )
 def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     maximum = context.facts.plan.max_deferral_percent
-    for p_index, participant in _participants(context):
-        for e_index, election in enumerate(participant.elections):
+    for p_index, participant in _electing(context):
+        for e_index in elections_for_plan_year(participant, context.facts.plan_year):
+            election = participant.elections[e_index]
             if election.percent > maximum:
                 yield Hit(
                     participant.id,
@@ -63,8 +89,9 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     remedy="Round the election to a whole percent the Participant confirms.",
 )
 def deferral_increment(context: CheckContext) -> Iterator[Hit]:
-    for p_index, participant in _participants(context):
-        for e_index, election in enumerate(participant.elections):
+    for p_index, participant in _electing(context):
+        for e_index in elections_for_plan_year(participant, context.facts.plan_year):
+            election = participant.elections[e_index]
             if election.percent % 1 != 0 or election.percent < 0:
                 yield Hit(
                     participant.id,
@@ -72,6 +99,35 @@ def deferral_increment(context: CheckContext) -> Iterator[Hit]:
                     f"{kind_words(election)} election of {election.percent}% is not a whole "
                     "percent (1% increments).",
                 )
+
+
+@rule(
+    "RRP-ELECTION-FUTURE",
+    title="Election dated after the as-of date",
+    severity="error",
+    cites=[plan("2.03(b)")],
+    applies_to=RRP,
+    explanation="A Deferral Election (or its revocation) on file cannot be dated after the day "
+    "the record is checked (--as-of): the date is wrong, or the record is not yet real. Every "
+    "other date rule would be reading a guess.",
+    sources=[PLAN_2_03_B_FORM, PLAN_2_03_B_ROLLOVER],
+    remedy="Correct the date, or check again with --as-of on or after it.",
+)
+def election_future(context: CheckContext) -> Iterator[Hit]:
+    as_of = context.as_of
+    for p_index, participant in _electing(context):
+        for e_index, election in enumerate(participant.elections):
+            for field_name, day, what in (
+                ("made_on", election.made_on, "made"),
+                ("revoked_on", election.revoked_on, "revoked"),
+            ):
+                if day is not None and day > as_of:
+                    yield Hit(
+                        participant.id,
+                        _election_path(p_index, e_index, field_name),
+                        f"{kind_words(election)} election for {election.plan_year} {what} "
+                        f"{day}, after the as-of date {as_of}.",
+                    )
 
 
 # -------------------------------------------------------------------- who may participate
@@ -84,18 +140,22 @@ def deferral_increment(context: CheckContext) -> Iterator[Hit]:
     cites=[plan("1.11"), plan("2.01")],
     applies_to=RRP,
     explanation="Only an Eligible Employee (a member of the select group, a common-law "
-    "employee on the U.S. payroll) may become a Participant and elect to defer.",
+    "employee on the U.S. payroll) may become a Participant and elect to defer. Reported for "
+    "elections that name the Plan Year, and in place of every other rule about that person's "
+    "elections (their account and payments are still checked).",
     sources=[src.PLAN_1_11, src.PLAN_2_01],
     remedy="Remove the election, or correct eligible_employee if the Committee selected them.",
 )
 def not_participant(context: CheckContext) -> Iterator[Hit]:
+    year = context.facts.plan_year
     for p_index, participant in _participants(context):
-        if not participant.eligible_employee and participant.elections:
+        naming = [e for e in participant.elections if e.plan_year == year]
+        if not participant.eligible_employee and naming:
             yield Hit(
                 participant.id,
                 f"participants[{p_index}].eligible_employee",
                 f"{participant.name} is not an Eligible Employee but has "
-                f"{len(participant.elections)} election(s).",
+                f"{len(naming)} election(s) for {year}.",
             )
 
 
@@ -113,166 +173,73 @@ def not_participant(context: CheckContext) -> Iterator[Hit]:
 )
 def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
     limit = compensation_limit(context.facts)
-    for p_index, participant in _participants(context):
-        if (
-            participant.eligible_employee
-            and participant.elections
-            and participant.compensation <= limit
-        ):
+    year = context.facts.plan_year
+    for p_index, participant in _electing(context):
+        if elections_for_plan_year(participant, year) and participant.compensation <= limit:
             yield Hit(
                 participant.id,
                 f"participants[{p_index}].compensation",
                 f"Compensation ${participant.compensation:,} is not above the "
-                f"{context.facts.plan_year} limit of ${limit:,}: no Plan Compensation to defer.",
+                f"{year} limit of ${limit:,}: no Plan Compensation to defer.",
             )
 
 
 @rule(
-    "RRP-INVESTMENT-ALLOCATION",
-    title="Investment allocation not in whole percents summing to 100",
+    "RRP-LIMIT-OVERRIDE",
+    title="plan.compensation_limit differs from the published 401(a)(17) figure",
     severity="error",
-    cites=[plan("3.05(b)")],
+    cites=[code("401(a)(17)")],
     applies_to=RRP,
-    explanation="Investment selections are made in increments of one percent (1%); a complete "
-    "allocation sums to 100%. No selection at all is allowed (the default fund applies).",
-    sources=[src.PLAN_3_05_B],
-    remedy="Have the Participant restate the allocation in whole percents totalling 100.",
+    explanation="plan.compensation_limit is for a Plan Year the IRS has not yet published a "
+    "figure for. Set for a year with a published figure and different from it, it would "
+    "change every participant's Plan Compensation, and the form would print it as the limit.",
+    sources=[CODE_401_A_17, src.PLAN_1_21],
+    remedy="Remove plan.compensation_limit (the published figure applies), or correct it.",
 )
-def investment_allocation(context: CheckContext) -> Iterator[Hit]:
-    for p_index, participant in _participants(context):
-        if not participant.investments:
-            continue
-        path = f"participants[{p_index}].investments"
-        fractional = [
-            f"{fund} {share}%"
-            for fund, share in participant.investments.items()
-            if share % 1 != 0 or share < 0
-        ]
-        total = sum(participant.investments.values(), Decimal(0))
-        problems = []
-        if fractional:
-            problems.append(f"not in whole percents: {', '.join(fractional)}")
-        if total != 100:
-            problems.append(f"sums to {total}%, not 100%")
-        if problems:
-            yield Hit(participant.id, path, f"investment allocation {'; '.join(problems)}.")
+def limit_override(context: CheckContext) -> Iterator[Hit]:
+    facts = context.facts
+    given, published = facts.plan.compensation_limit, published_limit(facts.plan_year)
+    if given is not None and published is not None and given != published:
+        yield Hit(
+            KIND.head(facts)[0],
+            "plan.compensation_limit",
+            f"plan.compensation_limit is ${given:,}, but the published {facts.plan_year} "
+            f"limit is ${published:,}.",
+        )
+
+
+# ------------------------------------------------------------------------ enrollment forms
 
 
 @rule(
-    "RRP-BENEFICIARY-MISSING",
-    title="No Beneficiary designated",
-    severity="warning",
-    cites=[plan("1.02"), plan("Beneficiary designation")],
+    "RRP-FORM-ISSUED-AFTER-DEADLINE",
+    title="Blank Deferral Election Form issued after the participant's deadline",
+    severity="error",
+    cites=[plan("2.03(b)"), plan("2.03(c)")],
     applies_to=RRP,
-    explanation="Each Participant must designate a Beneficiary at enrollment; without one the "
-    "Plan's default order (Surviving Spouse, else the estate) applies.",
-    sources=[src.PLAN_BENEFICIARY_DESIGNATION, src.PLAN_1_02],
-    remedy="Send the Participant a beneficiary designation with the enrollment form.",
+    stages=("enrollment",),
+    explanation="A blank Deferral Election Form (stage enrollment, --as-of) tells the "
+    "participant their deadline: December 31 before the Plan Year, or 30 days after first "
+    "eligibility in the first Plan Year. Issued after that day it invites an election that "
+    "cannot take effect for the Plan Year.",
+    sources=[src.PLAN_2_03_B, PLAN_2_03_C_WINDOW],
+    remedy="Do not issue this form for the Plan Year; the participant may elect for the next "
+    "Plan Year by December 31 (or, if newly eligible, record first_eligible_on).",
 )
-def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
+def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
+    facts, as_of = context.facts, context.as_of
     for p_index, participant in _participants(context):
-        if participant.eligible_employee and not participant.beneficiaries:
+        if not receives_election_form(facts, participant, context.stage):
+            continue
+        deadline = own_deadline(participant, facts.plan_year)
+        if as_of > deadline:
+            first_year = first_year_deadline_for(participant, facts.plan_year) is not None
+            field_name = "first_eligible_on" if first_year else "id"
+            which = "30 days after first eligibility" if first_year else (
+                "December 31 before the Plan Year")  # fmt: skip
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].beneficiaries",
-                "no Beneficiary designated; the default order of Plan Section 1.02 applies.",
+                f"participants[{p_index}].{field_name}",
+                f"the form would issue {as_of}, after the participant's deadline {deadline} "
+                f"({which}).",
             )
-
-
-# ------------------------------------------------------------------------------ payments
-
-
-@rule(
-    "RRP-KEY-EMPLOYEE-PAYMENT",
-    title="Key Employee paid before the six-month delay",
-    severity="error",
-    cites=[plan("4.01(b)"), code("409A(a)(2)(B)(i)")],
-    applies_to=RRP,
-    explanation=(
-        "A Key Employee on the date of Termination of Employment (other than death or "
-        "disability) is paid on the first day of the month following the six-month anniversary "
-        "of termination, not earlier. Key Employee status runs for the 12 months from the April 1 "
-        "after each December 31 determination (Plan 1.14)."
-    ),
-    sources=[src.PLAN_4_01_B, src.PLAN_1_14, src.CODE_409A_A_2_B_I],
-    remedy="Hold payment to the delayed date; if already paid, ask counsel about 409A correction.",
-)
-def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
-    for p_index, participant in _participants(context):
-        delayed = key_employee_payment_date(context.facts, participant)
-        if delayed is None:
-            continue
-        for pay_index, payment in enumerate(participant.payments):
-            if payment.to == "participant" and payment.on < delayed:
-                yield Hit(
-                    participant.id,
-                    f"participants[{p_index}].payments[{pay_index}].on",
-                    f"payment {payment.on} to a Key Employee terminated "
-                    f"{participant.termination.on} is before {delayed}, "
-                    "the first day of the month following the six-month anniversary.",
-                )
-
-
-@rule(
-    "RRP-PAYMENT-WINDOW",
-    title="Payment before its event or more than 60 days after it",
-    severity="error",
-    cites=[plan("4.01(a)"), code("409A(a)(3)"), plan("4.01(b)"), reg("1.409A-3(d)")],
-    applies_to=RRP,
-    explanation=(
-        "The Account is paid within 60 days following the earliest of Termination of "
-        "Employment, death or disability (day 60 is the last good day), never before. A Key "
-        "Employee is paid ON the first day of the month following the six-month anniversary "
-        "(Plan 4.01(b)): a payment later than that day but within 60 days of it is a warning "
-        "(the Plan's words say 'on'; whether 4.01(a)'s 60 days or Treas. Reg. 1.409A-3(d)'s "
-        "grace reaches it is for counsel), later than that an error. Payments to an alternate "
-        "payee (Plan 4.01(c)) are not checked."
-    ),
-    sources=[src.PLAN_4_01_A, src.PLAN_4_01_B, src.CODE_409A_A_3],
-    remedy="Correct the recorded date if wrong; otherwise ask counsel about 409A correction.",
-)
-def payment_window(context: CheckContext) -> Iterator[Hit]:
-    for p_index, participant in _participants(context):
-        termination = participant.termination
-        delayed = key_employee_payment_date(context.facts, participant)
-        for pay_index, payment in enumerate(participant.payments):
-            if payment.to == "alternate_payee":
-                continue
-            path = f"participants[{p_index}].payments[{pay_index}].on"
-            if termination is None:
-                yield Hit(
-                    participant.id,
-                    path,
-                    f"payment {payment.on} with no Termination of Employment, "
-                    "death or disability on record.",
-                )
-                continue
-            event, what = termination.on, f"{termination.reason} on {termination.on}"
-            if delayed is not None and payment.to == "participant":
-                if payment.on < delayed:
-                    continue  # RRP-KEY-EMPLOYEE-PAYMENT reports it
-                event, what = delayed, f"the Key Employee date {delayed}"
-                if delayed < payment.on <= days_after(delayed, 60):
-                    yield Hit(
-                        participant.id,
-                        path,
-                        f"payment {payment.on} is after {delayed}, the day Plan 4.01(b) says a "
-                        "Key Employee is paid on; it is within 60 days of it, which Plan 4.01(a) "
-                        "allows other payments.",
-                        remedy="Ask counsel whether the payment date needs correcting.",
-                        severity="warning",
-                    )
-                    continue
-            if payment.on < event:
-                yield Hit(
-                    participant.id,
-                    path,
-                    f"payment {payment.on} is before its event ({what}).",
-                )
-            elif payment.on > days_after(event, 60):
-                yield Hit(
-                    participant.id,
-                    path,
-                    f"payment {payment.on} is more than 60 days after {what} "
-                    f"(last day {days_after(event, 60)}).",
-                )

@@ -2,25 +2,30 @@
 
 An election is timely when ANY route open to it makes it timely: the prior-year deadline (always
 open), the first-year route (a Participant whose ``first_eligible_on`` falls in the election's
-Plan Year) and the performance-based route (``kind: performance_based``). Each timing rule's own
-condition is a pure function of (participant, election), registered under its route by
-``checks/rrp_timing.py``. When no route passes, each open route's failures are reported under
-their own rules. A route that passes on one reading of an ambiguous boundary only makes the
-election doubtful: its findings are warnings and nothing else is reported.
+Plan Year) and the performance-based route (``kind: performance_based``). Whether a route makes it
+timely is the Plan's term (docgen.kinds.rrp.timing, which the election in force and
+``docgen compute`` use too); each timing rule's condition, registered under its route by
+checks/rrp_timing.py, says what failed. When no route passes, each open route's failures are
+reported under their own rules, RRP-ELECTION-LATE among them. A route that passes on one reading
+of an ambiguous boundary only makes the election doubtful: its warnings are all that is reported.
+
+The rules look at the elections that name the file's Plan Year, of Eligible Employees only
+(Amendment A3: RRP-NOT-PARTICIPANT speaks for the others).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from docgen.core.dates import december_31_before
 from docgen.core.rules import Hit
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
+from docgen.kinds.rrp.terms import PART_OF_PAY, described, elections_in_force
+from docgen.kinds.rrp.timing import ROUTES, route_readings
 
 # A condition: (participant, its index, the election's index, the election) -> what it fails on.
 Condition = Callable[[Participant, int, int, RRPElection], Iterable[Hit]]
+LATE = "RRP-ELECTION-LATE"
 
-ROUTES = ("prior-year", "first-year", "performance-based")
 _CONDITIONS: dict[str, list[tuple[str, Condition]]] = {route: [] for route in ROUTES}
 
 
@@ -31,17 +36,6 @@ def add_condition(route: str, rule_id: str, condition: Condition) -> None:
 
 def election_path(p_index: int, e_index: int, field_name: str) -> str:
     return f"participants[{p_index}].elections[{e_index}].{field_name}"
-
-
-def open_routes(participant: Participant, election: RRPElection) -> list[str]:
-    """The routes open to this election: prior-year always, then first-year, performance-based."""
-    routes = ["prior-year"]
-    eligible = participant.first_eligible_on
-    if eligible is not None and eligible.year == election.plan_year:
-        routes.append("first-year")
-    if election.kind == "performance_based":
-        routes.append("performance-based")
-    return routes
 
 
 def route_problems(
@@ -55,40 +49,64 @@ def route_problems(
     ]
 
 
+def what_stays(participant: Participant, election: RRPElection) -> str:
+    """For a late election: the election in force that stays for its Plan Year (Amendment A5)."""
+    found = elections_in_force(participant, election.plan_year)[PART_OF_PAY[election.kind]]
+    if found.election is None or found.election is election:
+        return f"; no {found.part} election is in force for {election.plan_year}"
+    return f"; {described(found.election)} stays in force for {election.plan_year}"
+
+
 def timing_problems(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> list[tuple[str, Hit]]:
-    """The timing findings for one election: none if any route passes; warnings only if a
-    route passes on one reading; otherwise every open route's failures."""
-    if election.made_on <= december_31_before(election.plan_year):
-        return []  # the prior-year route, always open, makes it timely
-    routes = open_routes(participant, election)
-    problems = {r: route_problems(r, participant, p_index, e_index, election) for r in routes}
-    if any(not found for found in problems.values()):
+    """The timing findings for one election: none if a route passes; a doubtful route's warnings
+    if one passes on one reading only; otherwise every open route's failures."""
+    readings = route_readings(participant, election)
+    if "yes" in readings.values():
         return []
-    doubtful = [
-        found for found in problems.values() if all(hit.severity == "warning" for _, hit in found)
-    ]
+    doubtful = [route for route, reading in readings.items() if reading == "doubtful"]
     if doubtful:
-        return [problem for found in doubtful for problem in found]
-    named = ", ".join(routes)
+        return [
+            problem
+            for route in doubtful
+            for problem in route_problems(route, participant, p_index, e_index, election)
+        ]
+    named = ", ".join(readings)
+    stays = what_stays(participant, election)
     return [
         (
             rule_id,
-            Hit(hit.subject, hit.path, f"{hit.message} (routes open: {named}).", hit.remedy,
-                hit.severity),
+            Hit(hit.subject, hit.path,
+                f"{hit.message} (routes open: {named}){stays if rule_id == LATE else ''}.",
+                hit.remedy, hit.severity),
         )
-        for found in problems.values()
-        for rule_id, hit in found
+        for route in readings
+        for rule_id, hit in route_problems(route, participant, p_index, e_index, election)
     ]  # fmt: skip
 
 
-def timing_hits(facts: RRPPlanYearFacts, rule_id: str) -> Iterator[Hit]:
-    """This rule's findings over every election of every Eligible Employee."""
+def all_timing_problems(facts: RRPPlanYearFacts) -> list[tuple[str, Hit]]:
+    """Every timing finding over the Plan Year's elections of every Eligible Employee."""
+    found = []
     for p_index, participant in enumerate(facts.participants):
         if not participant.eligible_employee:
-            continue  # RRP-NOT-PARTICIPANT: no election is available at all
+            continue  # RRP-NOT-PARTICIPANT: no election is available at all (Amendment A3)
         for e_index, election in enumerate(participant.elections):
-            for found_id, hit in timing_problems(participant, p_index, e_index, election):
-                if found_id == rule_id:
-                    yield hit
+            if election.plan_year != facts.plan_year:
+                continue  # an earlier year's election concerns this year only if in force
+            found.extend(timing_problems(participant, p_index, e_index, election))
+    return found
+
+
+# The timing rules share one pass over the facts (frozen): the last facts' problems are kept.
+_LAST: list = [None, []]
+
+
+def timing_hits(facts: RRPPlanYearFacts, rule_id: str) -> Iterator[Hit]:
+    """This rule's findings over the Plan Year's elections of every Eligible Employee."""
+    if _LAST[0] is not facts:
+        _LAST[:] = [facts, all_timing_problems(facts)]
+    for found_id, hit in _LAST[1]:
+        if found_id == rule_id:
+            yield hit

@@ -1,98 +1,136 @@
 """The RRP election-timing rules (Plan 2.03; Code 409A(a)(4)(B); Treas. Reg. 1.409A-2): each rule's
 own condition under its own decorator, a pure function of (participant, election).
 
-How the conditions combine into routes (prior-year, first-year, performance-based) is
-checks/rrp_routes.py; each rule reports only its own share of that combination.
+Each condition words one term of docgen.kinds.rrp.timing (the deadlines and the conditions of
+each route, defined there once); how the conditions combine into routes (prior-year, first-year,
+performance-based) is checks/rrp_routes.py, and each rule reports only its own share of that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date, timedelta
+from collections.abc import Callable, Iterator
+from datetime import timedelta
 from decimal import ROUND_DOWN, Decimal
 
 from checks import sources as src
-from checks.rrp_routes import add_condition, election_path, timing_hits
+from checks.rrp_routes import LATE, add_condition, election_path, timing_hits
+from checks.rrp_sources import PLAN_2_03_B_ROLLOVER
 from checks.sources import code, plan, reg
-from docgen.core.dates import (
-    add_months,
-    days_after,
-    december_31_before,
-    first_year_election_deadline,
-    months_before_readings,
-)
 from docgen.core.rules import Hit, rule
 from docgen.kinds.rrp import NAME as RRP
-from docgen.kinds.rrp.facts import Participant, RRPElection
-from docgen.kinds.rrp.terms import period_share
+from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
+from docgen.kinds.rrp.terms import deadline_for, described, elections_in_force, kind_words
+from docgen.kinds.rrp.timing import (
+    criteria_in_time,
+    criteria_last_day,
+    earned_over,
+    employed_at_election,
+    first_year_deadline,
+    first_year_maximum,
+    hired_in_time,
+    in_time_for_first_year,
+    in_time_for_performance_based,
+    in_time_for_prior_year,
+    newly_eligible,
+    newly_eligible_readings,
+    performance_based_readings,
+    performance_period_long_enough,
+    prior_year_deadline,
+    service_from,
+    within_first_year_maximum,
+)
 
 ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
 ONE_DAY = timedelta(days=1)
 _TIMING_REMEDY = (
-    "Do not give effect to the election for this Plan Year; the Participant may "
-    "elect for the next Plan Year by December 31."
+    "Do not give effect to the election for this Plan Year: the election in force, if any, stays "
+    "(Plan 2.03(b)). The late one applies from the next Plan Year whose deadline it met, unless "
+    "the Participant revokes it by then."
 )
 
 
-def kind_words(election: RRPElection) -> str:
-    """The election's kind in words: salary, bonus, performance-based."""
-    return election.kind.replace("_", "-")
-
-
-def period_bounds(election: RRPElection) -> tuple[date, date]:
-    """The period the pay is earned over: its performance period, else the Plan Year."""
-    period = election.performance_period
-    if period is not None:
-        return period.start, period.end
-    return date(election.plan_year, 1, 1), date(election.plan_year, 12, 31)
-
-
-def prorated_maximum(election: RRPElection) -> Decimal:
-    """Treas. Reg. 1.409A-2(a)(7)(i): the most a first-year election may defer of pay earned over
-    a period, in percent: 100 x days left in the period after the election / days in it."""
-    start, end = period_bounds(election)
-    return 100 * period_share(election.made_on, start, end)
-
-
-def timing_rule(rule_id: str, *, route: str, **catalogue):
-    """Register a timing rule: its catalogue entry and its condition under ``route``."""
+def timing_rule(
+    rule_id: str,
+    *,
+    route: str,
+    also: Callable[[RRPPlanYearFacts], Iterator[Hit]] | None = None,
+    **catalogue,
+):
+    """Register a timing rule: its catalogue entry and its condition under ``route`` (``also``:
+    what else the rule reports, over the whole facts)."""
 
     def register(condition):
         add_condition(route, rule_id, condition)
-        rule(rule_id, applies_to=RRP, **catalogue)(
-            lambda context: timing_hits(context.facts, rule_id)
-        )
+
+        def check(context):
+            yield from timing_hits(context.facts, rule_id)
+            if also is not None:
+                yield from also(context.facts)
+
+        rule(rule_id, applies_to=RRP, **catalogue)(check)
         return condition
 
     return register
 
 
+def late_revocations(facts: RRPPlanYearFacts) -> Iterator[Hit]:
+    """Amendment A5: a revocation filed after the Plan Year's deadline does not stop the election
+    for that year; said as a warning (the Participant may well mean the next Plan Year)."""
+    for p_index, participant in enumerate(facts.participants):
+        if not participant.eligible_employee:
+            continue
+        for found in elections_in_force(participant, facts.plan_year).values():
+            election = found.election
+            if election is None or election.revoked_on is None:
+                continue
+            deadline = deadline_for(participant, election, facts.plan_year)
+            yield Hit(
+                participant.id,
+                election_path(p_index, found.index, "revoked_on"),
+                f"revocation filed {election.revoked_on} is after the deadline for "
+                f"{facts.plan_year} ({deadline}): {described(election)} stays in force for "
+                f"{facts.plan_year} and stops from {facts.plan_year + 1}.",
+                remedy="Keep deferring under the election for this Plan Year; tell the "
+                "Participant the revocation applies from the next one.",
+                severity="warning",
+            )
+
+
 @timing_rule(
-    "RRP-ELECTION-LATE",
+    LATE,
     route="prior-year",
+    also=late_revocations,
     title="Deferral Election after December 31 before the Plan Year",
     severity="error",
     cites=[plan("2.03(b)"), code("409A(a)(4)(B)(i)"), reg("1.409A-2(a)(3)")],
     explanation=(
-        "A Deferral Election for a Plan Year must be made by December 31 of the prior Plan Year, "
-        "unless the first-year route (Plan 2.03(c)) or the performance-based route makes it "
-        "timely. Reported when no open route does; the other routes' failures are reported "
-        "under their own rules."
+        "A Deferral Election for a Plan Year must be made by December 31 of the prior Plan Year "
+        "(for pay earned over a period that begins earlier, such as a bonus for March to "
+        "February, by December 31 before the period begins), unless the first-year route (Plan "
+        "2.03(c)) or the performance-based route makes it timely. Reported beside each other "
+        "open route's failure when no route does. A late election never takes effect for the "
+        "year it was late for: the election in force stays. A revocation filed after the "
+        "deadline is a warning: the election stays in force for the Plan Year."
     ),
-    sources=[src.PLAN_2_03_B, src.CODE_409A_A_4_B, src.REG_2_A_3],
+    sources=[src.PLAN_2_03_B, PLAN_2_03_B_ROLLOVER, src.CODE_409A_A_4_B, src.REG_2_A_3],
     remedy=_TIMING_REMEDY,
 )
 def election_late(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> Iterator[Hit]:
-    deadline = december_31_before(election.plan_year)
-    if election.made_on > deadline:
-        yield Hit(
-            participant.id,
-            election_path(p_index, e_index, "made_on"),
-            f"{kind_words(election)} election for {election.plan_year} made "
-            f"{election.made_on}, after December 31 before the Plan Year ({deadline})",
-        )
+    if in_time_for_prior_year(election) == "yes":
+        return
+    deadline = prior_year_deadline(election)
+    start, _ = earned_over(election)
+    before = "the Plan Year"
+    if start.year < election.plan_year:
+        before = f"its period begins ({start} to {earned_over(election)[1]})"
+    yield Hit(
+        participant.id,
+        election_path(p_index, e_index, "made_on"),
+        f"{kind_words(election)} election for {election.plan_year} made "
+        f"{election.made_on}, after December 31 before {before} ({deadline})",
+    )
 
 
 @timing_rule(
@@ -109,14 +147,13 @@ def election_late(
 def first_year_late(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> Iterator[Hit]:
-    eligible = participant.first_eligible_on
-    last_day = first_year_election_deadline(eligible)
-    if election.made_on > last_day:
+    if in_time_for_first_year(participant, election) == "no":
         yield Hit(
             participant.id,
             election_path(p_index, e_index, "made_on"),
             f"first-year election made {election.made_on}, more than 30 days after "
-            f"first eligibility {eligible} (last day {last_day})",
+            f"first eligibility {participant.first_eligible_on} "
+            f"(last day {first_year_deadline(participant)})",
         )
 
 
@@ -137,20 +174,20 @@ def first_year_late(
 def not_newly_eligible(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> Iterator[Hit]:
-    eligible, previous = participant.first_eligible_on, participant.previously_eligible_until
-    if previous is None:
+    reading = newly_eligible(participant)
+    if reading == "yes":
         return
-    # Eligible at any time in the 24-month period ending on the new eligibility date.
-    strict, lenient = months_before_readings(eligible, 24)
+    eligible, previous = participant.first_eligible_on, participant.previously_eligible_until
+    strict, lenient = newly_eligible_readings(participant)
     path = f"participants[{p_index}].previously_eligible_until"
-    if previous > lenient:
+    if reading == "no":
         yield Hit(
             participant.id,
             path,
             f"eligible until {previous}, within the 24 months before first "
             f"eligibility {eligible}: not newly eligible",
         )
-    elif previous > strict:
+    else:
         yield Hit(
             participant.id,
             path,
@@ -179,19 +216,17 @@ def not_newly_eligible(
 def first_year_prior_services(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> Iterator[Hit]:
-    if election.kind not in ("bonus", "performance_based"):
+    if within_first_year_maximum(election) == "yes":
         return
-    maximum = prorated_maximum(election)
-    if election.percent > maximum:
-        start, end = period_bounds(election)
-        shown = maximum.quantize(Decimal("0.01"), rounding=ROUND_DOWN)
-        yield Hit(
-            participant.id,
-            election_path(p_index, e_index, "percent"),
-            f"first-year {kind_words(election)} election of {election.percent}% made "
-            f"{election.made_on} covers pay for services before the election: "
-            f"at most {shown}% of the pay for {start} to {end} may be deferred",
-        )
+    start, end = earned_over(election)
+    shown = first_year_maximum(election).quantize(Decimal("0.01"), rounding=ROUND_DOWN)
+    yield Hit(
+        participant.id,
+        election_path(p_index, e_index, "percent"),
+        f"first-year {kind_words(election)} election of {election.percent}% made "
+        f"{election.made_on} covers pay for services before the election: "
+        f"at most {shown}% of the pay for {start} to {end} may be deferred",
+    )
 
 
 @timing_rule(
@@ -212,19 +247,20 @@ def first_year_prior_services(
 def pbc_late(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> Iterator[Hit]:
-    period = election.performance_period
-    # Six months before the end of the period: two readings at a month-end.
-    strict, lenient = months_before_readings(period.end, 6)
-    made = election.made_on
+    reading = in_time_for_performance_based(election)
+    if reading == "yes":
+        return
+    period, made = election.performance_period, election.made_on
+    strict, lenient = performance_based_readings(period)
     path = election_path(p_index, e_index, "made_on")
-    if made > lenient:
+    if reading == "no":
         yield Hit(
             participant.id,
             path,
             f"performance-based election made {made}, later than six months before "
             f"the period ends {period.end} (last day {lenient})",
         )
-    elif made > strict:
+    else:
         yield Hit(
             participant.id,
             path,
@@ -256,16 +292,14 @@ def pbc_not_qualified(
 ) -> Iterator[Hit]:
     period = election.performance_period
     base = election_path(p_index, e_index, "performance_period")
-    # Plan 1.18 / Treas. Reg. 1.409A-1(e): at least 12 consecutive months ...
-    if add_months(period.start, 12) > days_after(period.end, 1):
+    if not performance_period_long_enough(period):
         yield Hit(
             participant.id,
             f"{base}.end",
             f"performance period {period.start} to {period.end} is under 12 consecutive months",
         )
-    # ... with criteria set in writing within 90 days after it begins.
-    criteria = period.criteria_established_on
-    if criteria is None:
+    reading = criteria_in_time(period)
+    if reading == "doubtful":
         yield Hit(
             participant.id,
             base,
@@ -274,12 +308,12 @@ def pbc_not_qualified(
             remedy="Add criteria_established_on to the performance_period.",
             severity="warning",
         )
-    elif criteria > days_after(period.start, 90):
+    elif reading == "no":
         yield Hit(
             participant.id,
             f"{base}.criteria_established_on",
-            f"criteria established {criteria}, more than 90 days after the period "
-            f"began {period.start} (last day {days_after(period.start, 90)})",
+            f"criteria established {period.criteria_established_on}, more than 90 days after "
+            f"the period began {period.start} (last day {criteria_last_day(period)})",
         )
 
 
@@ -297,21 +331,17 @@ def pbc_not_qualified(
 def pbc_service_gap(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> Iterator[Hit]:
-    period = election.performance_period
-    criteria = period.criteria_established_on
-    # Continuous service from the later of the period start and the criteria date.
-    from_day = max(period.start, criteria) if criteria else period.start
-    if participant.hired_on is not None and participant.hired_on > from_day:
+    if not hired_in_time(participant, election):
         yield Hit(
             participant.id,
             f"participants[{p_index}].hired_on",
-            f"hired {participant.hired_on}, after {from_day}: not employed "
-            "continuously from the later of the period start and the criteria date",
+            f"hired {participant.hired_on}, after {service_from(election.performance_period)}: "
+            "not employed continuously from the later of the period start and the criteria date",
         )
-    termination = participant.termination
-    if termination is not None and termination.on < election.made_on:
+    if not employed_at_election(participant, election):
         yield Hit(
             participant.id,
             f"participants[{p_index}].termination.on",
-            f"employment ended {termination.on}, before the election {election.made_on}",
+            f"employment ended {participant.termination.on}, before the election "
+            f"{election.made_on}",
         )

@@ -92,7 +92,8 @@ def report_view(report: Report, view: str) -> Any:
 def stage_help() -> str:
     """The stages each kind has, its default first, for `--stage`'s help."""
     return " ".join(
-        f"{kind.title}: {' or '.join(kind.stages)} (default {kind.stages[0]})."
+        f"{kind.title}: {' or '.join(kind.stages)} (default {kind.stages[0]}"
+        f"{'; check chooses by --as-of' if kind.default_stage else ''})."
         for kind in all_kinds()
     )
 

@@ -176,8 +176,8 @@ def batch(
         return
     if not result.packets:
         out.print(
-            f"No documents are issued from a {result.report.facts.kind} file at stage "
-            f"{result.report.stage} yet; wrote the check report and manifest only.",
+            f"A {result.report.facts.kind} file at stage {result.report.stage} issues no "
+            "documents (its records are checked only); wrote the check report and manifest.",
             markup=False,
         )
     out.print(

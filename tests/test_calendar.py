@@ -70,7 +70,7 @@ def ics_date(value: str) -> date:
 
 
 def test_rrp_sample_windows(samples):
-    facts = load_facts(samples / "rrp-2026.yaml").facts
+    facts = load_facts(samples / "rrp-2026-year.yaml").facts
     windows = windows_by_key(facts)
     # Prior-year rule: December 31 before the Plan Year, no first day.
     assert windows["e1001-prior-year"].closes_on == date(2025, 12, 31)
@@ -253,7 +253,7 @@ def test_escaping_round_trips(text):
 
 
 def test_cli_table_and_csv(cli, samples):
-    table = cli("calendar", samples / "rrp-2026.yaml")
+    table = cli("calendar", samples / "rrp-2026-year.yaml")
     assert table.exit_code == 0 and "2026-04-01" in table.stdout
     rows = list(csv.DictReader(io.StringIO(
         cli("calendar", samples / "director-grant-2026.yaml", "--format", "csv").stdout

@@ -16,7 +16,7 @@ DESIGN = Path(__file__).resolve().parent.parent / "docs" / "DESIGN.md"
 SEEDS = Path(__file__).resolve().parent.parent / "docs" / "source-forms"
 # The catalogue as of DESIGN.md's writing (id: severity), for a checkout without shared/ beside it.
 _WARNINGS = {"RSU-VESTING-UNDER-12-MONTHS", "RRP-NO-PLAN-COMPENSATION", "RRP-BENEFICIARY-MISSING",
-             "DOC-DRAFTED-CLAUSE"}  # fmt: skip
+             "DOC-DRAFTED-CLAUSE", "RRP-KEY-EMPLOYEE-UNDETERMINED"}  # fmt: skip
 PINNED = {
     rule_id: "warning" if rule_id in _WARNINGS else "error"
     for rule_id in (
@@ -30,7 +30,10 @@ PINNED = {
         "RRP-FIRST-YEAR-PRIOR-SERVICES RRP-PBC-LATE RRP-PBC-NOT-QUALIFIED RRP-PBC-SERVICE-GAP "
         "RRP-NOT-PARTICIPANT RRP-NO-PLAN-COMPENSATION RRP-INVESTMENT-ALLOCATION "
         "RRP-BENEFICIARY-MISSING RRP-KEY-EMPLOYEE-PAYMENT RRP-PAYMENT-WINDOW DOC-UNFILLED-BLANK "
-        "DOC-FACT-ABSENT DOC-FORMAT-MISMATCH DOC-DRAFTED-CLAUSE"
+        "DOC-FACT-ABSENT DOC-FORMAT-MISMATCH DOC-DRAFTED-CLAUSE "
+        # Amendment A7, the RRP's new rules
+        "RRP-ELECTION-FUTURE RRP-FORM-ISSUED-AFTER-DEADLINE RRP-BENEFICIARY-SHARES "
+        "RRP-LIMIT-OVERRIDE RRP-KEY-EMPLOYEE-UNDETERMINED"
     ).split()
 }
 

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
         ("director-grant-2026.yaml", "2026-06-23", "grant"),
         ("director-grant-2026-roster.yaml", "2026-06-22", "elections"),
         ("rrp-2026.yaml", "2025-12-01", "enrollment"),
-        ("rrp-2026.yaml", "2026-06-01", "enrollment"),
+        ("rrp-2026-year.yaml", "2026-12-31", "year"),
     ],
 )
 def test_the_samples_have_no_error_findings(cli, samples, sample, as_of, stage):

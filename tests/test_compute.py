@@ -123,27 +123,63 @@ def test_a_performance_based_election_reaches_the_bonus_part_in_full():
     # Made June 15 for a calendar period: not pro-rated (the performance-based route).
     # 900,000 = 600,000 salary + 300,000 bonus; bonus Plan Compensation 300,000 (salary
     # absorbs the limit: 600,000 - 360,000 = 240,000). 40% x 300,000 = 120,000.
+    # Match (Amendment A6): 6% of the Plan Compensation of the pay deferred, the bonus only:
+    # min(120,000, 6% x 300,000 = 18,000) = 18,000, never 6% x 540,000 = 32,400 (the salary's
+    # 240,000 was not deferred from).
     election = {
         "kind": "performance_based", "plan_year": 2026, "percent": 40, "made_on": "2026-06-15",
-        "performance_period": {"start": "2026-01-01", "end": "2026-12-31"},
+        "performance_period": {"start": "2026-01-01", "end": "2026-12-31",
+                               "criteria_established_on": "2026-03-15"},
     }  # fmt: skip
     row = only(plan_year(person(
         compensation="900000", bonus_compensation="300000", elections=[election],
     )))  # fmt: skip
     assert row.elective_deferral == Decimal("120000.00")
-    assert row.matching_restoration == Decimal("32400.00")  # 6% x 540,000
+    assert row.matching_restoration == Decimal("18000.00")
 
 
-def test_a_first_year_salary_election_reaches_only_later_services():
-    # Eligible March 2, elected March 30; Dec 31 - Mar 30 = 276 days left of 365.
-    # 410,000 - 360,000 = 50,000; 8% x 50,000 x 276/365 = 3,024.657... -> 3,024.66.
-    # Match cap 6% x 50,000 x 276/365 = 2,268.49 < 3,024.66 -> 2,268.49.
+def test_a_first_year_salary_election_in_march():
+    # Hired and first eligible March 2, 2026; 8% elected March 30 (day 28 of 30).
+    # Plan Compensation is the top slice of the year's pay (Plan 1.21; Amendment A6): cumulative
+    # pay passes the 360,000 limit late in the year, long after March 30. Salary for services up
+    # to the election: 410,000 x 29 days (Mar 2-30) / 305 days (Mar 2-Dec 31) = 38,983.61.
+    # Reached: max(0, 410,000 - max(360,000, 38,983.61)) = 50,000, all of the Plan Compensation.
+    # 8% x 50,000 = 4,000.00; match min(4,000, 6% x 50,000 = 3,000) = 3,000.00.
+    # (Pro-rating by days, 50,000 x 8% x 276/365 = 3,024.66, understated it.)
     row = only(plan_year(person(
-        compensation="410000", first_eligible_on="2026-03-02",
+        compensation="410000", hired_on="2026-03-02", first_eligible_on="2026-03-02",
         elections=[salary(8, made_on="2026-03-30")],
     )))  # fmt: skip
-    assert row.elective_deferral == Decimal("3024.66")
-    assert row.matching_restoration == Decimal("2268.49")
+    assert row.elective_deferral == Decimal("4000.00")
+    assert row.matching_restoration == Decimal("3000.00")
+    assert any("Plan 2.03(c)" in note for note in row.notes)
+
+
+def test_a_first_year_salary_election_after_pay_passed_the_limit():
+    # Employed all year, first eligible July 1 (selected mid-year); 10% elected July 15.
+    # Salary for services Jan 1-Jul 15: 800,000 x 196/365 = 429,589.04, above the limit, so the
+    # election reaches 800,000 - 429,589.04 = 370,410.96 of the 440,000 Plan Compensation.
+    # 10% -> 37,041.10; match min(37,041.10, 6% x 370,410.96 = 22,224.66) = 22,224.66.
+    row = only(plan_year(person(
+        compensation="800000", hired_on="2010-01-04", first_eligible_on="2026-07-01",
+        elections=[salary(10, made_on="2026-07-15")],
+    )))  # fmt: skip
+    assert row.plan_compensation == Decimal(440_000)
+    assert row.elective_deferral == Decimal("37041.10")
+    assert row.matching_restoration == Decimal("22224.66")
+
+
+def test_a_bonus_only_election_with_salary_above_the_limit():
+    # 640,000 = 400,000 salary + 240,000 bonus. Salary absorbs the limit: salary Plan
+    # Compensation 40,000, bonus Plan Compensation 240,000. 50% bonus election -> 120,000.
+    # Match (Plan 3.04, Amendment A6): 6% of the bonus's Plan Compensation, the pay deferred
+    # from: min(120,000, 6% x 240,000 = 14,400) = 14,400 (not 6% x 280,000 = 16,800).
+    row = only(plan_year(person(
+        compensation="640000", bonus_compensation="240000", elections=[bonus(50)],
+    )))  # fmt: skip
+    assert (row.salary_plan_compensation, row.bonus_plan_compensation) == (40_000, 240_000)
+    assert row.elective_deferral == Decimal("120000.00")
+    assert row.matching_restoration == Decimal("14400.00")
 
 
 def test_a_first_year_bonus_election_is_pro_rated_over_its_period():
@@ -158,10 +194,86 @@ def test_a_first_year_bonus_election_is_pro_rated_over_its_period():
     assert row.matching_restoration == Decimal("4793.42")
 
 
-def test_only_this_plan_years_elections_count():
+def test_a_rolled_over_election():
+    # Plan 2.03(b): a 10% salary election made for 2025 and nothing new rolls over to 2026.
+    # 520,000 - 360,000 = 160,000; 10% -> 16,000; match min(16,000, 9,600) = 9,600.
     row = only(plan_year(person(elections=[salary(10, year=2025, made_on="2024-12-01")])))
-    assert row.elective_deferral == 0
-    assert any("election for 2025 not used" in note for note in row.notes)
+    assert row.elective_deferral == Decimal("16000.00")
+    assert row.matching_restoration == Decimal("9600.00")
+    assert row.elections_in_force["salary"]["plan_year"] == 2025
+    assert any("rolled over to 2026 (Plan 2.03(b))" in note for note in row.notes)
+
+
+def test_a_late_change_after_a_timely_election():
+    # 10% made December 10, 2025 (timely for 2026), then 20% on January 20, 2026 (late for 2026:
+    # its deadline was December 31, 2025). The late change never takes effect for 2026: the 10%
+    # stays (Amendment A5): 16,000 deferred, matched 9,600.
+    late = salary(20, made_on="2026-01-20")
+    row = only(plan_year(person(elections=[salary(10), late])))
+    assert row.elective_deferral == Decimal("16000.00")
+    assert row.elections_in_force["salary"]["percent"] == "10"
+    assert any("20% made 2026-01-20 does not take effect for 2026" in n for n in row.notes)
+    # It met 2027's deadline (December 31, 2026): in force for 2027. With a 370,000 limit,
+    # 520,000 - 370,000 = 150,000; 20% -> 30,000; match min(30,000, 9,000) = 9,000.
+    row_2027 = only(plan_year(
+        person(elections=[salary(10), late]), plan_year=2027,
+        plan={"compensation_limit": "370000"},
+    ))  # fmt: skip
+    assert row_2027.elective_deferral == Decimal("30000.00")
+    assert row_2027.matching_restoration == Decimal("9000.00")
+
+
+@pytest.mark.parametrize(
+    ("revoked_on", "deferral"),
+    [
+        # Filed by December 31, 2025: meets 2026's deadline, so no election is in force.
+        ("2025-11-10", None),
+        ("2025-12-31", None),
+        # Filed January 1, 2026: late for 2026, the election stays (16,000); stops for 2027.
+        ("2026-01-01", Decimal("16000.00")),
+    ],
+)
+def test_a_revocation_filed_in_time_and_one_filed_late(revoked_on, deferral):
+    election = {**salary(10, year=2025, made_on="2024-12-10"), "revoked_on": revoked_on}
+    row = only(plan_year(person(elections=[election])))
+    assert row.elective_deferral == deferral
+    if deferral is None:
+        assert row.matching_restoration is None
+        assert [n for n in row.notes if "revoked on" in n] == [
+            "no salary Deferral Election in force for 2026: the salary election of 10% made "
+            f"2024-12-10 was revoked on {revoked_on}, effective for 2026 (Plan 2.03(b))"
+        ]
+    else:
+        assert any("stays in force for 2026 and stops for 2027" in n for n in row.notes)
+        row_2027 = only(plan_year(
+            person(elections=[election]), plan_year=2027, plan={"compensation_limit": "370000"},
+        ))  # fmt: skip
+        assert row_2027.elective_deferral is None
+
+
+def test_a_march_to_february_bonus():
+    # A bonus earned March 1, 2025 to February 28, 2026, paid in the 2026 Plan Year. Amendment A4:
+    # its prior-year deadline is December 31 before the year the period begins: Dec 31, 2024.
+    period = {"start": "2025-03-01", "end": "2026-02-28"}
+    # Elected December 15, 2024: in force. 600,000 = 450,000 salary + 150,000 bonus; bonus Plan
+    # Compensation 150,000 (salary absorbs the limit); 25% -> 37,500; match min(37,500, 6% x
+    # 150,000 = 9,000) = 9,000.
+    timely = bonus(25, made_on="2024-12-15", performance_period=period)
+    row = only(plan_year(person(
+        compensation="600000", bonus_compensation="150000", elections=[timely],
+    )))  # fmt: skip
+    assert (row.elective_deferral, row.matching_restoration) == (
+        Decimal("37500.00"), Decimal("9000.00"),
+    )  # fmt: skip
+    # Elected December 10, 2025: late for that bonus, so nothing is deferred for 2026 (no other
+    # election): null, with the reason; it takes effect for the next bonus period (2027).
+    late = bonus(25, made_on="2025-12-10", performance_period=period)
+    row = only(plan_year(person(
+        compensation="600000", bonus_compensation="150000", elections=[late],
+    )))  # fmt: skip
+    assert row.elective_deferral is None and row.matching_restoration is None
+    assert row.notes[0].startswith("no bonus or performance-based pay Deferral Election in force")
+    assert any("applies from 2027 (Plan 2.03(b))" in note for note in row.notes)
 
 
 @pytest.mark.parametrize("percent", ["7.5", "76", "80"])
@@ -181,9 +293,25 @@ def test_the_plan_maximum_is_used():
 
 
 def test_no_election_still_gets_retirement_restoration():
+    # No Deferral Election in force: deferral and match are null, with the reason (Amendment A5);
+    # the Retirement Restoration Contribution is 4% x 340,000 = 13,600 (Plan 3.02).
     row = only(plan_year(person(compensation="700000")))
-    assert row.elective_deferral == row.matching_restoration == 0
-    assert row.retirement_restoration == Decimal("13600.00")  # 4% x 340,000
+    assert row.elective_deferral is row.matching_restoration is None
+    assert row.notes == ("no Deferral Election in force for 2026: none on file (Plan 2.03(b))",)
+    assert row.retirement_restoration == Decimal("13600.00")
+
+
+def test_a_late_election_is_never_given_a_figure():
+    # Made January 2, 2026 for 2026, no first-year route: not in force (Amendment A5).
+    row = only(plan_year(person(elections=[salary(10, made_on="2026-01-02")])))
+    assert row.elective_deferral is None and row.matching_restoration is None
+    assert len(row.notes[0].splitlines()) == 1 and "(Plan 2.03(b))" in row.notes[0]
+    # A first-year election by someone not newly eligible is no better (RRP-NOT-NEWLY-ELIGIBLE).
+    row = only(plan_year(person(
+        first_eligible_on="2026-03-02", previously_eligible_until="2025-03-31",
+        elections=[salary(10, made_on="2026-03-20")],
+    )))  # fmt: skip
+    assert row.elective_deferral is None
 
 
 def test_no_declared_retirement_contribution_gives_null():
@@ -251,8 +379,12 @@ def test_the_per_period_cap_binds_where_an_annual_cap_would_not():
     row = only(plan_year(person(pay_periods=periods, elections=[salary(10), bonus(0)])))
     assert row.elective_deferral == Decimal("4000.00")
     assert row.matching_restoration == Decimal("2400.00")
+    # Worked annually, salary 400,000 + bonus 120,000, salary election only: the salary's Plan
+    # Compensation is 40,000, the bonus's 120,000 is not deferred from, so the cap is 6% x 40,000
+    # = 2,400 as well (Amendment A6), not 6% x 160,000 = 9,600.
     annual = only(plan_year(person(bonus_compensation="120000", elections=[salary(10)])))
-    assert annual.matching_restoration == Decimal("4000.00")
+    assert annual.elective_deferral == Decimal("4000.00")
+    assert annual.matching_restoration == Decimal("2400.00")
 
 
 def test_first_year_salary_election_reaches_later_payrolls_only():
@@ -399,7 +531,39 @@ def test_no_delay_when_the_stock_is_not_publicly_traded():
     assert payment_window(facts, facts.participants[0])[1] == date(2026, 10, 30)
 
 
+def test_a_key_employee_beneficiary_payment_with_and_without_a_recorded_death():
+    # A Key Employee (December 31, 2025 determination: April 1, 2026 - March 31, 2027) leaves
+    # April 30, 2026: Apr 30 + 6 months = Oct 30 -> paid November 1 (Plan 4.01(b)).
+    ke = person(termination=termination("2026-04-30"), key_employee_on=["2025-12-31"])
+    facts = plan_year(ke)
+    assert payment_window(facts, facts.participants[0]) == (date(2026, 11, 1), date(2026, 11, 1))
+    # Died July 20: the delay ends at death (Code 409A(a)(2)(B)(i)); the Beneficiary is paid
+    # within 60 days of it: July 20 + 60 days = September 18.
+    facts = plan_year({**ke, "died_on": "2026-07-20"})
+    assert payment_window(facts, facts.participants[0]) == (date(2026, 7, 20), date(2026, 9, 18))
+
+
 # ------------------------------------------------------------------------ vesting
+
+
+def test_a_2019_hire_who_left_in_2025_is_vested():
+    # Plan 3.06(b): anyone credited with an Hour of Service on or after January 1, 2017 is fully
+    # vested in the restoration accounts, whenever they left. Hired 2019, left June 13, 2025; the
+    # 2026 Plan Year file still shows the former Participant's account as vested.
+    facts = plan_year(person(
+        eligible_employee=False, compensation="0", hired_on="2019-06-03",
+        termination=termination("2025-06-13"),
+    ))  # fmt: skip
+    vested = vesting(facts, facts.participants[0])
+    assert vested.restoration_accounts is True
+    assert vested.because == "an Hour of Service on or after January 1, 2017 (Plan 3.06(b))"
+    # Left December 31, 2016, the day before: not on that ground (three years, death or
+    # retirement would still vest).
+    facts = plan_year(person(
+        eligible_employee=False, compensation="0", hired_on="2015-06-03",
+        termination=termination("2016-12-31"),
+    ))  # fmt: skip
+    assert vesting(facts, facts.participants[0]).restoration_accounts is False
 
 
 @pytest.mark.parametrize(
@@ -429,10 +593,11 @@ def test_vesting(year, more, because):
 # ------------------------------------------------------------------------ the sample and CLI
 
 
-def test_the_sample_worked_by_hand(samples):
+def test_the_enrollment_sample_worked_by_hand(samples):
     facts = load_facts(samples / "rrp-2026.yaml").facts
     rows = {row.id: row for row in compute(facts).participants}
-    # e1004: 1,450,000 - 360,000 = 1,090,000; 75% -> 817,500; match 6% -> 65,400; 4% -> 43,600.
+    # e1004: 75% made for 2024, rolled over. 1,450,000 - 360,000 = 1,090,000; 75% -> 817,500;
+    # match 6% -> 65,400; restoration 4% -> 43,600.
     assert (rows["e1004"].elective_deferral, rows["e1004"].matching_restoration) == (
         Decimal("817500.00"), Decimal("65400.00"),
     )  # fmt: skip
@@ -440,6 +605,40 @@ def test_the_sample_worked_by_hand(samples):
     # e1019: 395,000 - 360,000 = 35,000; 9% -> 3,150; match min(3,150, 2,100) = 2,100.
     assert (rows["e1019"].elective_deferral, rows["e1019"].matching_restoration) == (
         Decimal("3150.00"), Decimal("2100.00"),
+    )  # fmt: skip
+    # e1005, bonus only: 50% x 240,000 = 120,000; match 6% x 240,000 = 14,400.
+    assert rows["e1005"].matching_restoration == Decimal("14400.00")
+    # e1003: salary 15% x 140,000 = 21,000 (match min(21,000, 8,400) = 8,400); bonus 25% x
+    # 280,000 = 70,000 (match min(70,000, 16,800) = 16,800): 91,000 and 25,200.
+    assert (rows["e1003"].elective_deferral, rows["e1003"].matching_restoration) == (
+        Decimal("91000.00"), Decimal("25200.00"),
+    )  # fmt: skip
+    # e1006 revoked in November 2025: nothing in force for 2026. e1007: the 2026 election (6%)
+    # replaced the 2023 one (3%): 6% x 35,000 = 2,100.
+    assert rows["e1006"].elective_deferral is None
+    assert rows["e1007"].elective_deferral == Decimal("2100.00")
+    # e1017: 340,000 is under the limit. e1018 is not an Eligible Employee.
+    assert rows["e1017"].plan_compensation == 0
+    assert rows["e1018"].elective_deferral is None
+    # e1028, hired 2019 and left June 13, 2025: vested (an Hour of Service on or after
+    # January 1, 2017, Plan 3.06(b)); paid by June 13 + 60 days = August 12, 2025.
+    assert rows["e1028"].vested.restoration_accounts is True
+    assert rows["e1028"].payment_due_on == date(2025, 8, 12)
+
+
+def test_the_year_sample_worked_by_hand(samples):
+    facts = load_facts(samples / "rrp-2026-year.yaml").facts
+    rows = {row.id: row for row in compute(facts).participants}
+    # e1006: first-year salary election in March: 8% x 50,000 = 4,000; match 3,000 (Amendment A6).
+    assert (rows["e1006"].elective_deferral, rows["e1006"].matching_restoration) == (
+        Decimal("4000.00"), Decimal("3000.00"),
+    )  # fmt: skip
+    # e1007: hired July 1, 6% on July 31: salary before the election 395,000 x 31/184 =
+    # 66,548.91 < limit, so all 35,000 is reached: 2,100, matched 2,100.
+    assert rows["e1007"].elective_deferral == Decimal("2100.00")
+    # e1008: first-year bonus, 20% x 90,000 x 324/365 = 15,978.08; cap 6% x 79,890.41 = 4,793.42.
+    assert (rows["e1008"].elective_deferral, rows["e1008"].matching_restoration) == (
+        Decimal("15978.08"), Decimal("4793.42"),
     )  # fmt: skip
     # e1012 Retired at 66 after 1,450 hours on Sep 30: restoration 4% x 250,000 = 10,000;
     # paid by Sep 30 + 60 days = Nov 29.
@@ -451,32 +650,47 @@ def test_the_sample_worked_by_hand(samples):
     # e1013 died July 4: 4% x 145,000 = 5,800; paid by Sep 2.
     assert rows["e1013"].retirement_restoration == Decimal("5800.00")
     assert rows["e1013"].payment_due_on == date(2026, 9, 2)
-    # e1017: 340,000 is under the limit.
-    assert rows["e1017"].plan_compensation == 0
-    # e1018 is not an Eligible Employee.
-    assert rows["e1018"].elective_deferral is None
+    # e1029 revoked in time: null. e1030 revoked January 12, 2026: 7% x 80,000 = 5,600 stays.
+    assert rows["e1029"].elective_deferral is None
+    assert rows["e1030"].elective_deferral == Decimal("5600.00")
+    # e1032, a Key Employee who left April 30 and died July 20: paid within 60 days of the death
+    # (Sep 18), not on November 1.
+    assert (rows["e1032"].payment_earliest_on, rows["e1032"].payment_due_on) == (
+        date(2026, 7, 20), date(2026, 9, 18),
+    )  # fmt: skip
+    # e1033, the March-to-February bonus elected December 15, 2024: 25% x 150,000 = 37,500.
+    assert rows["e1033"].elective_deferral == Decimal("37500.00")
 
 
 def test_cli_json_has_the_contract_keys(cli, samples):
-    result = cli("compute", samples / "rrp-2026.yaml", "--format", "json")
+    result = cli("compute", samples / "rrp-2026-year.yaml", "--format", "json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["plan_year"] == 2026 and data["compensation_limit"] == "360000.00"
     first = data["participants"][0]
     assert set(first) >= {
         "id", "plan_compensation", "elective_deferral", "matching_restoration",
-        "retirement_restoration", "vested", "payment_due_on",
+        "retirement_restoration", "vested", "payment_due_on", "elections_in_force",
     }  # fmt: skip
     assert first["plan_compensation"] == "160000.00" and first["payment_due_on"] is None
-    assert data["participants"][10]["payment_due_on"] == "2026-12-01"
+    assert first["elections_in_force"] == {
+        "salary": {"kind": "salary", "percent": "10", "made_on": "2024-12-10",
+                   "plan_year": 2025, "in_force_since": 2025},
+        "bonus": None,
+    }  # fmt: skip
+    rows = {row["id"]: row for row in data["participants"]}
+    assert rows["e1011"]["payment_due_on"] == "2026-12-01"
 
 
 def test_cli_csv_and_text(cli, samples):
     rows = list(csv.DictReader(io.StringIO(cli("compute", samples / "rrp-2026.yaml",
                                                "--format", "csv").stdout)))  # fmt: skip
-    assert len(rows) == 27 and rows[0]["elective_deferral"] == "16000.00"
+    assert len(rows) == 28 and rows[0]["elective_deferral"] == "16000.00"
+    # No election in force: the deferral is empty and the note says why.
+    e1016 = next(row for row in rows if row["id"] == "e1016")
+    assert e1016["elective_deferral"] == "" and "none on file (Plan 2.03(b))" in e1016["notes"]
     text = cli("compute", samples / "rrp-2026.yaml").stdout
-    assert "160,000.00" in text and "e1011" in text
+    assert "160,000.00" in text and "e1028" in text
 
 
 def test_cli_refuses_a_director_file(cli, samples):

@@ -82,8 +82,8 @@ def test_json_facts_file_loads_like_yaml(samples, tmp_path):
     assert again.facts == facts
     lines = path.read_text().splitlines()
     for fact, text in [
-        ("participants[3].elections[0].made_on", '"made_on": "2025-12-01"'),
-        ("participants[10].payments[0].amount", '"amount": "98000.00"'),
+        ("participants[3].elections[0].made_on", '"made_on": "2023-12-01"'),
+        ("participants[27].payments[0].amount", '"amount": "61250.00"'),
         ("plan_year", '"plan_year": 2026'),
     ]:
         assert text in lines[again.source.line_of(fact) - 1], fact

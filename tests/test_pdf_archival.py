@@ -245,7 +245,8 @@ def test_the_grant_summary_headers_name_their_rows(issued):
 
 def test_column_headers_in_the_rrp_form_have_column_scope(issued):
     headers = [e for e in structure(issued["rrp-election"]) if e["/S"] == "/TH"]
-    assert len(headers) == 6  # investments and beneficiaries, three columns each
+    # investments (three columns) and beneficiaries (primary/contingent, name, relationship, share)
+    assert len(headers) == 7
     assert {str(h["/A"]["/Scope"]) for h in headers} == {"/Column"}
 
 

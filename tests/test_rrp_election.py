@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from checks.documents import unfilled_blanks
+from docgen.core.errors import RenderError
 from docgen.issue.pool import render_and_read_back
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.load import load_facts
@@ -17,19 +18,33 @@ from docgen.render import html as render
 from tests.readers import normalise, pdf_text
 
 AS_OF = date(2025, 12, 1)  # enrollment, before the December 31 deadline
+YEAR_AS_OF = date(2026, 3, 2)  # a new hire's form, issued during the Plan Year
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 @pytest.fixture(scope="module")
 def loaded():
-    return load_facts(Path(__file__).resolve().parent.parent / "samples" / "rrp-2026.yaml")
+    return load_facts(SAMPLES / "rrp-2026.yaml")
 
 
 @pytest.fixture(scope="module")
-def rendered(loaded):
-    """Three participants, one per deadline rule: prior-year, first-year, performance-based."""
+def year_loaded():
+    return load_facts(SAMPLES / "rrp-2026-year.yaml")
+
+
+@pytest.fixture(scope="module")
+def rendered(loaded, year_loaded):
+    """One participant per deadline rule: prior-year (e1001, an election rolled over from 2025),
+    performance-based (e1010), and first-year (e1006, a new hire in the year's records)."""
     return {
-        pid: render_and_read_back(loaded, "rrp-election", pid, "enrollment", as_of=AS_OF)
-        for pid in ("e1001", "e1006", "e1010")
+        "e1001": render_and_read_back(loaded, "rrp-election", "e1001", "enrollment", as_of=AS_OF),
+        "e1010": render_and_read_back(loaded, "rrp-election", "e1010", "enrollment", as_of=AS_OF),
+        "e1006": render_and_read_back(
+            year_loaded, "rrp-election", "e1006", "enrollment", as_of=YEAR_AS_OF
+        ),
+        "e1033": render_and_read_back(
+            year_loaded, "rrp-election", "e1033", "enrollment", as_of=YEAR_AS_OF
+        ),
     }
 
 
@@ -78,7 +93,7 @@ def test_the_form_states_the_plan_terms(rendered):
     # Plan 3.04: 100% of the deferral, capped at 6%; the worked example 10% of $10,000 = $1,000,
     # matched min($1,000, 6% x $10,000 = $600) = $600.
     assert "equal to 100% of your Elective Deferral Contribution" in text
-    assert "not more than 6% of your Plan Compensation" in text
+    assert "not more than 6% of the Plan Compensation you defer from in that pay period" in text
     assert "($1,000), the Matching Restoration Contribution for that pay period is $600" in text
     assert "$360,000 for 2026" in text
     assert "Beneficiaries on file: Jamie Lee (child), 100%" in text
@@ -87,7 +102,7 @@ def test_the_form_states_the_plan_terms(rendered):
 def test_the_pdf_is_fillable(rendered, loaded):
     reader = PdfReader(io.BytesIO(rendered["e1010"][1]["pdf"]))
     fields = set(reader.get_fields())
-    funds = {f for p in loaded.facts.participants for f in p.investments}
+    funds = loaded.facts.plan.investment_options
     assert {"salary_percent", "bonus_percent", "performance_percent_1", "date_signed"} <= fields
     assert {f"allocation_{i}" for i in range(1, len(funds) + 1)} <= fields
     assert {"beneficiary_1", "relationship_3", "share_3"} <= fields
@@ -95,11 +110,15 @@ def test_the_pdf_is_fillable(rendered, loaded):
         rendered["e1001"][1]["pdf"])).get_fields())  # fmt: skip
     assert reader.metadata["/CreationDate"] == "D:20251201000000Z"  # the day it is issued
     assert len(reader.pages) == 2
+    for pid in rendered:  # the form keeps its two pages for each kind of participant
+        assert len(PdfReader(io.BytesIO(rendered[pid][1]["pdf"])).pages) == 2, pid
 
 
 def test_every_part_is_marked_drafted(rendered):
     html = rendered["e1001"][0]
-    for section in ("section-i", "section-ii", "section-iii", "section-iv", "section-v"):
+    sections = ("section-i", "section-ii", "section-iii", "section-iv", "section-v", "section-vi",
+                "section-vii")  # fmt: skip
+    for section in sections:
         assert f'id="{section}" data-provenance="drafted"' in html
 
 
@@ -116,6 +135,84 @@ def test_plan_terms_come_from_the_facts(loaded):
     facts = RRPPlanYearFacts.model_validate(data, strict=False)
     html = render.render_html(facts, "rrp-election", "e1001", "enrollment")
     assert "up to 50% of your Plan Compensation" in html
-    assert "not more than 4% of your Plan Compensation" in html
+    assert "not more than 4% of the Plan Compensation you defer from" in html
     assert "is $400." in html  # min(10% x $10,000, 4% x $10,000)
     assert "No Beneficiary is on file for you." in html
+
+
+def test_the_form_states_what_counsel_asked_for(rendered):
+    """Issue 10, item 12: the drafted text counsel needs before approving the form."""
+    text = normalise(pdf_text(rendered["e1010"][1]["pdf"]))
+    # The roll-over sentence with the revocation deadline (Plan 2.03(b)).
+    assert (
+        "unless you revoke it or timely file a new Deferral Election (Plan Section 2.03(b))" in text
+    )
+    assert (
+        "applies only to a later Plan Year, and must be filed no later than December 31 "
+        "before that Plan Year" in text
+    )
+    # Vesting: both restoration accounts, and current Participants fully vested (3.06(b)).
+    assert (
+        "Retirement Restoration Contribution Account, so as a current Participant you are "
+        "fully vested in them (Plan Section 3.06(b))" in text
+    )
+    # The bonus line names the bonus's service period; performance-based "as permitted".
+    assert (
+        "paid as bonus for services performed from January 1, 2026 through December 31, "
+        "2026" in text
+    )
+    assert "for the period ending February 28, 2027, as permitted by the Committee" in text
+    # Payment: lump sum within 60 days (4.01(a)), the Key Employee delay (4.01(b)), no re-deferral.
+    assert "single lump sum in cash within sixty (60) days" in text and "4.01(b)" in text
+    assert "You may not later elect to delay payment or change its form." in text
+    # Article VIII and 3.05(d).
+    assert "general unsecured creditors of the Company" in text and "(Plan Article VIII)" in text
+    assert "used solely to measure the value of my Account (Plan Section 3.05(d))" in text
+    # The reading of the limit the arithmetic uses (docs/rrp-arithmetic.md).
+    assert "base salary is counted against the limit before bonus" in text
+    # Primary and contingent Beneficiaries; a new designation revokes the old.
+    html = rendered["e1010"][0]
+    assert html.count("<tr><td>Primary</td>") == 2 and html.count("<tr><td>Contingent</td>") == 1
+    assert "revokes all your prior Beneficiary designations under the Plan" in text
+
+
+def test_the_form_shows_the_election_in_force(rendered):
+    # e1001: the 2025 election rolls over (terms.election_in_force), and can be changed by Dec 31.
+    text = normalise(pdf_text(rendered["e1001"][1]["pdf"]))
+    assert (
+        "10% of Plan Compensation paid as base salary (made December 10, 2024 for the 2025 "
+        "Plan Year, rolled over), which applies unless you file a new election or revoke it "
+        "by December 31, 2025"
+    ) in text
+    # e1033: a bonus for March 2025 - February 2026 elected December 2024: irrevocable for 2026,
+    # and the bonus line names its period and its earlier deadline (Amendment A4).
+    text = normalise(pdf_text(rendered["e1033"][1]["pdf"]))
+    assert "which applies and is irrevocable for the 2026 Plan Year" in text
+    assert "from March 1, 2025 through February 28, 2026" in text
+    assert "had to be filed by December 31, 2024" in text
+
+
+def test_the_fund_menu_is_the_plan_asset_committees(loaded):
+    # Plan 3.05(a): plan.investment_options in its own order, whatever the participant holds; a
+    # fund on file that is off the menu is shown as no longer offered, with no allocation field.
+    data = loaded.facts.model_dump()
+    data["plan"]["investment_options"] = ["Bond Index Fund", "Stable Value Fund"]
+    facts = RRPPlanYearFacts.model_validate(data, strict=False)
+    html = render.render_html(facts, "rrp-election", "e1001", "enrollment")
+    rows = [line for line in html.splitlines() if line.startswith("<tr><td>")]
+    assert [row.split("</td>")[0][8:] for row in rows[:4]] == [
+        "Bond Index Fund",
+        "Stable Value Fund",
+        "S&amp;P 500 Index Fund",
+        "Total",
+    ]
+    assert "<td>S&amp;P 500 Index Fund</td><td>60%</td><td>No longer offered</td>" in html
+    assert 'name="allocation_3"' not in html
+
+
+def test_no_fund_menu_is_a_clear_refusal(loaded):
+    data = loaded.facts.model_dump()
+    data["plan"]["investment_options"] = []
+    facts = RRPPlanYearFacts.model_validate(data, strict=False)
+    with pytest.raises(RenderError, match=r"plan.investment_options is empty.*Plan 3.05\(a\)"):
+        render.render_html(facts, "rrp-election", "e1001", "enrollment")

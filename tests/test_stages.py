@@ -19,7 +19,9 @@ def test_each_kind_has_its_default_stage():
 
 
 def test_a_stage_of_the_other_kind_is_refused_with_the_fix():
-    with pytest.raises(StageError, match="use --stage enrollment, or leave --stage out"):
+    with pytest.raises(
+        StageError, match="use --stage enrollment or --stage year, or leave --stage out"
+    ):
         resolve_stage(RRP, "grant")
 
 
@@ -37,3 +39,29 @@ def test_rrp_check_defaults_to_enrollment(cli, samples):
     result = cli("check", samples / "rrp-2026.yaml", "--as-of", "2025-12-01", "--format", "json")
     assert result.exit_code == 0
     assert '"stage": "enrollment"' in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("as_of", "stage"),
+    [
+        # Amendment A8: enrollment up to December 31 before the Plan Year, the year after.
+        ("2025-12-31", "enrollment"),
+        ("2026-01-01", "year"),
+        ("2026-12-31", "year"),
+    ],
+)
+def test_rrp_check_takes_its_stage_from_the_as_of_date(cli, samples, as_of, stage):
+    result = cli("check", samples / "rrp-2026-year.yaml", "--as-of", as_of, "--format", "json")
+    assert f'"stage": "{stage}"' in result.stdout
+
+
+def test_rrp_batch_at_stage_year_issues_nothing_and_says_so(cli, samples, tmp_path):
+    result = cli(
+        "batch", samples / "rrp-2026-year.yaml", "--out", tmp_path / "out", "--stage", "year",
+        "--as-of", "2026-12-31",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "at stage year" in result.stdout and "issues no documents" in result.stdout
+    written = {p.name for p in (tmp_path / "out").rglob("*") if p.is_file()}
+    assert {"check-report.json", "manifest.json"} <= written
+    assert not [name for name in written if name.endswith((".pdf", ".docx"))]

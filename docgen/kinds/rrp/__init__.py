@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
@@ -13,6 +15,11 @@ from docgen.kinds.rrp.report import render as compute_view
 from docgen.kinds.rrp.windows import rrp_windows
 
 NAME = "rrp-plan-year"
+
+
+def default_stage(facts: RRPPlanYearFacts, as_of: date) -> str:
+    """Amendment A8: enrollment up to December 31 before the Plan Year; the year's records after."""
+    return "enrollment" if as_of <= december_31_before(facts.plan_year) else "year"
 
 
 def year_problems(facts: RRPPlanYearFacts, source) -> list[Problem]:
@@ -39,13 +46,20 @@ KIND = register_kind(
     Kind(
         name=NAME,
         model=RRPPlanYearFacts,
-        title="Retirement Restoration Plan, Plan Year enrollment",
-        stages=("enrollment",),
+        title="Retirement Restoration Plan Year",
+        # enrollment: the Deferral Election Forms; year: the year's records, checked, no documents.
+        stages=("enrollment", "year"),
         subjects_field="participants",
         subject_noun="participant",
         head=lambda facts: (f"plan-year-{facts.plan_year}", "the Plan Year"),
         cycle_name=lambda facts: f"rrp-{facts.plan_year}",
-        rule_modules=("checks.rrp_timing", "checks.rrp"),
+        rule_modules=(
+            "checks.rrp_timing",
+            "checks.rrp",
+            "checks.rrp_accounts",
+            "checks.rrp_payments",
+        ),
+        default_stage=default_stage,
         documents=DOCUMENTS,
         windows=rrp_windows,
         calendar_name=lambda facts: (

@@ -5,33 +5,35 @@ Restoration Contributions (Plan 3.04), Retirement Restoration Contributions (Pla
 (Plan 3.06) and the last day the Plan allows payment (Plan 4.01). Money is ``Decimal`` throughout,
 rounded to cents ROUND_HALF_UP once per pay period (or once a year when no pay periods are given).
 
-This module computes; it does not judge. A late election is computed as made (``docgen check``
-flags it); a percentage the Plan does not allow (above the maximum, or not a whole percent) is
-never used: the participant is reported with a null deferral and a note saying why.
+Only the Deferral Election in force for the Plan Year is used (terms.election_in_force: rolled
+over, revoked, replaced, late; Amendment A5); where none is, the deferral and match are null and a
+note says why, naming the Plan section. A percentage the Plan does not allow (above the maximum,
+not a whole percent) is never used either: null, with a note.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from docgen.core import dates
-from docgen.core.formats import cents, money_text
-from docgen.kinds.rrp.facts import Participant, PayPeriod, RRPElection, RRPPlanYearFacts
+from docgen.core.formats import cents
+from docgen.kinds.rrp.facts import Participant, PayPeriod, RRPPlan, RRPPlanYearFacts
+from docgen.kinds.rrp.figures import ParticipantArithmetic, PeriodArithmetic, PlanYearArithmetic
 from docgen.kinds.rrp.terms import (
-    Vested,
+    InForce,
     compensation_limit,
+    described,
+    elections_in_force,
     payment_window,
-    period_share,
     vesting,
 )
+from docgen.kinds.rrp.timing import first_year_share
 
 ZERO = Decimal(0)
 HUNDRED = Decimal(100)
-# Which part of Compensation each kind of Deferral Election applies to (docs/rrp-arithmetic.md).
-PART_OF_PAY = {"salary": "salary", "bonus": "bonus", "performance_based": "bonus"}
 
 
 def above_limit(paid_before: Decimal, paid_now: Decimal, limit: Decimal) -> Decimal:
@@ -41,85 +43,6 @@ def above_limit(paid_before: Decimal, paid_now: Decimal, limit: Decimal) -> Deci
     year, the excess is whatever is paid after the cumulative pay reaches the limit.
     """
     return max(ZERO, paid_before + paid_now - limit) - max(ZERO, paid_before - limit)
-
-
-@dataclass(frozen=True)
-class PeriodArithmetic:
-    """One pay period's Plan Compensation, deferral and match (Plan 3.03, 3.04)."""
-
-    paid_on: date
-    compensation: Decimal
-    plan_compensation: Decimal
-    elective_deferral: Decimal | None
-    matching_restoration: Decimal | None
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "paid_on": self.paid_on.isoformat(),
-            "compensation": money_text(self.compensation),
-            "plan_compensation": money_text(self.plan_compensation),
-            "elective_deferral": money_text(self.elective_deferral),
-            "matching_restoration": money_text(self.matching_restoration),
-        }
-
-
-@dataclass(frozen=True)
-class ParticipantArithmetic:
-    """Everything the Plan makes of one Participant's year. ``None`` means not applicable."""
-
-    id: str
-    name: str
-    plan_compensation: Decimal
-    salary_plan_compensation: Decimal
-    bonus_plan_compensation: Decimal
-    elective_deferral: Decimal | None
-    matching_restoration: Decimal | None
-    retirement_restoration: Decimal | None
-    vested: Vested
-    payment_earliest_on: date | None
-    payment_due_on: date | None
-    pay_periods: tuple[PeriodArithmetic, ...] = ()
-    notes: tuple[str, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "id": self.id,
-            "name": self.name,
-            "plan_compensation": money_text(self.plan_compensation),
-            "salary_plan_compensation": money_text(self.salary_plan_compensation),
-            "bonus_plan_compensation": money_text(self.bonus_plan_compensation),
-            "elective_deferral": money_text(self.elective_deferral),
-            "matching_restoration": money_text(self.matching_restoration),
-            "retirement_restoration": money_text(self.retirement_restoration),
-            "vested": self.vested.as_json(),
-            "payment_earliest_on": _iso(self.payment_earliest_on),
-            "payment_due_on": _iso(self.payment_due_on),
-            "notes": list(self.notes),
-        }
-        if self.pay_periods:
-            data["pay_periods"] = [period.as_json() for period in self.pay_periods]
-        return data
-
-
-@dataclass(frozen=True)
-class PlanYearArithmetic:
-    plan_year: int
-    compensation_limit: Decimal
-    participants: tuple[ParticipantArithmetic, ...] = field(default_factory=tuple)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "plan_year": self.plan_year,
-            "compensation_limit": money_text(self.compensation_limit),
-            "participants": [participant.as_json() for participant in self.participants],
-        }
-
-
-def _iso(day: date | None) -> str | None:
-    return None if day is None else day.isoformat()
-
-
-# ----------------------------------------------------------------------------- the arithmetic
 
 
 def compute(facts: RRPPlanYearFacts) -> PlanYearArithmetic:
@@ -132,113 +55,135 @@ def compute(facts: RRPPlanYearFacts) -> PlanYearArithmetic:
     )
 
 
-@dataclass(frozen=True)
-class _Election:
-    """The Deferral Election that governs one part of pay, and the share of that part it reaches."""
+# ------------------------------------------------------------------ the elections, as applied
 
-    kind: str
+
+@dataclass(frozen=True)
+class Applied:
+    """A Deferral Election in force, as the arithmetic applies it to its part of pay."""
+
+    part: str  # salary | bonus
     percent: Decimal
     made_on: date
-    in_year: bool  # made during the Plan Year: reaches pay for services after it only (2.03(c))
-    share: Decimal  # Treas. Reg. 1.409A-2(a)(7)(i): days after the election / days in the period
+    only_after: bool  # first-year route: reaches only pay for services after it (Plan 2.03(c))
+    share: Decimal  # of a bonus's period, the days after a first-year election (1.409A-2(a)(7))
 
 
-def _governing_elections(
-    facts: RRPPlanYearFacts, participant: Participant, notes: list[str]
-) -> tuple[dict[str, _Election], bool]:
-    """The election that governs salary and bonus pay this Plan Year; False if one is unusable."""
-    plan = facts.plan
-    year_start = date(facts.plan_year, 1, 1)
-    year_end = dates.end_of_year(facts.plan_year)
-    chosen: dict[str, RRPElection] = {}
-    usable = True
-    for election in participant.elections:
-        if election.plan_year != facts.plan_year:
-            # Only this Plan Year's elections count (docs/rrp-arithmetic.md).
-            notes.append(f"{election.kind} election for {election.plan_year} not used")
-            continue
-        if (
-            election.percent > plan.max_deferral_percent
-            or election.percent < 0
-            or (election.percent != election.percent.to_integral_value())
-        ):
-            notes.append(
-                f"{election.kind} election of {election.percent}% is not a whole percent from 0 to "
-                f"{plan.max_deferral_percent} (Plan 2.03(a)); deferral and match not computed"
-            )
-            usable = False
-            continue
-        part = PART_OF_PAY[election.kind]
-        earlier = chosen.get(part)
-        if earlier is not None:
-            notes.append(
-                f"more than one {part} election for {facts.plan_year}; the one made "
-                f"{max(earlier.made_on, election.made_on).isoformat()} is used"
-            )
-            if election.made_on < earlier.made_on:
-                continue
-        chosen[part] = election
-
-    governing: dict[str, _Election] = {}
-    for part, election in chosen.items():
-        in_year = election.made_on >= year_start and election.kind != "performance_based"
-        share = Decimal(1)
-        if in_year:
-            period = election.performance_period
-            start, end = (period.start, period.end) if period else (year_start, year_end)
-            share = period_share(election.made_on, start, end)
-            notes.append(
-                f"{election.kind} election made during the Plan Year on "
-                f"{election.made_on.isoformat()} reaches only pay for services after it "
-                "(Plan 2.03(c))"
-            )
-        governing[part] = _Election(
-            election.kind, election.percent, election.made_on, in_year, share
+def _percent_problem(plan: RRPPlan, found: InForce) -> str | None:
+    """Why the Plan does not allow the percentage (Plan 2.03(a)), or None."""
+    election = found.election
+    percent = election.percent
+    if percent > plan.max_deferral_percent:
+        return (
+            f"{described(election)} is above the Plan maximum of "
+            f"{plan.max_deferral_percent.normalize():f}% (Plan 2.03(a))"
         )
-    return governing, usable
+    if percent < 0 or percent != percent.to_integral_value():
+        return f"{described(election)} is not a whole percent (Plan 2.03(a))"
+    return None
+
+
+def applied_elections(
+    facts: RRPPlanYearFacts, participant: Participant, notes: list[str]
+) -> dict[str, Applied] | None:
+    """The elections in force for each part of pay; None when none is, or when one cannot be
+    used (its percentage is not allowed): then no figure is given, and ``notes`` says why."""
+    in_force = elections_in_force(participant, facts.plan_year)
+    for found in in_force.values():
+        notes.extend(found.notes)
+    governing = {part: found for part, found in in_force.items() if found.election is not None}
+    if not governing:
+        with_records = [f for f in in_force.values() if f.notes or "none on file" not in f.reason]
+        if with_records:
+            notes[:0] = [f.reason for f in with_records]
+        else:
+            notes.insert(
+                0,
+                f"no Deferral Election in force for {facts.plan_year}: none on file (Plan 2.03(b))",
+            )
+        return None
+    problems = [p for p in (_percent_problem(facts.plan, f) for f in governing.values()) if p]
+    if problems:
+        notes.extend(f"{problem}: deferral and match not computed" for problem in problems)
+        return None
+    applied = {}
+    for part, found in governing.items():
+        election = found.election
+        if election.plan_year < facts.plan_year:
+            notes.append(found.reason)
+        if found.doubtful:
+            notes.append(
+                f"{described(election)} is timely on one reading of a month-end boundary only "
+                "(docgen check warns): computed as made"
+            )
+        share = Decimal(1)
+        if found.only_after_the_election:
+            notes.append(
+                f"{described(election)} was made under Plan 2.03(c): it reaches only pay for "
+                "services after it"
+            )
+            if part == "bonus":
+                share = first_year_share(election)
+        applied[part] = Applied(
+            part, election.percent, election.made_on, found.only_after_the_election, share
+        )
+    return applied
+
+
+def in_force_json(participant: Participant, plan_year: int) -> dict[str, dict[str, Any] | None]:
+    """The election in force for each part, as `docgen compute --format json` reports it."""
+    result: dict[str, dict[str, Any] | None] = {}
+    for part, found in elections_in_force(participant, plan_year).items():
+        election = found.election
+        result[part] = None if election is None else {
+            "kind": election.kind,
+            "percent": f"{election.percent.normalize():f}",
+            "made_on": election.made_on.isoformat(),
+            "plan_year": election.plan_year,
+            "in_force_since": found.since,
+        }  # fmt: skip
+    return result
+
+
+# ------------------------------------------------------------------ one participant
 
 
 def compute_participant(
     facts: RRPPlanYearFacts, participant: Participant, limit: Decimal
 ) -> ParticipantArithmetic:
     """One Participant's Plan Year (Plan 1.21, 2.03, 3.02-3.06, 4.01)."""
-    plan = facts.plan
     notes: list[str] = []
     bonus_pay = participant.bonus_compensation
     if bonus_pay is None:
         bonus_pay = sum((period.bonus for period in participant.pay_periods), ZERO)
     salary_pay = participant.compensation - bonus_pay
 
-    # Plan 1.21; the 401(a)(17) limit is absorbed by salary first (docs/rrp-arithmetic.md).
+    # Plan 1.21; without pay periods the limit is absorbed by salary first (docs/rrp-arithmetic.md).
     plan_compensation = above_limit(ZERO, participant.compensation, limit)
     salary_plan_compensation = above_limit(ZERO, salary_pay, limit)
     bonus_plan_compensation = plan_compensation - salary_plan_compensation
     if plan_compensation == 0:
         notes.append(f"Compensation is not above the {facts.plan_year} limit: no Plan Compensation")
 
-    elections, usable = _governing_elections(facts, participant, notes)
-    if "bonus" in elections and bonus_pay == 0:
-        notes.append(
-            f"{elections['bonus'].kind} election, but no bonus pay (bonus_compensation): "
-            "nothing deferred"
-        )
-
-    deferral: Decimal | None
-    match: Decimal | None
+    deferral: Decimal | None = None
+    match: Decimal | None = None
     periods: tuple[PeriodArithmetic, ...] = ()
     if not participant.eligible_employee:
-        notes.append("not an Eligible Employee (Plan 1.11): no contributions")
-        deferral = match = None
-    elif not usable:
-        deferral = match = None
-    elif participant.pay_periods:
-        periods = _by_pay_period(facts, participant, limit, elections, notes)
-        deferral = sum((p.elective_deferral or ZERO for p in periods), ZERO)
-        match = sum((p.matching_restoration or ZERO for p in periods), ZERO)
+        notes.append("not an Eligible Employee (Plan 1.11, 2.01): no contributions")
     else:
-        deferral, match = _for_the_year(
-            plan, salary_plan_compensation, bonus_plan_compensation, elections
-        )
+        applied = applied_elections(facts, participant, notes)
+        if applied is not None:
+            if "bonus" in applied and bonus_pay == 0:
+                notes.append("bonus election in force, but no bonus pay (bonus_compensation)")
+            if participant.pay_periods:
+                periods = _by_pay_period(facts, participant, limit, applied, notes)
+                deferral = sum((p.elective_deferral or ZERO for p in periods), ZERO)
+                match = sum((p.matching_restoration or ZERO for p in periods), ZERO)
+            else:
+                salary_reached = _salary_reached(facts, participant, salary_pay, limit, applied)
+                deferral, match = _for_the_year(
+                    facts.plan, salary_reached, bonus_plan_compensation, applied
+                )
 
     restoration = _retirement_restoration(facts, participant, plan_compensation, notes)
     payment_earliest_on, payment_due_on = payment_window(facts, participant)
@@ -256,44 +201,79 @@ def compute_participant(
         payment_due_on=payment_due_on,
         pay_periods=periods,
         notes=tuple(notes),
+        elections_in_force=in_force_json(participant, facts.plan_year),
     )
 
 
-def _matching(plan, deferral: Decimal, plan_compensation: Decimal) -> Decimal:
-    """Plan 3.04: 100% of the deferral, not to exceed 6% of Plan Compensation (same period)."""
+def _matching(plan: RRPPlan, deferral: Decimal, plan_compensation_deferred_from: Decimal):
+    """Plan 3.04: 100% of the deferral, not to exceed 6% of the Plan Compensation of the pay it
+    was deferred from in the same pay period (Amendment A6: never of pay not deferred from)."""
     return min(
         deferral * plan.match_rate_percent / HUNDRED,
-        plan_compensation * plan.match_cap_percent / HUNDRED,
+        plan_compensation_deferred_from * plan.match_cap_percent / HUNDRED,
     )
+
+
+def services_before(facts: RRPPlanYearFacts, participant: Participant, made_on: date) -> Decimal:
+    """The share of the year's salary paid for services on or before ``made_on``: salary is taken
+    as earned evenly over the days employed in the Plan Year (from hire, to termination)."""
+    year_start, year_end = date(facts.plan_year, 1, 1), dates.end_of_year(facts.plan_year)
+    start = max(year_start, participant.hired_on or year_start)
+    termination = participant.termination
+    end = min(year_end, termination.on) if termination else year_end
+    if end < start:
+        return ZERO
+    total = dates.days_in_period(start, end)
+    before = min(total, max(0, (made_on - start).days + 1))
+    return Decimal(before) / Decimal(total)
+
+
+def _salary_reached(
+    facts: RRPPlanYearFacts,
+    participant: Participant,
+    salary_pay: Decimal,
+    limit: Decimal,
+    applied: dict[str, Applied],
+) -> Decimal:
+    """Amendment A6: the salary Plan Compensation an election reaches. Plan Compensation is the
+    top slice of the year's pay, earned once cumulative pay passes the limit; a first-year
+    election reaches max(0, salary - max(limit, salary for services before the election))."""
+    salary = applied.get("salary")
+    if salary is None:
+        return ZERO
+    before = ZERO
+    if salary.only_after:
+        before = salary_pay * services_before(facts, participant, salary.made_on)
+    return max(ZERO, salary_pay - max(limit, before))
 
 
 def _for_the_year(
-    plan,
-    salary_plan_compensation: Decimal,
+    plan: RRPPlan,
+    salary_reached: Decimal,
     bonus_plan_compensation: Decimal,
-    elections: dict[str, _Election],
+    applied: dict[str, Applied],
 ) -> tuple[Decimal, Decimal]:
-    """No pay periods given: the Plan Year is worked as one pay period."""
-    deferral = ZERO
-    reached = ZERO  # Plan Compensation the elections reach: the match cap's base
-    for part, part_plan_compensation in (
-        ("salary", salary_plan_compensation),
-        ("bonus", bonus_plan_compensation),
+    """No pay periods given: salary and bonus are each worked as their own pay periods, and each
+    is matched up to 6% of its own Plan Compensation reached (docs/rrp-arithmetic.md)."""
+    deferral = match = ZERO
+    for part, reached in (
+        ("salary", salary_reached),
+        ("bonus", bonus_plan_compensation * applied["bonus"].share if "bonus" in applied else ZERO),
     ):
-        election = elections.get(part)
-        share = election.share if election else Decimal(1)
-        reached += part_plan_compensation * share
-        if election:
-            deferral += part_plan_compensation * share * election.percent / HUNDRED
-    deferral = cents(deferral)
-    return deferral, cents(_matching(plan, deferral, reached))
+        election = applied.get(part)
+        if election is None:
+            continue
+        part_deferral = reached * election.percent / HUNDRED
+        deferral += part_deferral
+        match += _matching(plan, part_deferral, reached)
+    return cents(deferral), cents(match)
 
 
 def _by_pay_period(
     facts: RRPPlanYearFacts,
     participant: Participant,
     limit: Decimal,
-    elections: dict[str, _Election],
+    applied: dict[str, Applied],
     notes: list[str],
 ) -> tuple[PeriodArithmetic, ...]:
     """Plan 3.03, 3.04 pay period by pay period; the limit is reached by cumulative pay."""
@@ -302,6 +282,7 @@ def _by_pay_period(
     ordered: list[PayPeriod] = sorted(participant.pay_periods, key=lambda p: p.paid_on)
     if any(period.paid_on.year != facts.plan_year for period in ordered):
         notes.append(f"some pay periods are paid outside {facts.plan_year}")
+    salary, bonus = applied.get("salary"), applied.get("bonus")
     for period in ordered:
         salary_now = period.compensation - period.bonus
         period_plan_compensation = above_limit(paid_before, period.compensation, limit)
@@ -309,15 +290,15 @@ def _by_pay_period(
         bonus_above = period_plan_compensation - salary_above
         paid_before += period.compensation
 
-        deferral = ZERO
-        salary = elections.get("salary")
-        if salary and (not salary.in_year or period.paid_on > salary.made_on):
+        deferral = deferred_from = ZERO
+        if salary and (not salary.only_after or period.paid_on > salary.made_on):
             deferral += salary_above * salary.percent / HUNDRED
-        bonus = elections.get("bonus")
+            deferred_from += salary_above
         if bonus:
             deferral += bonus_above * bonus.share * bonus.percent / HUNDRED
+            deferred_from += bonus_above * bonus.share
         deferral = cents(deferral)
-        match = cents(_matching(facts.plan, deferral, period_plan_compensation))
+        match = cents(_matching(facts.plan, deferral, deferred_from))
         result.append(
             PeriodArithmetic(
                 period.paid_on, period.compensation, period_plan_compensation, deferral, match
@@ -336,6 +317,12 @@ def _retirement_restoration(
     termination = participant.termination
     if termination is None or termination.on >= dates.end_of_year(facts.plan_year):
         return cents(plan_compensation * percent / HUNDRED)  # employed on the last day
+    if termination.on < date(facts.plan_year, 1, 1):
+        notes.append(
+            f"left on {termination.on.isoformat()}, before the {facts.plan_year} Plan Year: no "
+            "Retirement Restoration Contribution for it (Plan 3.02)"
+        )
+        return None
     if termination.reason == "death":
         return cents(plan_compensation * percent / HUNDRED)
     if termination.age is None or termination.hours_of_service is None:
@@ -354,6 +341,3 @@ def _retirement_restoration(
         "and did not die or Retire after 1,000 Hours of Service in it (Plan 3.02)"
     )
     return cents(ZERO)
-
-
-# ----------------------------------------------------------------------------- output

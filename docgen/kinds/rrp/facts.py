@@ -51,12 +51,38 @@ class RRPPlan(Fact):
         description="Plan 3.06(b): an Hour of Service on or after this day vests the restoration "
         "accounts.",
     )
+    investment_options: list[Text] = Field(
+        default_factory=list,
+        description="Plan 3.05(a): the Plan Asset Committee's investment menu, in the order the "
+        "Deferral Election Form lists it. Needed to issue the form.",
+    )
+    key_employees_determined_on: list[FactDate] = Field(
+        default_factory=list,
+        description="Plan 1.14: the December 31 dates as of which the Company identified its Key "
+        "Employees (RRP-KEY-EMPLOYEE-UNDETERMINED warns on a payment no determination covers).",
+    )
+
+    @model_validator(mode="after")
+    def _determinations_are_december_31(self) -> RRPPlan:
+        for index, day in enumerate(self.key_employees_determined_on):
+            if (day.month, day.day) != (12, 31):
+                raise form_error(
+                    f"Key Employees are determined as of December 31, not {day.isoformat()}",
+                    "List the December 31 dates of the determinations (Plan 1.14).",
+                    field=f"key_employees_determined_on.{index}",
+                )
+        return self
 
 
 class Beneficiary(Fact):
     name: Text
     relationship: Text | None = None
     percent: Percent = Decimal(100)
+    contingent: StrictBool = Field(
+        False,
+        description="A contingent Beneficiary takes only if no primary Beneficiary survives the "
+        "Participant; primary shares total 100, and contingent shares total 100.",
+    )
 
 
 class PerformancePeriod(Fact):
@@ -86,6 +112,22 @@ class RRPElection(Fact):
         "over "
         "(defaults to the Plan Year).",
     )
+    revoked_on: FactDate | None = Field(
+        None,
+        description="Plan 2.03(b): the day the Participant revoked this election; it stops "
+        "applying from the first Plan Year whose deadline the revocation meets.",
+    )
+
+    @model_validator(mode="after")
+    def _revoked_after_made(self) -> RRPElection:
+        if self.revoked_on is not None and self.revoked_on < self.made_on:
+            raise form_error(
+                f"revoked_on {self.revoked_on.isoformat()} is before made_on "
+                f"{self.made_on.isoformat()}",
+                "An election is revoked after it is made: check both dates (YYYY-MM-DD).",
+                field="revoked_on",
+            )
+        return self
 
     @model_validator(mode="after")
     def _period_for_performance_pay(self) -> RRPElection:
@@ -181,6 +223,34 @@ class Participant(Fact):
     years_of_vesting_service: StrictInt | None = Field(
         None, description="Years of Vesting Service under the Retirement Savings Plan (Plan 3.06)."
     )
+    died_on: FactDate | None = Field(
+        None,
+        description="The date of death of a Participant who died after Termination of "
+        "Employment (a death in service is termination reason death): a payment to the "
+        "Beneficiary needs a recorded death.",
+    )
+
+    @model_validator(mode="after")
+    def _death_after_termination(self) -> Participant:
+        termination = self.termination
+        if self.died_on is None or termination is None:
+            return self
+        if self.died_on < termination.on:
+            raise form_error(
+                f"died_on {self.died_on.isoformat()} is before the termination on "
+                f"{termination.on.isoformat()}",
+                "A death in service is recorded as the termination, with reason: death; "
+                "died_on is for a death after termination.",
+                field="died_on",
+            )
+        if termination.reason == "death" and self.died_on != termination.on:
+            raise form_error(
+                f"died_on {self.died_on.isoformat()} differs from the termination by death on "
+                f"{termination.on.isoformat()}",
+                "Remove died_on: termination.on is the date of death.",
+                field="died_on",
+            )
+        return self
 
     @model_validator(mode="after")
     def _parts_add_up(self) -> Participant:

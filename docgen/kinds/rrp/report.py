@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Literal
 
 from docgen.core.formats import cents
-from docgen.kinds.rrp.arithmetic import PlanYearArithmetic
+from docgen.kinds.rrp.figures import PlanYearArithmetic
 
 Format = Literal["json", "text", "csv"]
 

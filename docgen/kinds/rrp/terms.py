@@ -1,40 +1,57 @@
-"""The Plan's terms, each defined once: the 401(a)(17) limit for the year, the share of a period's
-pay an election made during it reaches, vesting (Plan 3.06), and when payment is due (Plan 4.01).
-The rules (checks/rrp*.py), the arithmetic and the forms all use these."""
+"""The Plan's terms, each defined once: the 401(a)(17) limit for the year, the Deferral Election
+in force for a Plan Year (Plan 2.03(b); Amendment A5), who may hold an Account, vesting (Plan
+3.06), Key Employee determinations (Plan 1.14) and when payment is due (Plan 4.01). The rules
+(checks/rrp*.py), the arithmetic and the forms all use these; when an election is timely is
+timing.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 from docgen.core.dates import (
     days_after,
-    days_in_period,
     first_of_month_after_six_month_anniversary,
     is_key_employee_on,
 )
-from docgen.core.parameters import value
-from docgen.kinds.rrp.facts import Participant, RRPPlan, RRPPlanYearFacts
+from docgen.core.parameters import has_value, value
+from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlan, RRPPlanYearFacts
+from docgen.kinds.rrp.timing import (
+    irrevocable_on,
+    only_after_the_election,
+    prior_year_deadline_for,
+    timeliness,
+)
+
+LIMIT = "irs_401a17_compensation_limit"
 
 
 def compensation_limit(facts: RRPPlanYearFacts) -> Decimal:
     """The 401(a)(17) limit for the Plan Year: the facts' own figure, else the published one."""
     if facts.plan.compensation_limit is not None:
         return facts.plan.compensation_limit
-    return value("irs_401a17_compensation_limit", facts.plan_year)
+    return value(LIMIT, facts.plan_year)
 
 
-def period_share(made_on: date, start: date, end: date) -> Decimal:
-    """Treas. Reg. 1.409A-2(a)(7)(i): the share of pay earned over ``start`` to ``end`` that an
-    election made on ``made_on`` may reach: days left in the period after the election / days in
-    the period (all of it for an election made before the period begins)."""
-    total = days_in_period(start, end)
-    if made_on < start:
-        return Decimal(1)
-    left = max(0, min(total, (end - made_on).days))
-    return Decimal(left) / Decimal(total)
+def published_limit(plan_year: int) -> Decimal | None:
+    """The IRS's published 401(a)(17) figure for the year, or None before it is published."""
+    return value(LIMIT, plan_year) if has_value(LIMIT, plan_year) else None
+
+
+def may_hold_account(participant: Participant) -> bool:
+    """Someone who may have an Account under the Plan (Plan 3.01): an Eligible Employee, or a
+    current or former Participant with elections, investments, a termination or payments on
+    file (Amendment A3: account and payment rules apply to them)."""
+    return participant.eligible_employee or bool(
+        participant.elections
+        or participant.investments
+        or participant.termination
+        or participant.payments
+    )
 
 
 @dataclass(frozen=True)
@@ -76,14 +93,38 @@ def vesting(facts: RRPPlanYearFacts, participant: Participant) -> Vested:
         because = "Retired (Plan 1.24, 3.06(b))"
     elif (participant.years_of_vesting_service or 0) >= plan.years_of_vesting_service_to_vest:
         because = "three Years of Vesting Service (Plan 3.06(b))"
-    elif date(plan_year, 1, 1) >= plan.hour_of_service_vests_from and (
-        termination is None or termination.on >= date(plan_year, 1, 1)
-    ):
-        # Employed in a Plan Year from 2017 on: credited with an Hour of Service in it.
+    elif has_hour_of_service_from(plan, participant, plan_year):
         because = "an Hour of Service on or after January 1, 2017 (Plan 3.06(b))"
     return Vested(
         elective_deferral_account=True, restoration_accounts=because is not None, because=because
     )
+
+
+def has_hour_of_service_from(plan: RRPPlan, participant: Participant, plan_year: int) -> bool:
+    """Plan 3.06(b): credited with an Hour of Service on or after January 1, 2017, whenever the
+    Participant left: employed on or after that day (a termination then or later), or still
+    employed in a Plan Year that ends on or after it. Taken from the dates of employment; the
+    Retirement Savings Plan's definition of an Hour of Service decides a doubtful day."""
+    start = plan.hour_of_service_vests_from
+    termination = participant.termination
+    if termination is not None:
+        return termination.on >= start
+    return date(plan_year, 12, 31) >= start
+
+
+def recorded_death(participant: Participant) -> date | None:
+    """The Participant's death on record: a termination by death, or a death after termination."""
+    termination = participant.termination
+    if termination is not None and termination.reason == "death":
+        return termination.on
+    return participant.died_on
+
+
+def key_employee_determination_for(day: date) -> date:
+    """Plan 1.14: the December 31 determination whose 12-month Key Employee period (from the
+    next April 1) contains ``day``."""
+    year = day.year - 1 if day >= date(day.year, 4, 1) else day.year - 2
+    return date(year, 12, 31)
 
 
 def key_employee_payment_date(facts: RRPPlanYearFacts, participant: Participant) -> date | None:
@@ -120,5 +161,187 @@ def payment_window(
         return None, None
     delayed = key_employee_payment_date(facts, participant)
     if delayed is not None:
+        death = recorded_death(participant)
+        if death is not None and death < delayed:
+            # Code 409A(a)(2)(B)(i): the delay runs to six months after separation "or, if
+            # earlier, the date of death"; the Beneficiary is then paid within 60 days of the
+            # death (4.01(a)), the reading docs/rrp-arithmetic.md states.
+            return death, days_after(death, 60)
         return delayed, delayed
     return termination.on, days_after(termination.on, 60)
+
+
+# ----------------------------------------------------------------- the election in force
+
+# Which part of Compensation each kind of Deferral Election applies to (docs/rrp-arithmetic.md).
+PART_OF_PAY = {"salary": "salary", "bonus": "bonus", "performance_based": "bonus"}
+PARTS = ("salary", "bonus")
+
+
+def kind_words(election: RRPElection) -> str:
+    """The election's kind in words: salary, bonus, performance-based."""
+    return election.kind.replace("_", "-")
+
+
+def described(election: RRPElection) -> str:
+    """'the salary election of 10% made 2025-12-10', as notes and findings name an election."""
+    return (
+        f"the {kind_words(election)} election of {election.percent.normalize():f}% made "
+        f"{election.made_on.isoformat()}"
+    )
+
+
+def takes_effect_for(participant: Participant, election: RRPElection) -> int:
+    """Amendment A5: the first Plan Year whose deadline the election meets: the Plan Year it
+    names when it is timely for it (on any route), else the first later Plan Year whose
+    December 31 deadline (before the year its period begins) it was made by."""
+    if timeliness(participant, election) != "no":
+        return election.plan_year
+    year = election.plan_year + 1
+    while election.made_on > prior_year_deadline_for(election, year):
+        year += 1  # ends: each later year's deadline is a year later
+    return year
+
+
+def deadline_for(participant: Participant, election: RRPElection, plan_year: int) -> date:
+    """The last day a revocation of the election meets for a Plan Year: the day it became
+    irrevocable, for the Plan Year it names; December 31 before each later Plan Year (before the
+    year its period begins). Later performance periods' criteria are not in the facts, so the
+    six-month route is not assumed for them (docs/rrp-arithmetic.md)."""
+    if plan_year == election.plan_year and timeliness(participant, election) != "no":
+        return irrevocable_on(participant, election)
+    return prior_year_deadline_for(election, plan_year)
+
+
+def revocation_takes_effect_for(participant: Participant, election: RRPElection) -> int | None:
+    """Amendment A5: the first Plan Year whose deadline the revocation meets; None if none."""
+    revoked = election.revoked_on
+    if revoked is None:
+        return None
+    year = election.plan_year
+    while revoked > deadline_for(participant, election, year):
+        year += 1
+    return year
+
+
+@dataclass(frozen=True)
+class InForce:
+    """The Deferral Election in force for one part of pay (salary; bonus or performance-based
+    pay) in a Plan Year, or None with the reason; ``notes``: elections on file that one might
+    expect to apply and do not, one line each, naming the Plan section."""
+
+    part: str
+    plan_year: int
+    election: RRPElection | None
+    index: int | None  # its position in participant.elections
+    since: int | None  # the Plan Year it took effect for
+    reason: str
+    notes: tuple[str, ...] = ()
+    doubtful: bool = False  # timely on one reading of a month-end boundary only
+    only_after_the_election: bool = False  # reaches only pay for services after it (2.03(c))
+
+
+def election_in_force(participant: Participant, plan_year: int, part: str) -> InForce:
+    """Plan 2.03(b); Amendment A5: the election in force for one part of pay in the Plan Year.
+
+    An election applies to each later Plan Year until the Participant revokes it or makes a new
+    one; a revocation or a new election takes effect for the first Plan Year whose deadline it
+    meets, so a late change never takes effect for the year it was late for. Of the elections
+    that have taken effect by the Plan Year, the one that took effect last governs (of two
+    taking effect the same year, the later made); if it has been revoked with effect by then,
+    none is in force and no earlier election revives.
+    """
+    words = "salary" if part == "salary" else "bonus or performance-based pay"
+    if not participant.eligible_employee:
+        return InForce(
+            part, plan_year, None, None, None,
+            f"no Deferral Election is in force for {plan_year}: not an Eligible Employee "
+            "(Plan 1.11, 2.01)",
+        )  # fmt: skip
+    candidates = [
+        (index, election, takes_effect_for(participant, election))
+        for index, election in enumerate(participant.elections)
+        if PART_OF_PAY[election.kind] == part and election.plan_year <= plan_year
+    ]
+    effective = [c for c in candidates if c[2] <= plan_year]
+    chosen = max(effective, key=lambda c: (c[2], c[1].made_on, c[0]), default=None)
+    notes = []
+    for index, election, since in candidates:
+        if since > plan_year:
+            notes.append(
+                f"{described(election)} does not take effect for {plan_year}: it was made after "
+                f"the deadline, {prior_year_deadline_for(election, plan_year).isoformat()}, "
+                f"and applies from {since} (Plan 2.03(b))"
+            )
+        elif chosen and since == plan_year and index != chosen[0] and election.plan_year == (
+                plan_year):  # fmt: skip
+            notes.append(
+                f"{described(election)} was replaced by the later one made "
+                f"{chosen[1].made_on.isoformat()} (Plan 2.03(b))"
+            )
+    if chosen is None:
+        why = "none on file" if not candidates else "none made by its deadline"
+        return InForce(
+            part, plan_year, None, None, None,
+            f"no {words} Deferral Election in force for {plan_year}: {why} (Plan 2.03(b))",
+            tuple(notes),
+        )  # fmt: skip
+    index, election, since = chosen
+    revoked_for = revocation_takes_effect_for(participant, election)
+    if revoked_for is not None and revoked_for <= plan_year:
+        return InForce(
+            part, plan_year, None, None, None,
+            f"no {words} Deferral Election in force for {plan_year}: {described(election)} "
+            f"was revoked on {election.revoked_on.isoformat()}, effective for {revoked_for} "
+            "(Plan 2.03(b))",
+            tuple(notes),
+        )  # fmt: skip
+    if revoked_for is not None:
+        notes.append(
+            f"the revocation filed {election.revoked_on.isoformat()} is after the deadline, "
+            f"{deadline_for(participant, election, plan_year).isoformat()}: {described(election)}"
+            f" stays in force for {plan_year} and stops for {revoked_for} (Plan 2.03(b))"
+        )
+    rolled = f", rolled over to {plan_year}" if election.plan_year < plan_year else ""
+    first_year = since == election.plan_year and only_after_the_election(participant, election)
+    return InForce(
+        part, plan_year, election, index, since,
+        f"{described(election)} for {election.plan_year}{rolled} (Plan 2.03(b))",
+        tuple(notes),
+        doubtful=since == election.plan_year and timeliness(participant, election) == "doubtful",
+        only_after_the_election=first_year and election.plan_year == plan_year,
+    )  # fmt: skip
+
+
+_IN_FORCE: dict[tuple[int, int], tuple[Participant, Mapping[str, InForce]]] = {}
+_IN_FORCE_KEPT = 50_000
+
+
+def elections_in_force(participant: Participant, plan_year: int) -> Mapping[str, InForce]:
+    """The election in force for each part of pay (salary, bonus) in the Plan Year.
+
+    Facts are frozen: the answer is remembered by the participant's identity (holding it, so
+    its id is not reused), as each rule and the arithmetic ask for it in turn."""
+    key = (id(participant), plan_year)
+    kept = _IN_FORCE.get(key)
+    if kept is not None and kept[0] is participant:
+        return kept[1]
+    found = MappingProxyType(
+        {part: election_in_force(participant, plan_year, part) for part in PARTS}
+    )
+    if len(_IN_FORCE) >= _IN_FORCE_KEPT:
+        _IN_FORCE.clear()
+    _IN_FORCE[key] = (participant, found)
+    return found
+
+
+def elections_for_plan_year(participant: Participant, plan_year: int) -> list[int]:
+    """The positions of the elections that concern the Plan Year: those naming it, and those
+    in force for it (rolled over from an earlier year), in file order."""
+    naming = {i for i, e in enumerate(participant.elections) if e.plan_year == plan_year}
+    in_force = {
+        found.index
+        for found in elections_in_force(participant, plan_year).values()
+        if found.index is not None
+    }
+    return sorted(naming | in_force)

@@ -8,6 +8,7 @@ from datetime import date
 from docgen.core import dates
 from docgen.core.windows import ElectionWindow, no_empty_window
 from docgen.kinds.rrp.facts import Participant, RRPPlanYearFacts
+from docgen.kinds.rrp.timing import first_year_deadline_for
 
 
 def rrp_windows(facts: RRPPlanYearFacts) -> list[ElectionWindow]:
@@ -21,8 +22,9 @@ def rrp_windows(facts: RRPPlanYearFacts) -> list[ElectionWindow]:
 
 
 def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> list[ElectionWindow]:
-    """One participant's routes: the prior-year deadline, the first-year route when this is the
-    first Plan Year of eligibility, one performance-based route per performance period."""
+    """One participant's routes: the prior-year deadline, the first-year route when it is
+    available this Plan Year (timing.first_year_deadline_for), one performance-based route per
+    performance period."""
     year = facts.plan_year
     document = f"RRP Deferral Election {year}"
     who = (participant.id, participant.name, document)
@@ -31,13 +33,13 @@ def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> li
         "December 31 before the Plan Year (Plan 2.03(b); Treas. Reg. 1.409A-2(a)(3))",
         None, dates.december_31_before(year),
     )]  # fmt: skip
-    eligible = participant.first_eligible_on
-    if eligible is not None and eligible.year == year:
+    eligible, first_year = participant.first_eligible_on, first_year_deadline_for(participant, year)
+    if first_year is not None:
         windows.append(ElectionWindow(
             *who, "first-year",
             "within 30 days after first becoming eligible (Plan 2.03(c); "
             "Treas. Reg. 1.409A-2(a)(7))",
-            eligible, dates.first_year_election_deadline(eligible),
+            eligible, first_year,
             "reaches only pay for services after the election",
         ))  # fmt: skip
     seen: set[tuple[date, date]] = set()

@@ -1,0 +1,90 @@
+"""What `docgen compute` reports for a Plan Year, participant by participant (the JSON contract of
+docs/rrp-arithmetic.md); docgen.kinds.rrp.arithmetic works the figures out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from docgen.core.formats import money_text
+from docgen.kinds.rrp.terms import Vested
+
+
+@dataclass(frozen=True)
+class PeriodArithmetic:
+    """One pay period's Plan Compensation, deferral and match (Plan 3.03, 3.04)."""
+
+    paid_on: date
+    compensation: Decimal
+    plan_compensation: Decimal
+    elective_deferral: Decimal | None
+    matching_restoration: Decimal | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "paid_on": self.paid_on.isoformat(),
+            "compensation": money_text(self.compensation),
+            "plan_compensation": money_text(self.plan_compensation),
+            "elective_deferral": money_text(self.elective_deferral),
+            "matching_restoration": money_text(self.matching_restoration),
+        }
+
+
+@dataclass(frozen=True)
+class ParticipantArithmetic:
+    """Everything the Plan makes of one Participant's year. ``None`` means not applicable."""
+
+    id: str
+    name: str
+    plan_compensation: Decimal
+    salary_plan_compensation: Decimal
+    bonus_plan_compensation: Decimal
+    elective_deferral: Decimal | None
+    matching_restoration: Decimal | None
+    retirement_restoration: Decimal | None
+    vested: Vested
+    payment_earliest_on: date | None
+    payment_due_on: date | None
+    pay_periods: tuple[PeriodArithmetic, ...] = ()
+    notes: tuple[str, ...] = ()
+    elections_in_force: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "name": self.name,
+            "plan_compensation": money_text(self.plan_compensation),
+            "salary_plan_compensation": money_text(self.salary_plan_compensation),
+            "bonus_plan_compensation": money_text(self.bonus_plan_compensation),
+            "elective_deferral": money_text(self.elective_deferral),
+            "matching_restoration": money_text(self.matching_restoration),
+            "retirement_restoration": money_text(self.retirement_restoration),
+            "vested": self.vested.as_json(),
+            "payment_earliest_on": _iso(self.payment_earliest_on),
+            "payment_due_on": _iso(self.payment_due_on),
+            "elections_in_force": self.elections_in_force,
+            "notes": list(self.notes),
+        }
+        if self.pay_periods:
+            data["pay_periods"] = [period.as_json() for period in self.pay_periods]
+        return data
+
+
+@dataclass(frozen=True)
+class PlanYearArithmetic:
+    plan_year: int
+    compensation_limit: Decimal
+    participants: tuple[ParticipantArithmetic, ...] = field(default_factory=tuple)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "plan_year": self.plan_year,
+            "compensation_limit": money_text(self.compensation_limit),
+            "participants": [participant.as_json() for participant in self.participants],
+        }
+
+
+def _iso(day: date | None) -> str | None:
+    return None if day is None else day.isoformat()
