@@ -12,6 +12,7 @@ import re
 from checks import sources as src
 from checks.sources import exhibit, notice
 from docgen.core.citations import Citation
+from docgen.core.clauses import marks_in
 from docgen.core.rules import DOCUMENT, Rule, SourceText, register_rule
 from docgen.core.text import normalise
 
@@ -69,16 +70,32 @@ def format_mismatch(pdf_text: str, docx_text: str) -> str | None:
     )
 
 
-_DRAFTED = re.compile(r"""data-provenance\s*=\s*["']?drafted\b""")
-
-
-def has_drafted_clauses(html: str) -> bool:
-    """DOC-DRAFTED-CLAUSE (with no approval on file): the HTML carries a clause docgen drafted."""
-    return _DRAFTED.search(html) is not None
+def clause_mark_problems(html: str, expected: set[str], known: set[str]) -> list[str]:
+    """DOC-DRAFTED-CLAUSE on a rendered copy: its drafted marks must be exactly the clauses the
+    check expected it to carry (and approved). A mark naming no clause, or one the check did not
+    expect, is wording issued without counsel's approval being checked."""
+    problems = []
+    found = marks_in(html)
+    if None in found:
+        problems.append(
+            "text is marked drafted (data-provenance) without naming its clause (data-clause)"
+        )
+    named = {clause for clause in found if clause is not None}
+    for clause in sorted(named - known):
+        problems.append(f"marks a drafted clause {clause} that no document of this kind has")
+    for clause in sorted((named & known) - expected):
+        problems.append(
+            f"carries drafted clause {clause}, which the check did not expect in this copy, so "
+            "its approval was not checked (does the template include its fragment by name?)"
+        )
+    for clause in sorted(expected - named):
+        problems.append(f"does not carry drafted clause {clause}, which the check expected")
+    return problems
 
 
 DESIGN_DOCUMENTS = Citation("DESIGN.md", "Rendered documents")
 DESIGN_GAPS = Citation("DESIGN.md", "Gaps in the source forms")
+DESIGN_APPROVAL = Citation("DESIGN.md", "Amendments, A9")
 
 register_rule(
     Rule(
@@ -131,21 +148,38 @@ register_rule(
 register_rule(
     Rule(
         id="DOC-DRAFTED-CLAUSE",
-        title="Drafted clauses not yet approved by counsel",
-        severity="warning",
+        title="A drafted clause not approved by counsel",
+        severity="error",
         citations=(
             notice("B"),
             notice("C.1"),
             notice("F.1"),
             exhibit("Sections III-IV"),
+            Citation("Plan", "2.03(b)"),
             DESIGN_GAPS,
+            DESIGN_APPROVAL,
         ),
-        explanation="The seed form lacks Section B, C.1, the F.1 list and Exhibit I's fill-in "
-        "parts; "
-        "docgen drafts them from the form's own words. Until counsel approves them "
-        "(drafted_clauses_approved_by), each document carrying them is flagged.",
+        explanation="Where a source form is silent (the Notice's Sections B and C.1 and the F.1 "
+        "list, Exhibit I's headings and fill-in parts, the whole RRP Deferral Election Form) "
+        "docgen drafts the words, one clause per gap, each with its own id, text and SHA-256 "
+        "(`docgen clauses`). Each clause a document carries must be approved by counsel in "
+        "clause_approvals, bound to the SHA-256 of its exact wording: an approval of other "
+        "wording is no approval. Checked from the facts and templates before anything renders, "
+        "and again on each rendered copy, whose drafted marks must be the clauses expected.",
         applies_to=DOCUMENT,
-        sources=(src.NOTICE_F1, src.EXHIBIT_DEFAULT_PAYMENT),
-        remedy="Have counsel review the drafted clauses and record drafted_clauses_approved_by.",
+        sources=(
+            src.NOTICE_F1,
+            src.EXHIBIT_DEFAULT_PAYMENT,
+            src.PLAN_FORM,
+            SourceText(
+                DESIGN_APPROVAL,
+                "Each drafted clause has a stable id, its text and the SHA-256 of that text. "
+                "`clause_approvals: [{clause, sha256, by, on}]` approves one clause's exact "
+                "wording; an approval whose hash no longer matches the clause is no approval.",
+                quoted=False,
+            ),
+        ),
+        remedy="Have counsel read each clause (`docgen clauses FACTS`, or the check report's "
+        "drafted clauses) and add its approval to clause_approvals with the SHA-256 printed.",
     )
 )

@@ -222,6 +222,13 @@ PLAN_2_03_B_PBC = quote(
     before the end of the performance period as permitted by the Committee.
 """,
 )
+PLAN_FORM = quote(
+    plan("2.03(b)"),
+    """
+    Each Deferral Election shall be made on a form provided by the Committee and shall
+    specify such additional information as the Committee may require.
+""",
+)
 PLAN_2_03_C = quote(
     plan("2.03(c)"),
     """

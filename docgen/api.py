@@ -29,8 +29,11 @@ __all__ = [
     "batch",
     "calendar",
     "check",
+    "check_loaded",
+    "clauses",
     "compute",
     "explain",
+    "export_templates",
     "get_rule",
     "json_schema",
     "load_facts",
@@ -44,6 +47,10 @@ __all__ = [
     "verify_document",
     "write_report",
 ]
+
+
+class BadOption(DocgenError, ValueError):
+    """A command-line option docgen cannot use as given. Exit code 2."""
 
 
 def validate(path: str | Path) -> tuple[LoadedFacts, str]:
@@ -73,14 +80,23 @@ def check(path: str | Path, as_of: date, stage: str | None = None) -> Report:
     return run_checks(load_facts(path), as_of, stage)
 
 
-def report_view(report: Report, view: str) -> Any:
-    """The report as ``rich`` (a renderable), ``text``, ``json``, ``md`` or ``html``."""
+def check_loaded(path: str | Path, as_of: date, stage: str | None = None):
+    """`docgen check`: the facts as loaded, and the report on them."""
+    loaded = load_facts(path)
+    return loaded, run_checks(loaded, as_of, stage)
+
+
+def report_view(report: Report, view: str, loaded: LoadedFacts | None = None) -> Any:
+    """The report as ``rich`` (a renderable), ``text``, ``json``, ``md`` or ``html``; the HTML
+    page shows each drafted clause as it reads in the documents of ``loaded``."""
     from docgen.check import views
 
     if view == "html":
+        from docgen.check.clause_wording import clause_wording
         from docgen.check.report_html import render_report_html
 
-        return render_report_html(report)
+        wording = clause_wording(loaded, report) if loaded is not None else None
+        return render_report_html(report, wording)
     return {
         "rich": views.as_rich,
         "text": views.as_text,
@@ -141,6 +157,49 @@ def render_one(path: str | Path, doc: str, subject: str, fmt: str, output: Path,
     from docgen.issue.one import render_one as render
 
     return render(path, doc, subject, fmt, output, **options)
+
+
+def clauses(
+    path: str | Path,
+    output_format: str = "text",
+    *,
+    stage: str | None = None,
+    by: str | None = None,
+    on: date | None = None,
+) -> str:
+    """`docgen clauses`: every drafted clause the cycle's documents carry, with its text, SHA-256
+    and approval, and the clause_approvals block to paste. Reads a first-release facts file
+    (drafted_clauses_approved_by) too, since this is how to move on from it."""
+    from docgen.check.clause_views import clauses_view
+    from docgen.check.clauses import review_clauses
+
+    if by is not None and not by.strip():
+        raise BadOption("--by: write counsel's name, e.g. --by 'A. Counsel'.")
+    loaded = load_facts(path, migrating=True)
+    if stage is not None:
+        stage = resolve_stage(loaded.facts, stage)
+    reviews = review_clauses(loaded, stage)
+    return clauses_view(
+        loaded,
+        reviews,
+        output_format,
+        stage=stage,
+        by=by,
+        on=on.isoformat() if on else None,
+    )
+
+
+EXPORTED_NOTE = (
+    "Edit them (its README.txt says how), then name the folder in the facts file as "
+    "templates_dir: FOLDER, with the folder beside the facts file."
+)
+
+
+def export_templates(folder: str | Path) -> list[Path]:
+    """`docgen templates --export DIR`: the built-in templates, for a company to edit."""
+    from docgen.render.overrides import export_templates as export
+
+    return export(folder)
 
 
 def verify(folder: str | Path) -> Any:

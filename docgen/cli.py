@@ -17,14 +17,23 @@ from typer.core import TyperGroup
 
 from docgen import __version__, api
 from docgen.api import DocgenError
-from docgen.console import ProgressBar, emit, err, fail, out, parse_as_of, print_refusal
+from docgen.console import (
+    ProgressBar,
+    emit,
+    err,
+    fail,
+    out,
+    parse_as_of,
+    print_refusal,
+    rules_table,
+)
 
 
 class _InWorkOrder(TyperGroup):
     """Lists commands in the order of the work (load, check, issue, verify, then the tools)."""
 
-    ORDER = ("validate", "check", "batch", "render", "verify", "compute", "calendar", "rules",
-             "explain", "schema")  # fmt: skip
+    ORDER = ("validate", "check", "clauses", "batch", "render", "verify", "compute", "calendar",
+             "rules", "explain", "templates", "schema")  # fmt: skip
 
     def list_commands(self, ctx):
         names = super().list_commands(ctx)
@@ -200,18 +209,26 @@ def render(
     output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the document.")],
     stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
+    review: Annotated[
+        bool, typer.Option(help="Counsel's review copy (docx), not for issue.")
+    ] = False,
 ) -> None:
     """Check FILE, then render one document and write it atomically.
 
-    Any error finding in FILE refuses, as `batch` does. Exit 0 written, 1 refused, 2 bad input."""
+    Any error finding in FILE refuses, as `batch` does. --review makes counsel's copy instead:
+    a DOCX with one comment per drafted clause (its rationale and approval status), made while
+    clauses await approval. Exit 0 written, 1 refused, 2 bad input."""
     issued_on = parse_as_of(as_of)
     try:
-        result = api.render_one(file, doc, subject, to.value, output, stage=stage, as_of=issued_on)
+        result = api.render_one(
+            file, doc, subject, to.value, output, stage=stage, as_of=issued_on, review=review
+        )
     except DocgenError as error:
         print_refusal(error)
         fail(error)
     for finding in result.warnings:
-        err.print(f"warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
+        shown = f"{finding.severity} {finding.rule} ({finding.subject}): {finding.message}"
+        err.print(shown, markup=False)
     out.print(f"Wrote {result.path} ({result.bytes:,} bytes).", markup=False)
 
 
@@ -300,33 +317,64 @@ def check(
 
     Exit 0 no errors (with --strict: no warnings either), 1 findings, 2 bad input."""
     checked_on = parse_as_of(as_of)
+    table = output_format is CheckFormat.text and output is None
     try:
-        report = api.check(file, checked_on, stage)
+        loaded, report = api.check_loaded(file, checked_on, stage)
+        rendered = api.report_view(report, "rich" if table else output_format.value, loaded)
     except DocgenError as error:
         fail(error)
-    if output_format is CheckFormat.text and output is None:
-        out.print(api.report_view(report, "rich"))
+    if table:
+        out.print(rendered)
     else:
-        rendered = api.report_view(report, output_format.value)
         emit(rendered, output, report.summary_line())
     raise typer.Exit(report.exit_code(strict))
+
+
+class ClausesFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def clauses(
+    file: FactsFile,
+    output_format: Annotated[ClausesFormat, typer.Option("--format")] = ClausesFormat.text,
+    stage: Annotated[str | None, typer.Option(help="Only this stage's documents.")] = None,
+    by: Annotated[str | None, typer.Option(help="Counsel's name, for the block.")] = None,
+    on: Annotated[str | None, typer.Option(help="The day counsel approved.")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here.")] = None,
+) -> None:
+    """Every drafted clause FILE's documents carry, for counsel to read and approve.
+
+    Each clause's id, documents, text, SHA-256, rationale and approval, then the
+    clause_approvals block to paste into FILE (approvals are bound to the exact wording)."""
+    approved_on = parse_as_of(on) if on is not None else None
+    try:
+        rendered = api.clauses(file, output_format.value, stage=stage, by=by, on=approved_on)
+    except DocgenError as error:
+        fail(error)
+    emit(rendered, output)
+
+
+@app.command()
+def templates(
+    export: Annotated[Path, typer.Option("--export", help="A new folder to copy them into.")],
+) -> None:
+    """Copy the built-in templates, clause fragments and stylesheet into a folder to edit.
+
+    Name that folder in the facts file (templates_dir: DIR, beside the facts file) and its
+    files override the built-ins by name, sandboxed and checked like them."""
+    try:
+        written = api.export_templates(export)
+    except DocgenError as error:
+        fail(error)
+    out.print(f"Wrote {len(written)} files to {export}. {api.EXPORTED_NOTE}", markup=False)
 
 
 @app.command()
 def rules() -> None:
     """The rule catalogue: id, severity, title and citations of every rule."""
-    from rich.table import Table
-
-    table = Table(title="docgen rule catalogue (docgen explain RULE for one rule)", expand=True)
-    table.add_column("id", no_wrap=True)
-    table.add_column("severity", no_wrap=True)
-    table.add_column("title", ratio=3)
-    table.add_column("cites", ratio=2)
-    for entry in api.all_rules():
-        table.add_row(
-            entry.id, entry.severity, entry.title, "; ".join(str(c) for c in entry.citations)
-        )
-    out.print(table)
+    out.print(rules_table(api.all_rules()))
 
 
 @app.command()

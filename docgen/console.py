@@ -7,7 +7,7 @@ import io
 import sys
 from datetime import date
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -107,3 +107,19 @@ class ProgressBar:
     def stop(self) -> None:
         if self.progress is not None:
             self.progress.stop()
+
+
+def rules_table(rules) -> Any:
+    """`docgen rules`: the catalogue as a table."""
+    from rich.table import Table
+
+    table = Table(title="docgen rule catalogue (docgen explain RULE for one rule)", expand=True)
+    table.add_column("id", no_wrap=True)
+    table.add_column("severity", no_wrap=True)
+    table.add_column("title", ratio=3)
+    table.add_column("cites", ratio=2)
+    for entry in rules:
+        table.add_row(
+            entry.id, entry.severity, entry.title, "; ".join(str(c) for c in entry.citations)
+        )
+    return table

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
+from docgen.check.clauses import review_clauses
 from docgen.load import load_facts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,7 +105,17 @@ def test_manifest_records_every_file_and_the_facts(issued):
         GRANT_AS_OF,
         CYCLE,
     )
-    assert manifest["drafted_clauses_approved_by"] == loaded.facts.drafted_clauses_approved_by
+    # Each drafted clause the documents carry, with counsel's approval of its exact wording.
+    approvals = {a.clause: a for a in loaded.facts.clause_approvals}
+    assert [c["clause"] for c in manifest["clause_approvals"]] == [
+        r.id for r in review_clauses(loaded, "grant")
+    ]
+    for entry in manifest["clause_approvals"]:
+        approval = approvals[entry["clause"]]
+        assert entry["sha256"] == approval.sha256
+        assert (entry["approved_by"], entry["approved_on"]) == ("A. Counsel", "2026-05-01")
+        assert entry["source"] == "built-in"
+    assert manifest["templates_dir"] is None
     assert [p["subject"] for p in manifest["packets"]] == [d.id for d in loaded.facts.directors]
     assert str(folder.parent.parent) not in (folder / "manifest.json").read_text()
 
@@ -237,10 +248,7 @@ def test_a_doc_error_refuses_with_nothing_written(samples, tmp_path, monkeypatch
 
 
 def test_elections_stage_issues_blank_exhibit_i_only(samples, tmp_path, cli):
-    def no_approval(data):
-        data["drafted_clauses_approved_by"] = None
-
-    facts = write_cycle(tmp_path, samples, directors=2, edit=no_approval)
+    facts = write_cycle(tmp_path, samples, directors=2)
     out = tmp_path / "out"
     result = cli(
         "batch",
@@ -261,9 +269,27 @@ def test_elections_stage_issues_blank_exhibit_i_only(samples, tmp_path, cli):
     }
     manifest = json.loads((out / CYCLE / "manifest.json").read_text())
     assert manifest["stage"] == "elections"
-    assert manifest["drafted_clauses_approved_by"] is None
-    assert [w["rule"] for w in manifest["warnings"]] == ["DOC-DRAFTED-CLAUSE"]
-    assert "DOC-DRAFTED-CLAUSE" in result.stdout
+    # The blank forms carry Exhibit I's clauses only (not the on-file copy's, not the Notice's).
+    recorded = [c["clause"] for c in manifest["clause_approvals"]]
+    assert recorded and all(c.startswith("exhibit-i.") for c in recorded)
+    assert "exhibit-i.iii-on-file" not in recorded
+    assert manifest["warnings"] == []
+
+
+def test_a_clause_without_counsels_approval_stops_the_batch_before_anything_is_written(
+    samples, tmp_path, cli
+):
+    def one_unapproved(data):
+        data["clause_approvals"] = [
+            a for a in data["clause_approvals"] if a["clause"] != "exhibit-i.iii-choices"
+        ]
+
+    facts = write_cycle(tmp_path, samples, directors=2, edit=one_unapproved)
+    out = tmp_path / "out"
+    result = cli("batch", facts, "--out", out, "--stage", "elections", "--as-of", ELECTIONS_AS_OF)
+    assert result.exit_code == 1
+    assert "DOC-DRAFTED-CLAUSE" in result.stdout and "exhibit-i.iii-choices" in result.stdout
+    assert not out.exists()
 
 
 # ------------------------------------------------------------------ interrupted batches

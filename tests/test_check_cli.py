@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.approvals import approve_all
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -87,6 +89,7 @@ def test_text_groups_by_director_and_ends_with_a_summary(cli, samples):
 WARNING_ONLY = """\
 kind: rrp-plan-year
 company: {name: Example Co.}
+plan: {name: Example Co. Retirement Restoration Plan}
 plan_year: 2026
 participants:
   - id: p1
@@ -101,6 +104,7 @@ participants:
 def test_strict_fails_on_warnings(cli, tmp_path):
     path = tmp_path / "warn.yaml"
     path.write_text(WARNING_ONLY)
+    approve_all(path)
     relaxed = cli("check", path, "--as-of", "2025-12-15")
     assert relaxed.exit_code == 0, relaxed.stdout
     assert "RRP-BENEFICIARY-MISSING" in relaxed.stdout

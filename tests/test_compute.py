@@ -24,11 +24,14 @@ def plan_year(*participants: dict, **top) -> RRPPlanYearFacts:
     data = {
         "kind": "rrp-plan-year",
         "company": {"name": "CarMax, Inc.", "publicly_traded": True},
+        "plan": {"name": "CarMax, Inc. Retirement Restoration Plan"},
         "plan_year": 2026,
         "retirement_contribution_percent": "4",
         "participants": list(participants),
     }
+    plan = top.pop("plan", {})
     data.update(top)
+    data["plan"] = {**data["plan"], **plan}
     return RRPPlanYearFacts.model_validate(data)
 
 
@@ -580,7 +583,8 @@ def test_a_2019_hire_who_left_in_2025_is_vested():
 )
 def test_vesting(year, more, because):
     facts = RRPPlanYearFacts.model_validate({
-        "kind": "rrp-plan-year", "company": {"name": "C"}, "plan_year": year,
+        "kind": "rrp-plan-year", "company": {"name": "C"}, "plan": {"name": "C Plan"},
+        "plan_year": year,
         "participants": [person(**more)],
     })  # fmt: skip
     vested = vesting(facts, facts.participants[0])

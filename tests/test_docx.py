@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from docgen.load import load_facts
 from docgen.render import html as render
-from docgen.render.docx import DRAFTED_COMMENT, html_to_docx
+from docgen.render.docx import REVIEW_BANNER, html_to_docx
 from docgen.render.html_tree import parse_html
 from tests.readers import docx_words as text_of_docx
 from tests.readers import normalise
@@ -94,18 +94,46 @@ def test_zip_entries_carry_the_facts_date_not_the_clock(notice):
     archive = zipfile.ZipFile(io.BytesIO(notice))
     assert {info.date_time for info in archive.infolist()} == {(2026, 6, 23, 0, 0, 0)}
     names = archive.namelist()
-    assert "docProps/thumbnail.jpeg" not in names and "word/comments.xml" in names
+    assert "docProps/thumbnail.jpeg" not in names
     assert archive.testzip() is None
 
 
-def test_drafted_clauses_carry_a_word_comment_with_a_fixed_date(notice):
-    document = Document(io.BytesIO(notice))
+def test_the_issued_docx_carries_no_review_comments(loaded, notice):
+    assert not list(Document(io.BytesIO(notice)).comments)
+    assert "word/comments.xml" not in zipfile.ZipFile(io.BytesIO(notice)).namelist()
+    exhibit = render.render_document(loaded, "exhibit-i", "jsmith", "grant", "docx")
+    assert not list(Document(io.BytesIO(exhibit)).comments)
+
+
+def _review_copy(loaded, doc: str, stage: str) -> bytes:
+    """Counsel's review copy, as `docgen render --review` makes it (comments from the check)."""
+    from datetime import date
+
+    from docgen.check.runner import run_checks
+    from docgen.issue.one import review_comment
+
+    report = run_checks(loaded, date(2026, 6, 23), stage)
+    html = render.render_html(loaded, doc, "jsmith", stage)
+    meta = render.document_meta(loaded, doc, "jsmith", stage)
+    comments = {review.id: review_comment(review) for review in report.clauses}
+    return html_to_docx(html, meta, review=comments), report
+
+
+def test_a_review_copy_has_one_comment_per_drafted_clause_with_its_own_rationale(loaded):
+    data, report = _review_copy(loaded, "notice", "grant")
+    document = Document(io.BytesIO(data))
     comments = list(document.comments)
-    assert len(comments) >= 5  # summary table, B, C.1 and its list, F.1 list
-    for comment in comments:
-        assert comment.text == DRAFTED_COMMENT
+    notice_clauses = [r for r in report.clauses if "notice" in r.documents]
+    assert len(comments) == len(notice_clauses) == 4  # summary table, B, C.1, the F.1 list
+    for comment, review in zip(comments, notice_clauses, strict=True):
+        assert comment.text.startswith(f"Drafted clause {review.id} ({review.section}).")
+        assert review.rationale in comment.text
+        assert "Approved by A. Counsel on 2026-05-01." in comment.text
+        assert review.sha256 in comment.text
         assert comment.author == "docgen"
         assert comment.timestamp == datetime(2026, 6, 23, tzinfo=comment.timestamp.tzinfo)
+    assert len({comment.text for comment in comments}) == len(comments)  # no boilerplate
+    assert document.paragraphs[0].text == REVIEW_BANNER
     body = document.element.body.xml
     start = body.index("commentRangeStart")
     assert "Grant Date" in body[start : body.index("commentRangeEnd")]
@@ -114,6 +142,17 @@ def test_drafted_clauses_carry_a_word_comment_with_a_fixed_date(notice):
     assert body.rfind("commentRangeStart", 0, seed_words) < body.rfind(
         "commentRangeEnd", 0, seed_words
     )
+
+
+def test_a_review_copy_comments_even_a_bare_heading_with_its_own_words(loaded):
+    data, report = _review_copy(loaded, "exhibit-i", "grant")
+    texts = [comment.text for comment in Document(io.BytesIO(data)).comments]
+    heading = next(t for t in texts if t.startswith("Drafted clause exhibit-i.heading-iii "))
+    assert "Section III is headed “Election”" in heading
+    # The director line, four headings, II's list, III's choices and the election on file, IV.
+    commented = [t.split()[2] for t in texts]
+    assert sorted(commented) == sorted(r.id for r in report.clauses if "exhibit-i" in r.documents)
+    assert len(commented) == 9
 
 
 def test_blank_form_has_check_boxes_blanks_and_a_signature_table(blank_form):

@@ -58,8 +58,9 @@ def test_models_are_frozen(samples):
 
 def test_plan_defaults_are_the_2017_restatement():
     facts = RRPPlanYearFacts.model_validate(
-        {"kind": "rrp-plan-year", "company": {"name": "X"}, "plan_year": 2026}
-    )
+        {"kind": "rrp-plan-year", "company": {"name": "X"}, "plan": {"name": "X Plan"},
+         "plan_year": 2026}
+    )  # fmt: skip
     assert facts.plan.max_deferral_percent == 75
     assert facts.plan.match_rate_percent == 100
     assert facts.plan.match_cap_percent == 6
@@ -118,7 +119,13 @@ def test_json_schema_validates_every_sample(schema, sample):
 def test_json_schema_rejects_unknown_keys(schema):
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(
-            {"kind": "rrp-plan-year", "company": {"name": "X"}, "plan_year": 2026, "typo": 1},
+            {
+                "kind": "rrp-plan-year",
+                "company": {"name": "X"},
+                "plan": {"name": "X Plan"},
+                "plan_year": 2026,
+                "typo": 1,
+            },
             schema,
         )
 

@@ -80,9 +80,9 @@ def test_the_pdf_reads_back_with_name_plan_year_and_deadline(rendered, pid, name
     for deadline in deadlines:
         assert deadline in text
     assert set(wanted) >= {name, "Plan Year 2026"}
-    # The only DOC-* finding is the drafted-clause warning: no blank, no missing fact, and the
-    # PDF and DOCX carry the same text.
-    assert [p.rule for p in problems] == ["DOC-DRAFTED-CLAUSE"]
+    # No DOC-* finding: no blank, no missing fact, the PDF and DOCX carry the same text, and the
+    # drafted marks are exactly the clauses the check expected.
+    assert problems == []
     assert unfilled_blanks(text) == []
 
 
@@ -116,10 +116,18 @@ def test_the_pdf_is_fillable(rendered, loaded):
 
 def test_every_part_is_marked_drafted(rendered):
     html = rendered["e1001"][0]
-    sections = ("section-i", "section-ii", "section-iii", "section-iv", "section-v", "section-vi",
-                "section-vii")  # fmt: skip
-    for section in sections:
-        assert f'id="{section}" data-provenance="drafted"' in html
+    for section, clause in (
+        ("section-i", "i-when-to-file"),
+        ("section-ii", "ii-amount"),
+        ("section-iii", "iii-match"),
+        ("section-iv", "iv-payment"),
+        ("section-v", "v-investment"),
+        ("section-vi", "vi-beneficiary"),
+        ("section-vii", "vii-signature"),
+    ):
+        assert (
+            f'id="{section}" data-provenance="drafted" data-clause="rrp-election.{clause}"' in html
+        )
 
 
 def test_rendering_is_reproducible(loaded, rendered):
@@ -130,7 +138,6 @@ def test_rendering_is_reproducible(loaded, rendered):
 def test_plan_terms_come_from_the_facts(loaded):
     data = loaded.facts.model_dump()
     data["plan"].update(max_deferral_percent=50, match_cap_percent=4)
-    data["drafted_clauses_approved_by"] = "A. Counsel, 2025-11-01"
     data["participants"] = [{**data["participants"][0], "beneficiaries": []}]
     facts = RRPPlanYearFacts.model_validate(data, strict=False)
     html = render.render_html(facts, "rrp-election", "e1001", "enrollment")

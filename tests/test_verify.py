@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from checks.documents import absent_facts, format_mismatch, has_drafted_clauses, unfilled_blanks
+from checks.documents import absent_facts, clause_mark_problems, format_mismatch, unfilled_blanks
 from docgen.issue.docrules import check_document
 from docgen.render.pdf import html_to_pdf
 from tests.readers import docx_text, pdf_text
@@ -98,34 +98,48 @@ def test_text_missing_from_one_format_is_a_mismatch():
 # ------------------------------------------------------------------ DOC-DRAFTED-CLAUSE
 
 
-def test_drafted_clause_marker_found():
-    assert has_drafted_clauses(
-        '<section data-provenance="drafted"><p>B. Accelerated Vesting</p></section>'
+KNOWN = {"notice.c1-payment-date", "notice.b-accelerated-vesting"}
+
+
+def test_a_copy_carrying_exactly_the_expected_clauses_passes():
+    html = (
+        '<div data-provenance="drafted" data-clause="notice.c1-payment-date">C.1</div>'
+        "<p>data-provenance is explained in the README</p>"
     )
-    assert has_drafted_clauses("<p data-provenance='drafted'>x</p>")
+    assert clause_mark_problems(html, {"notice.c1-payment-date"}, KNOWN) == []
+    assert clause_mark_problems("<p data-provenance='seed'>A</p>", set(), KNOWN) == []
 
 
-def test_seed_text_only_has_no_drafted_clause():
-    assert not has_drafted_clauses('<section data-provenance="seed"><p>A. Vesting</p></section>')
-    assert not has_drafted_clauses("<p>data-provenance is explained in DESIGN.md</p>")
-
-
-def test_drafted_clause_is_a_warning_only_until_counsel_approves():
+def test_a_drafted_mark_that_names_no_clause_is_refused():
     html = '<p data-provenance="drafted">C.1 Payment Date</p>'
-    unapproved = check_document(
-        "jsmith", "notice", pdf_text="x", docx_text="x", key_facts=[], html=html
+    assert clause_mark_problems(html, set(), KNOWN) == [
+        "text is marked drafted (data-provenance) without naming its clause (data-clause)"
+    ]
+
+
+def test_a_clause_the_check_did_not_expect_or_does_not_know_is_refused():
+    html = (
+        '<p data-provenance="drafted" data-clause="notice.b-accelerated-vesting">B</p>'
+        "<p data-provenance='drafted' data-clause='company.own-words'>X</p>"
     )
-    approved = check_document(
-        "jsmith",
-        "notice",
-        pdf_text="x",
-        docx_text="x",
-        key_facts=[],
-        html=html,
-        approved_by="A. Counsel",
-    )
-    assert [p.rule for p in unapproved] == ["DOC-DRAFTED-CLAUSE"]
-    assert approved == []
+    problems = clause_mark_problems(html, {"notice.c1-payment-date"}, KNOWN)
+    assert problems == [
+        "marks a drafted clause company.own-words that no document of this kind has",
+        "carries drafted clause notice.b-accelerated-vesting, which the check did not expect in "
+        "this copy, so its approval was not checked (does the template include its fragment by "
+        "name?)",
+        "does not carry drafted clause notice.c1-payment-date, which the check expected",
+    ]
+
+
+def test_check_document_reports_clause_marks_as_doc_drafted_clause():
+    html = '<p data-provenance="drafted">C.1 Payment Date</p>'
+    problems = check_document(
+        "jsmith", "notice", pdf_text="x", docx_text="x", key_facts=[], html=html,
+        clauses=(set(), KNOWN),
+    )  # fmt: skip
+    assert [p.rule for p in problems] == ["DOC-DRAFTED-CLAUSE"]
+    assert check_document("jsmith", "notice", pdf_text="x", docx_text="x", key_facts=[]) == []
 
 
 def test_check_document_reads_both_formats():

@@ -112,9 +112,10 @@ def render() -> str:
         parts.append(f"## kind: {kind.name}\n")
         for cls in _models(root, []):
             parts.append(f"### {cls.__name__}\n")
-            doc = (cls.__doc__ or "").strip().splitlines()
-            if doc and not doc[0].startswith("Base of"):
-                parts.append(doc[0] + "\n")
+            # The docstring's first paragraph, joined into one line.
+            doc = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
+            if doc and not doc.startswith("Base of"):
+                parts.append(doc + "\n")
             parts.append("| field | type | default | meaning |\n| --- | --- | --- | --- |")
             for name, info in cls.model_fields.items():
                 parts.append(

@@ -6,7 +6,10 @@ import textwrap
 
 from docgen.check.cases import examples
 from docgen.check.rules import get_rule
+from docgen.core.clauses import sha256_text
+from docgen.core.resources import read_template
 from docgen.core.rules import DOCUMENT
+from docgen.kinds import all_kinds
 
 
 def explain_rule(rule_id: str) -> str:
@@ -35,6 +38,9 @@ def explain_rule(rule_id: str) -> str:
             )
             text = f"\u201c{source.text}\u201d" if source.quoted else source.text
             lines.append(wrap(text, "    "))
+    if entry.id == CLAUSE_RULE:
+        lines += ["", *_drafted_wording()]
+        return "\n".join(lines) + "\n"
     if entry.applies_to == DOCUMENT:
         lines += ["", "Checked on the rendered documents (batch, render, verify)."]
         return "\n".join(lines) + "\n"
@@ -48,6 +54,35 @@ def explain_rule(rule_id: str) -> str:
             continue
         lines += _example_lines(entry.id, case)
     return "\n".join(lines) + "\n"
+
+
+CLAUSE_RULE = "DOC-DRAFTED-CLAUSE"
+
+
+def _drafted_wording() -> list[str]:
+    """Every clause docgen drafts, with its built-in text and SHA-256: what counsel approves."""
+    lines = [
+        "The drafted clauses (built-in wording; `docgen clauses FACTS` shows a cycle's own, with "
+        "its approvals):"
+    ]
+    for kind in all_kinds():
+        for clause in kind.clauses:
+            text, _ = read_template(clause.fragment)
+            lines += [
+                "",
+                f"  {clause.id}: {clause.title} ({clause.section}; {', '.join(clause.documents)})",
+                f"    sha256: {sha256_text(text)}",
+                textwrap.fill(
+                    f"why: {clause.rationale}",
+                    96,
+                    initial_indent="    ",
+                    subsequent_indent="      ",
+                ),
+                f"    cites: {'; '.join(str(c) for c in clause.citations)}",
+                f"    text (templates/{clause.fragment}):",
+                *(f"      | {line}" for line in text.rstrip(chr(10)).splitlines()),
+            ]
+    return lines
 
 
 def _example_lines(rule_id: str, case) -> list[str]:

@@ -2,7 +2,8 @@
 
 Rendered in the documents' one sandboxed, autoescaping environment
 (docgen.render.templating): a name such as "Murphy & Sons" or "<script>" prints as text. The page
-has no external references.
+has no external references. Beside the findings it sets out, for counsel to read, every drafted
+clause the stage's documents carry, in full and highlighted, with its approval.
 """
 
 from __future__ import annotations
@@ -15,13 +16,17 @@ from docgen.kinds import get_kind
 from docgen.render.templating import environment
 
 if TYPE_CHECKING:
+    from docgen.check.clause_wording import Wording
     from docgen.core.findings import Report
 
 TEMPLATE = "check-report.html.j2"
 
 
-def report_context(report: Report) -> dict[str, Any]:
-    """Plain data for the template: the findings grouped by subject, each with its sources."""
+def report_context(report: Report, wording: dict[str, Wording] | None = None) -> dict[str, Any]:
+    """Plain data for the template: the findings grouped by subject, each with its sources; the
+    drafted clauses with their words and approval; the terms taken by default."""
+    from markupsafe import Markup
+
     groups = []
     for subject, findings in report.by_subject():
         items = []
@@ -38,17 +43,33 @@ def report_context(report: Report) -> dict[str, Any]:
                 }
             )
         groups.append({"subject": subject, "label": report.label(subject), "items": items})
-    rules_applied = sorted({f.rule for f in report.findings})
+    wording = wording or {}
+    clauses = [
+        {
+            "review": review,
+            "citations": "; ".join(str(c) for c in review.citations),
+            # Rendered by the same sandboxed, autoescaping environment as the documents.
+            "reads": Markup(wording[review.id].html) if review.id in wording else None,
+            "reads_in": wording[review.id].copy if review.id in wording else None,
+        }
+        for review in report.clauses
+    ]
+    kind = get_kind(report.facts.kind)
+    count = max(0, len(report.subjects) - 1)
     return {
         "report": report,
-        "kind_title": get_kind(report.facts.kind).title,
+        "kind_title": kind.title,
         "as_of_long": long_date(report.as_of),
         "summary": report.summary,
         "groups": groups,
-        "rules_applied": rules_applied,
-        "subject_count": max(0, len(report.subjects) - 1),
+        "rules_applied": sorted({f.rule for f in report.findings}),
+        "subject_count": count,
+        "subject_noun": kind.subject_noun + ("" if count == 1 else "s"),
+        "clauses": clauses,
+        "unapproved": sum(1 for review in report.clauses if not review.approved),
+        "defaulted": report.defaulted,
     }
 
 
-def render_report_html(report: Report) -> str:
-    return environment().get_template(TEMPLATE).render(**report_context(report))
+def render_report_html(report: Report, wording: dict[str, Wording] | None = None) -> str:
+    return environment().get_template(TEMPLATE).render(**report_context(report, wording))

@@ -1,13 +1,16 @@
-"""Running the rules: every rule of the facts' kind that applies at the stage, over the facts."""
+"""Running the rules: every rule of the facts' kind that applies at the stage, over the facts, and
+counsel's approval of every drafted clause the stage's documents carry (DOC-DRAFTED-CLAUSE)."""
 
 from __future__ import annotations
 
 from datetime import date
 from typing import Any
 
+from docgen.check.clauses import clause_findings, review_clauses
 from docgen.check.rules import all_rules
 from docgen.core.errors import DocgenError
 from docgen.core.findings import FactsInfo, Finding, Report
+from docgen.core.model import defaulted_terms
 from docgen.core.rules import CheckContext
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
@@ -67,5 +70,18 @@ def run_checks(loaded: LoadedFacts, as_of: date, stage: str | None = None) -> Re
                 )
             )
     subjects, names = subjects_of(facts)
+    # The drafted clauses this stage's documents carry: counsel's approval of each one's exact
+    # wording is checked here, from the facts and the templates' text, before anything renders.
+    reviews = review_clauses(loaded, stage)
+    findings.extend(clause_findings(loaded, reviews, subjects[0]))
     info = FactsInfo(loaded.source.file, facts.kind, loaded.sha256)
-    return Report.build(info, as_of, stage, findings, subjects, names)
+    return Report.build(
+        info,
+        as_of,
+        stage,
+        findings,
+        subjects,
+        names,
+        clauses=reviews,
+        defaulted=defaulted_terms(facts, kind_of(facts).default_terms),
+    )

@@ -28,8 +28,9 @@ def as_rich(report: Report) -> RenderableType:
 
     colour = {"error": "bold red", "warning": "yellow", "info": "cyan"}
     summary = Text(report.summary_line(), style="bold red" if report.errors else "bold green")
+    notes = [Text(line, style="dim") for line in notes_lines(report)]
     if not report.findings:
-        return Group(Text("No findings."), summary)
+        return Group(Text("No findings."), *notes, summary)
     table = Table(show_lines=False, expand=True, title=f"Findings: {report.facts.file}")
     table.add_column("subject", ratio=1, min_width=10, overflow="fold")
     table.add_column("severity", no_wrap=True)
@@ -50,7 +51,25 @@ def as_rich(report: Report) -> RenderableType:
                 Text(str(finding.line) if finding.line else ""),
                 end_section=index == len(findings) - 1,
             )
-    return Group(table, summary)
+    return Group(table, *notes, summary)
+
+
+def notes_lines(report: Report) -> list[str]:
+    """What the report says beside its findings: the drafted clauses and the defaulted terms."""
+    lines = []
+    if report.clauses:
+        approved = sum(1 for review in report.clauses if review.approved)
+        lines.append(
+            f"Drafted clauses in this stage's documents: {len(report.clauses)}, "
+            f"{approved} approved by counsel (`docgen clauses {report.facts.file}` shows each)."
+        )
+    if report.defaulted:
+        lines.append(
+            "Taken by default (not set in the facts file): "
+            + "; ".join(f"{t.path} = {t.value} ({t.source})" for t in report.defaulted)
+            + "."
+        )
+    return lines
 
 
 def as_text(report: Report, width: int = 140) -> str:
@@ -76,6 +95,9 @@ def as_markdown(report: Report) -> str:
     ]
     if not report.findings:
         lines.append("No findings.")
+    lines += (
+        [*(f"- {_md(line)}" for line in notes_lines(report)), ""] if notes_lines(report) else []
+    )
     for subject, findings in report.by_subject():
         lines += [
             f"## {_md(report.label(subject))}",

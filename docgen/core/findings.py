@@ -10,6 +10,8 @@ from datetime import date
 from typing import Any, Literal
 
 from docgen.core.citations import Citation
+from docgen.core.clauses import ClauseReview
+from docgen.core.model import DefaultedTerm
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
@@ -73,7 +75,9 @@ class Report:
     """The findings for one facts file at one date and stage, in a stable order.
 
     Order: by the subject's position in the file (grant- or plan-level subjects first), then by
-    fact path, then by rule id; the same facts always give the same report.
+    fact path, then by rule id; the same facts always give the same report. Beside the findings:
+    the drafted clauses the stage's documents carry, with counsel's approval of each, and the
+    terms the file left out and took by default.
     """
 
     facts: FactsInfo
@@ -82,6 +86,8 @@ class Report:
     findings: tuple[Finding, ...]
     subjects: tuple[str, ...] = ()
     names: dict[str, str] = field(default_factory=dict)
+    clauses: tuple[ClauseReview, ...] = ()
+    defaulted: tuple[DefaultedTerm, ...] = ()
 
     @classmethod
     def build(
@@ -92,6 +98,9 @@ class Report:
         findings: Iterable[Finding],
         subjects: Sequence[str],
         names: dict[str, str] | None = None,
+        *,
+        clauses: Iterable[ClauseReview] = (),
+        defaulted: Iterable[DefaultedTerm] = (),
     ) -> Report:
         order = {subject: index for index, subject in enumerate(subjects)}
         ordered = sorted(
@@ -104,7 +113,16 @@ class Report:
                 f.message,
             ),
         )
-        return cls(facts, as_of, stage, tuple(ordered), tuple(subjects), dict(names or {}))
+        return cls(
+            facts,
+            as_of,
+            stage,
+            tuple(ordered),
+            tuple(subjects),
+            dict(names or {}),
+            tuple(clauses),
+            tuple(defaulted),
+        )
 
     @property
     def errors(self) -> list[Finding]:
@@ -156,6 +174,8 @@ class Report:
             "stage": self.stage,
             "summary": self.summary,
             "findings": [f.to_json_dict() for f in self.findings],
+            "clauses": [c.to_json_dict() for c in self.clauses],
+            "defaulted_terms": [t.to_json_dict() for t in self.defaulted],
         }
 
     def label(self, subject: str) -> str:

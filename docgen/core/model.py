@@ -9,6 +9,7 @@ silently drops a fact. Money and percentages are ``Decimal``, never float.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any
@@ -136,3 +137,44 @@ class Fact(BaseModel):
     """Base of every fact model: strict, frozen, unknown keys forbidden."""
 
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+@dataclass(frozen=True)
+class DefaultedTerm:
+    """A term the facts file left out, taken as its default: the report names it."""
+
+    path: str
+    value: str
+    source: str  # where the default comes from, e.g. "Plan Section 2.03(a)"
+
+    def to_json_dict(self) -> dict[str, str]:
+        return {"path": self.path, "value": self.value, "source": self.source}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return ", ".join(_shown(v) for v in value) or "none"
+    return str(value)
+
+
+def defaulted_terms(
+    facts: BaseModel, terms: tuple[tuple[tuple[str, ...], str], ...]
+) -> list[DefaultedTerm]:
+    """Each of ``terms`` (fact path, source of its default) that the file did not set."""
+    found = []
+    for path, source in terms:
+        node: Any = facts
+        left_out = False
+        for part in path:
+            if part not in node.model_fields_set:
+                left_out = True
+            node = getattr(node, part)
+        if left_out:
+            found.append(DefaultedTerm(".".join(path), _shown(node), source))
+    return found

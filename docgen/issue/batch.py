@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen import __version__
+from docgen.check.clause_wording import clause_wording
 from docgen.check.report_html import render_report_html
 from docgen.check.rules import get_rule
 from docgen.check.runner import resolve_stage, run_checks, subjects_of
@@ -44,9 +45,11 @@ from docgen.issue.pool import (
 )
 from docgen.issue.reports import (
     IssueRefusedByFindings,
+    clause_approvals,
     doc_findings,
     dumps,
     portable_report,
+    template_overrides,
     templates_sha256,
 )
 from docgen.issue.verify import (
@@ -58,6 +61,7 @@ from docgen.issue.verify import (
 )
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
+from docgen.render.overrides import compile_templates
 
 
 @dataclass
@@ -84,7 +88,7 @@ def manifest_is_current(target: Path, loaded: LoadedFacts, stage: str, as_of: da
         return False
     expected = {
         "docgen_version": __version__,
-        "templates_sha256": templates_sha256(),
+        "templates_sha256": templates_sha256(loaded.templates_override),
         "stage": stage,
         "as_of": as_of.isoformat(),
     }
@@ -114,13 +118,14 @@ def build_manifest(
     return {
         "manifest_format": MANIFEST_FORMAT,
         "docgen_version": __version__,
-        "templates_sha256": templates_sha256(),
+        "templates_sha256": templates_sha256(loaded.templates_override),
+        "templates_dir": template_overrides(loaded),
         "kind": loaded.facts.kind,
         "cycle": cycle,
         "stage": stage,
         "as_of": as_of.isoformat(),
         "facts": {"file": Path(loaded.source.file).name, "sha256": loaded.sha256},
-        "drafted_clauses_approved_by": getattr(loaded.facts, "drafted_clauses_approved_by", None),
+        "clause_approvals": clause_approvals(report),
         "summary": {**report.summary, "packets": len(packets), "documents": len(rendered)},
         "warnings": [f.to_json_dict() for f in report.warnings],
         "packets": [{"subject": subject, "documents": docs} for subject, docs in packets.items()],
@@ -230,6 +235,7 @@ def _issue_into(
                 removed_stale=removed,
             )
         packets = packets_of(loaded, stage)
+        compile_templates(loaded.templates_override)  # a broken override: its file and line, now
         staging = out / f".{cycle}{STAGING}{secrets.token_hex(4)}"
         staging.mkdir()
         try:
@@ -247,7 +253,7 @@ def _issue_into(
                 ),
                 "check-report.html": write_file(
                     staging / "check-report.html",
-                    render_report_html(issued).encode("utf-8"),
+                    render_report_html(issued, clause_wording(loaded, issued)).encode("utf-8"),
                     sync=False,
                 ),
             }

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checks.documents import absent_facts, format_mismatch, has_drafted_clauses, unfilled_blanks
+from checks.documents import (
+    absent_facts,
+    clause_mark_problems,
+    format_mismatch,
+    unfilled_blanks,
+)
 from docgen.render.readback import docx_text, html_text, pdf_text
 
 
@@ -27,9 +32,13 @@ def check_document(
     docx_text: str | None,
     key_facts: list[str],
     html: str | None = None,
-    approved_by: str | None = None,
+    clauses: tuple[set[str], set[str]] | None = None,
 ) -> list[DocProblem]:
-    """Every DOC-* rule over one document's read-back text; a format that was not made is None."""
+    """Every DOC-* rule over one document's read-back text; a format that was not made is None.
+
+    ``clauses`` is (the drafted clauses the check expected in this copy, every clause its kind
+    has): the rendered HTML's drafted marks must be exactly the expected ones.
+    """
     problems: list[DocProblem] = []
     texts = {"PDF": pdf_text, "DOCX": docx_text}
     if html is not None and pdf_text is None and docx_text is None:
@@ -53,16 +62,10 @@ def check_document(
         difference = format_mismatch(pdf_text, docx_text)
         if difference:
             problems.append(DocProblem("DOC-FORMAT-MISMATCH", subject, document, difference))
-    if html is not None and approved_by is None and has_drafted_clauses(html):
-        problems.append(
-            DocProblem(
-                "DOC-DRAFTED-CLAUSE",
-                subject,
-                document,
-                "carries clauses docgen drafted for gaps in the source form, not yet approved "
-                "by counsel (set drafted_clauses_approved_by once counsel has reviewed them)",
-            )
-        )
+    if html is not None and clauses is not None:
+        expected, known = clauses
+        for message in clause_mark_problems(html, expected, known):
+            problems.append(DocProblem("DOC-DRAFTED-CLAUSE", subject, document, message))
     return problems
 
 
@@ -74,7 +77,7 @@ def check_rendered(
     docx: bytes | None,
     key_facts: list[str],
     html: str | None = None,
-    approved_by: str | None = None,
+    clauses: tuple[set[str], set[str]] | None = None,
 ) -> list[DocProblem]:
     """Read a rendered document's PDF and DOCX back and apply every DOC-* rule.
 
@@ -91,7 +94,7 @@ def check_rendered(
             docx_text=docx_reading,
             key_facts=key_facts,
             html=html,
-            approved_by=approved_by,
+            clauses=clauses,
         )
 
     problems = run(pdf_text(pdf) if pdf is not None else None)

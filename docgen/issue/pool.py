@@ -20,13 +20,21 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
+from docgen.check.clauses import clauses_in_copy
 from docgen.core.errors import RenderError
 from docgen.issue.docrules import DocProblem, check_rendered
 from docgen.issue.files import write_file
 from docgen.issue.record import files_to_embed
+from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
 from docgen.render.docx import html_to_docx
-from docgen.render.html import document_meta, documents_for, key_facts, render_html
+from docgen.render.html import (
+    document_meta,
+    documents_for,
+    key_facts,
+    render_html,
+    templates_override,
+)
 from docgen.render.pdf import html_to_pdf
 
 FORMATS = ("pdf", "docx")
@@ -72,11 +80,12 @@ def render_and_read_back(
     html = render_html(loaded, doc, subject, stage, as_of)
     meta = document_meta(loaded, doc, subject, stage, as_of)
     facts_wanted = [str(fact) for fact in key_facts(loaded, doc, subject, stage)]
+    override = templates_override(loaded)
     outputs: dict[str, bytes] = {}
     for fmt in formats:
         if fmt == "pdf":
             embedded = files_to_embed(loaded, doc, subject, stage, as_of, meta, html)
-            outputs["pdf"] = html_to_pdf(html, meta, embedded)
+            outputs["pdf"] = html_to_pdf(html, meta, embedded, override)
         elif fmt == "docx":
             outputs["docx"] = html_to_docx(html, meta)
         elif fmt == "html":
@@ -89,9 +98,17 @@ def render_and_read_back(
         docx=outputs.get("docx"),
         key_facts=facts_wanted,
         html=html,
-        approved_by=getattr(loaded.facts, "drafted_clauses_approved_by", None),
+        clauses=expected_clauses(loaded, doc, subject, stage),
     )
     return html, outputs, facts_wanted, problems
+
+
+def expected_clauses(loaded: LoadedFacts, doc: str, subject: str, stage: str):
+    """(the drafted clauses the check expects in this copy, every clause of the kind)."""
+    kind = kind_of(loaded.facts)
+    spec, person = kind.document(doc), kind.subject(loaded.facts, subject)
+    expected = {clause.id for clause in clauses_in_copy(loaded, spec, person, stage)}
+    return expected, {clause.id for clause in kind.clauses}
 
 
 _WORKER: dict[str, Any] = {}

@@ -29,59 +29,64 @@ class IssueRefusedByFindings(IssueRefused):
         )
 
 
-def templates_sha256() -> str:
-    """One digest over every template file, so an edited template makes an issued folder stale."""
+def templates_sha256(override: Path | None = None) -> str:
+    """One digest over every template file, so an edited template makes an issued folder stale;
+    a company's folder of templates (``templates_dir``) is part of it."""
     import hashlib
 
     from docgen.core.resources import templates_dir
 
-    root = templates_dir()
     digest = hashlib.sha256()
-    if root.is_dir():
-        for path in sorted(
-            p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-        ):
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for label, root in (("", templates_dir()), ("templates_dir/", override)):
+        if root is None or not root.is_dir():
+            continue
+        for name, sha in _file_digests(root).items():
+            digest.update(f"{label}{name}".encode() + b"\0")
+            digest.update(bytes.fromhex(sha))
     return digest.hexdigest()
 
 
+def _file_digests(root: Path) -> dict[str, str]:
+    import hashlib
+
+    return {
+        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def template_overrides(loaded: LoadedFacts) -> dict[str, Any] | None:
+    """For the manifest: the company's templates folder and each file's SHA-256, or None."""
+    override = loaded.templates_override
+    if override is None:
+        return None
+    return {"folder": loaded.facts.templates_dir, "files": _file_digests(override)}
+
+
+def clause_approvals(report: Report) -> list[dict[str, Any]]:
+    """For the manifest: each drafted clause the issued documents carry, and its approval."""
+    return [
+        {
+            "clause": review.id,
+            "sha256": review.sha256,
+            "documents": list(review.documents),
+            "source": review.source,
+            "approved_by": review.approval.by if review.approval else None,
+            "approved_on": review.approval.on.isoformat() if review.approval else None,
+        }
+        for review in report.clauses
+    ]
+
+
 def doc_findings(loaded: LoadedFacts, problems: list[DocProblem], head: str) -> list[Finding]:
-    """DOC-* problems as checker findings. DOC-DRAFTED-CLAUSE is one warning per document name,
-    not one per director: the same drafted clauses sit in every copy."""
-    findings = []
-    drafted: dict[str, list[str]] = {}
-    for problem in problems:
-        if problem.rule == "DOC-DRAFTED-CLAUSE":
-            drafted.setdefault(problem.document, []).append(problem.subject)
-            continue
-        findings.append(
-            get_rule(problem.rule).finding(
-                problem.subject, f"{problem.subject}/{problem.document}", problem.message
-            )
+    """DOC-* problems as checker findings, each about one subject's copy of one document."""
+    return [
+        get_rule(problem.rule).finding(
+            problem.subject, f"{problem.subject}/{problem.document}", problem.message
         )
-    for document, subjects in drafted.items():
-        count = len(subjects)
-        # The fact that clears this warning is drafted_clauses_approved_by: point at it.
-        file, line = loaded.source.locate(("drafted_clauses_approved_by",))
-        remedy = "Have counsel review the drafted clauses (marked in the DOCX), then " + (
-            "set drafted_clauses_approved_by in the facts file."
-            if "drafted_clauses_approved_by" in type(loaded.facts).model_fields
-            else f"record the approval; a {loaded.facts.kind} file has no "
-            "drafted_clauses_approved_by field yet."
-        )
-        findings.append(
-            get_rule("DOC-DRAFTED-CLAUSE").finding(
-                head,
-                "drafted_clauses_approved_by",
-                f"{document} ({count} cop{'ies' if count != 1 else 'y'}) carries clauses docgen "
-                "drafted for gaps in the source form, not yet approved by counsel",
-                remedy=remedy,
-                file=file,
-                line=line,
-            )
-        )
-    return findings
+        for problem in problems
+    ]
 
 
 def portable_report(report: Report, extra: Iterable[Finding] = ()) -> Report:
@@ -92,7 +97,16 @@ def portable_report(report: Report, extra: Iterable[Finding] = ()) -> Report:
 
     findings = [dataclasses.replace(f, file=base(f.file)) for f in (*report.findings, *extra)]
     facts = dataclasses.replace(report.facts, file=base(report.facts.file))
-    return Report.build(facts, report.as_of, report.stage, findings, report.subjects, report.names)
+    return Report.build(
+        facts,
+        report.as_of,
+        report.stage,
+        findings,
+        report.subjects,
+        report.names,
+        clauses=report.clauses,
+        defaulted=report.defaulted,
+    )
 
 
 def dumps(data: Any) -> bytes:

@@ -9,11 +9,12 @@ rules, and optional hooks (a roster file, election windows, the Plan's arithmeti
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.model import Fact
@@ -54,6 +55,12 @@ class Kind:
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
     calendar_uid: Callable[[Any], str] | None = None  # the calendar's UID prefix (default: cycle)
+    clauses: tuple[Clause, ...] = ()  # what docgen drafted into its documents (DESIGN A9)
+    # Terms a facts file may leave out, as (fact path, where the default comes from); the
+    # report names each one left out, so a default is never taken silently.
+    default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
+    # Fields of an earlier release, now refused: top-level name -> how to move on.
+    retired_fields: dict[str, str] = field(default_factory=dict)
 
     def subjects(self, facts: Any) -> list[Any]:
         """The people in file order (each has ``.id`` and ``.name``)."""
@@ -82,6 +89,27 @@ class Kind:
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
         return data
+
+    def issued(self, facts: Any, stage: str) -> list[tuple[Any, DocumentSpec]]:
+        """Every (subject, document) the stage issues, subject by subject in file order."""
+        return [
+            (subject, spec)
+            for subject in self.subjects(facts)
+            for spec in self.documents
+            if stage in spec.stages and spec.applies_to(facts, subject, stage)
+        ]
+
+    def clause(self, clause_id: str) -> Clause | None:
+        return next((c for c in self.clauses if c.id == clause_id), None)
+
+
+# The first release's one approval for every drafted clause (bound to no wording), now refused.
+RETIRED_APPROVAL = (
+    "one approval for every drafted clause, bound to no wording, no longer counts: counsel "
+    "approves each clause's exact wording in clause_approvals. Run `docgen clauses` on this file: "
+    "it lists each drafted clause with its text and SHA-256 and prints a clause_approvals block; "
+    "once counsel has approved each clause, replace this line with that block"
+)
 
 
 class UnknownKind(DocgenError, KeyError):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -17,6 +18,7 @@ from docgen.kinds import all_kinds, get_kind
 from docgen.kinds.registry import UnknownKind
 from docgen.load.json_reader import load_json
 from docgen.load.messages import duplicate_ids, problems_from, show
+from docgen.load.references import templates_override, unknown_clauses
 from docgen.load.source import LoadedFacts, SourceMap, format_path
 from docgen.load.text import MAX_BYTES, display, read_text
 from docgen.load.yaml_reader import compose
@@ -24,8 +26,13 @@ from docgen.load.yaml_reader import compose
 __all__ = ["MAX_BYTES", "LoadedFacts", "SourceMap", "format_path", "load_facts"]
 
 
-def load_facts(path: str | Path) -> LoadedFacts:
-    """Read and validate a facts file; raise :class:`LoadError` listing every problem found."""
+def load_facts(path: str | Path, *, migrating: bool = False) -> LoadedFacts:
+    """Read and validate a facts file; raise :class:`LoadError` listing every problem found.
+
+    A field of an earlier release (``Kind.retired_fields``) is a load error that says how to
+    move on; ``migrating`` (for `docgen clauses`, which prints the replacement) sets it aside in
+    ``LoadedFacts.retired`` instead.
+    """
     path = Path(path)
     shown = display(path)
     text = read_text(path, shown)
@@ -69,6 +76,22 @@ def load_facts(path: str | Path) -> LoadedFacts:
             ]
         )
     problems: list[Problem] = []
+    retired: dict[str, Any] = {}
+    for name, fix in kind.retired_fields.items():
+        if name in data:
+            file, line = source.locate((name,))
+            retired[name] = data.pop(name)
+            if not migrating:
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        name,
+                        "is a field of docgen's first release and is no longer read",
+                        show(retired[name]),
+                        fix[:1].upper() + fix[1:] + ".",
+                    )
+                )
     roster_paths: list[Path] = []
     roster = kind.roster
     if roster is not None and isinstance(data.get(roster.field), str):
@@ -94,12 +117,24 @@ def load_facts(path: str | Path) -> LoadedFacts:
         facts = kind.model.model_validate(data)
     except ValidationError as error:
         problems.extend(problems_from(error, kind.model, source))
-    if facts is not None and kind.load_problems is not None:
-        problems.extend(kind.load_problems(facts, source))
+    override = None
+    if facts is not None:
+        if kind.load_problems is not None:
+            problems.extend(kind.load_problems(facts, source))
+        override, found = templates_override(facts, kind, path, source)
+        problems.extend(found)
+        problems.extend(unknown_clauses(facts, kind, source))
     if problems:
         raise LoadError(problems)
     # The facts' identity covers the roster too: a changed roster is changed facts.
     hasher = hashlib.sha256(path.read_bytes())
     for roster_path in roster_paths:
         hasher.update(roster_path.read_bytes())
-    return LoadedFacts(facts=facts, source=source, path=path, sha256=hasher.hexdigest())
+    return LoadedFacts(
+        facts=facts,
+        source=source,
+        path=path,
+        sha256=hasher.hexdigest(),
+        templates_override=override,
+        retired=retired,
+    )

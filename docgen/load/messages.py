@@ -37,6 +37,26 @@ def _model_fields_at(model: type[BaseModel], loc: PathKey) -> list[str] | None:
     return None
 
 
+def _missing_fix(model: type[BaseModel], loc: PathKey) -> str | None:
+    """A required field's own fix, where its model gives one (``json_schema_extra["fix"]``):
+    the company's and the plan's names say why docgen will not supply them."""
+    current: Any = model
+    info = None
+    for part in loc:
+        current = _unwrap(current)
+        if isinstance(part, int) and typing.get_origin(current) is list:
+            current = typing.get_args(current)[0]
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        info = current.model_fields.get(str(part))
+        if info is None:
+            return None
+        current = info.annotation
+    extra = info.json_schema_extra if info is not None else None
+    return extra.get("fix") if isinstance(extra, dict) else None
+
+
 def _unwrap(annotation: Any) -> Any:
     """Strip Optional[...] and Annotated[...] down to the model or container inside."""
     while True:
@@ -109,7 +129,9 @@ def problems_from(
                 got = None
         elif kind == "missing":
             what, got = "required field is missing", None
-            fix = f"Add {name}: under {format_path(loc[:-1]) or 'the top level'}."
+            fix = _missing_fix(model, loc) or (
+                f"Add {name}: under {format_path(loc[:-1]) or 'the top level'}."
+            )
         elif kind == "extra_forbidden":
             what, got = "unknown field", None
             allowed = _model_fields_at(model, loc[:-1]) or []
@@ -122,6 +144,12 @@ def problems_from(
             what = f"expected one of {expected}"
             fix = f"Use one of {expected}.".replace("'", "")
             what = what.replace("'", "")
+        elif kind == "string_pattern_mismatch" and name == "sha256":
+            what = "expected a SHA-256: 64 characters, 0-9 and a-f"
+            fix = "Copy it from `docgen clauses`, which prints each clause's SHA-256."
+        elif kind == "string_pattern_mismatch" and name == "clause":
+            what = "clause ids are lowercase words joined by dots and hyphens"
+            fix = "Copy it from `docgen clauses`, like notice.b-accelerated-vesting."
         elif kind == "string_pattern_mismatch":
             what = "ids use only lowercase letters, digits and hyphens"
             fix = "Write it like jsmith or e1001."

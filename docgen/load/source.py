@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,8 @@ class LoadedFacts:
     source: SourceMap
     path: Path
     sha256: str
+    templates_override: Path | None = None  # the company's templates folder (templates_dir)
+    retired: dict[str, Any] = field(default_factory=dict)  # earlier-release fields set aside
 
     @property
     def kind(self) -> str:

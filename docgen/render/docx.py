@@ -4,9 +4,11 @@ The HTML a template produced is parsed with the standard library's ``html.parser
 python-docx: ``h1.title`` -> Title, ``p.subtitle`` -> Subtitle, ``h2`` -> Heading 1, ``h3`` ->
 Heading 2, paragraphs -> justified body text, enumerated lists -> hanging-indent list paragraphs,
 tables -> Word tables (the signature block is a borderless table), form fields -> check boxes and
-underlined blanks. Clauses drafted for gaps in the source form (``data-provenance="drafted"``)
-carry a Word comment. The file is reproducible: core properties, comment dates and zip entry
-times come from the facts, never the clock.
+underlined blanks. The issued file carries no comments. A review copy for counsel (``review``)
+carries one Word comment per drafted clause (the element marked ``data-clause``), with that
+clause's own rationale and approval status, under a line saying it is not for issue. The file is
+reproducible: core properties, comment dates and zip entry times come from the facts, never the
+clock.
 """
 
 from __future__ import annotations
@@ -31,11 +33,12 @@ from docgen.render.docx_styles import (
 )
 from docgen.render.html_tree import Node, parse_html
 
-DRAFTED_COMMENT = (
-    "Drafted by docgen: the source form lacks this clause. It was drafted from the form's own "
-    'words (DESIGN.md, "Gaps in the source forms") and needs counsel\'s approval.'
-)
 COMMENT_AUTHOR = "docgen"
+REVIEW_BANNER = (
+    "Review copy for counsel, not for issue. Each clause docgen drafted where the source form is "
+    "silent carries a comment: its id, why it reads as it does, and whether counsel has approved "
+    "its present wording."
+)
 
 _BLOCK_CONTAINERS = {"section", "header", "footer", "div", "main", "article", "tbody", "thead"}
 _SPACE = re.compile(r"[ \t\r\n\f]+")
@@ -49,10 +52,12 @@ class _RunStyle:
 
 
 class _Writer:
-    def __init__(self, meta: DocumentMeta) -> None:
+    def __init__(self, meta: DocumentMeta, review: dict[str, str] | None = None) -> None:
         from docx import Document
 
         self.meta = meta
+        self.review = review  # clause id -> its comment; None: the issued file, no comments
+        self.commented: set[str] = set()
         self.document = Document(io.BytesIO(styled_template()))
         self.style_ids = {style.name: style.style_id for style in self.document.styles}
         self.comment_date = datetime(
@@ -77,8 +82,7 @@ class _Writer:
             if "page-two" in node.classes and tag == "section":
                 self._page_break_before = True
             self.blocks(node, container)
-            if node.drafted:
-                self._comment(container.paragraphs[start:])
+            self._comment(node, container.paragraphs[start:])
             return
         if tag == "h1":
             self.paragraph(node, container, "Title")
@@ -95,8 +99,7 @@ class _Writer:
             style = "Election Choice" if "choices" in node.classes else "Enumerated Clause"
             items = node.elements("li")
             made = [self.paragraph(item, container, style, enum_tab=True) for item in items]
-            if node.drafted:
-                self._comment(made)
+            self._comment(node, made)
         elif tag == "table":
             self.table(node, container)
         else:
@@ -114,8 +117,7 @@ class _Writer:
             self._page_break_before = False
         self.inline(node, paragraph, _RunStyle(), enum_tab=enum_tab)
         trim(paragraph)
-        if node.drafted:
-            self._comment([paragraph])
+        self._comment(node, [paragraph])
         return paragraph
 
     def table(self, node: Node, container: Any) -> None:
@@ -147,8 +149,7 @@ class _Writer:
             fit_table(table, width)
             spacer = container.add_paragraph()
             self.set_style(spacer, "Table Spacer")
-        if node.drafted:
-            self._comment(made)
+        self._comment(node, made)
 
     def signature_cell(self, node: Node, cell: Any) -> None:
         """A signature-block cell: the line (filled or blank) above its small label."""
@@ -201,8 +202,7 @@ class _Writer:
             else:
                 start = len(paragraph.runs)
                 self.inline(child, paragraph, style)
-                if child.drafted and len(paragraph.runs) > start:
-                    self._comment_runs(paragraph.runs[start:])
+                self._comment_runs(child, paragraph.runs[start:])
             after_enum = "enum" in classes and (enum_tab or node.tag in ("h2", "h3", "p"))
 
     def run(self, paragraph: Any, text: str, style: _RunStyle) -> Any:
@@ -226,28 +226,41 @@ class _Writer:
 
     # -- comments -------------------------------------------------------------------------------
 
-    def _comment(self, paragraphs: list[Any]) -> None:
-        runs = [run for paragraph in paragraphs for run in paragraph.runs]
-        if runs:
-            self._comment_runs(runs)
+    def _comment(self, node: Node, paragraphs: list[Any]) -> None:
+        self._comment_runs(node, [run for paragraph in paragraphs for run in paragraph.runs])
 
-    def _comment_runs(self, runs: list[Any]) -> None:
-        comment = self.document.add_comment(
-            runs, text=DRAFTED_COMMENT, author=COMMENT_AUTHOR, initials="DG"
-        )
+    def _comment_runs(self, node: Node, runs: list[Any]) -> None:
+        """In a review copy, one comment on the words of each drafted clause."""
+        clause = node.attrs.get("data-clause") if node.drafted else None
+        if self.review is None or not clause or not runs or clause in self.commented:
+            return
+        self.commented.add(clause)
+        text = self.review.get(clause) or f"Drafted clause {clause}: not in docgen's registry."
+        comment = self.document.add_comment(runs, text=text, author=COMMENT_AUTHOR, initials="DG")
         comment._comment_elm.date = self.comment_date  # never the clock
+
+    def banner(self) -> None:
+        paragraph = self.document.add_paragraph()
+        self.set_style(paragraph, "Normal")
+        self.run(paragraph, REVIEW_BANNER, _RunStyle(bold=True))
 
 
 # ------------------------------------------------------------------------------ public API
 
 
-def html_to_docx(html: str, meta: DocumentMeta) -> bytes:
-    """A DOCX with the same text as the HTML, Word styles, and metadata from ``meta``."""
+def html_to_docx(html: str, meta: DocumentMeta, review: dict[str, str] | None = None) -> bytes:
+    """A DOCX with the same text as the HTML, Word styles, and metadata from ``meta``.
+
+    ``review`` (clause id -> comment) makes a review copy for counsel: a line saying so, then
+    the document with one comment per drafted clause. Without it, the issued file: no comments.
+    """
     root = parse_html(html)
     body = root.find("body")
     if body is None:
         raise RenderError("the rendered HTML has no <body>")
-    writer = _Writer(meta)
+    writer = _Writer(meta, review)
+    if review is not None:
+        writer.banner()
     writer.blocks(body)
     document = writer.document
     # python-docx's blank template starts with one empty paragraph: drop it.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from docgen.core.documents import DocumentMeta, DocumentSpec
@@ -31,12 +32,7 @@ def documents_for(facts: Any, stage: str) -> list[tuple[str, str]]:
     kind = kind_of(facts)
     if stage not in kind.stages:
         raise RenderError(f"unknown stage {stage!r}: expected one of {', '.join(kind.stages)}")
-    found: list[tuple[str, str]] = []
-    for subject in kind.subjects(facts):
-        for info in kind.documents:
-            if stage in info.stages and info.applies_to(facts, subject, stage):
-                found.append((subject.id, info.name))
-    return found
+    return [(subject.id, spec.name) for subject, spec in kind.issued(facts, stage)]
 
 
 def document_names() -> list[str]:
@@ -112,7 +108,20 @@ def render_html(
         "modified": meta.modified.isoformat(),
     }
     context["document_class"] = info.name
-    return render_template(info.template, context)
+    return render_template(info.template, context, templates_override(loaded))
+
+
+def templates_override(loaded: Any) -> Path | None:
+    """The company's templates folder the facts name (``templates_dir``), or None."""
+    return getattr(loaded, "templates_override", None)
+
+
+def render_clause(loaded: Any, doc: str, subject_id: str, stage: str, fragment: str) -> str:
+    """One drafted clause's fragment alone, as it reads in this subject's copy of ``doc``."""
+    info, facts, subject = _resolve(loaded, doc, subject_id, stage)
+    return render_template(
+        fragment, info.context(facts, subject, stage), templates_override(loaded)
+    )
 
 
 def render_document(
@@ -129,7 +138,7 @@ def render_document(
     if fmt == "pdf":
         from docgen.render.pdf import html_to_pdf
 
-        return html_to_pdf(html, meta)
+        return html_to_pdf(html, meta, override=templates_override(loaded))
     from docgen.render.docx import html_to_docx
 
     return html_to_docx(html, meta)

@@ -1,5 +1,6 @@
 """HTML to PDF with WeasyPrint: Letter, the fonts shipped in templates/fonts, metadata from the
-facts, and nothing fetched from outside the templates folder. Any WeasyPrint warning is an error.
+facts, and nothing fetched from outside the templates folder (and a company's own templates
+folder, when the facts name one). Any WeasyPrint warning is an error.
 
 Every PDF is tagged (a structure tree in reading order: headings, paragraphs, lists, tables, form
 fields with their labels), names its language, shows its title in the viewer's title bar and has
@@ -37,9 +38,16 @@ def _templates_root() -> Path:
     return templates_dir().resolve()
 
 
-def fetch_template_file(url: str) -> tuple[bytes, str]:
-    """Serve a file for WeasyPrint, only from inside the templates folder: no network, no files
-    elsewhere. Returns (body, mime type); anything else raises RenderError."""
+def _base(override: Path | None) -> Path:
+    """Where a document's relative references resolve: the company's folder, else the built-ins."""
+    return override.resolve() if override is not None else _templates_root()
+
+
+def fetch_template_file(url: str, override: Path | None = None) -> tuple[bytes, str]:
+    """Serve a file for WeasyPrint, only from the templates folder or a company's own folder of
+    templates (``templates_dir``): no network, no files elsewhere. A file the company's folder
+    lacks (the bundled fonts) is served from the built-ins by the same relative name.
+    Returns (body, mime type); anything else raises RenderError."""
     parsed = urlparse(url)
     if parsed.scheme != "file":
         raise RenderError(
@@ -47,8 +55,15 @@ def fetch_template_file(url: str) -> tuple[bytes, str]:
         )
     root = _templates_root()
     path = Path(unquote(parsed.path)).resolve()
-    if not path.is_relative_to(root) or not path.is_file():
+    if override is not None and path.is_relative_to(override.resolve()):
+        if not path.is_file():
+            path = (root / path.relative_to(override.resolve())).resolve()
+    if not path.is_relative_to(root) and not (
+        override is not None and path.is_relative_to(override.resolve())
+    ):
         raise RenderError(f"refused to fetch {url}: not a file inside {root}")
+    if not path.is_file():
+        raise RenderError(f"refused to fetch {url}: no such file in the templates folder")
     mime = {
         ".ttf": "font/ttf",
         ".otf": "font/otf",
@@ -64,26 +79,27 @@ def _fetcher_class() -> type:
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class TemplateFetcher(URLFetcher):
-        """WeasyPrint's fetcher cut down to the templates folder; a refusal stops the render."""
+        """WeasyPrint's fetcher cut down to the templates folders; a refusal stops the render."""
 
-        def __init__(self) -> None:
+        def __init__(self, override: Path | None) -> None:
             super().__init__(fail_on_errors=True)
+            self.override = override
 
         def fetch(self, url: str, headers: Any = None) -> Any:
-            body, mime = _cached_fetch(url)
+            body, mime = _cached_fetch(url, self.override)
             return URLFetcherResponse(url, body, {"Content-Type": mime})
 
     return TemplateFetcher
 
 
 @functools.lru_cache(maxsize=64)
-def _cached_fetch(url: str) -> tuple[bytes, str]:
-    return fetch_template_file(url)
+def _cached_fetch(url: str, override: Path | None) -> tuple[bytes, str]:
+    return fetch_template_file(url, override)
 
 
-def url_fetcher() -> Any:
-    """A WeasyPrint URL fetcher that serves only the templates folder."""
-    return _fetcher_class()()
+def url_fetcher(override: Path | None = None) -> Any:
+    """A WeasyPrint URL fetcher that serves only the templates folders."""
+    return _fetcher_class()(override)
 
 
 class _WarningCollector(logging.Handler):
@@ -146,18 +162,18 @@ def _keep_citations_together(html: str) -> str:
 
 
 @functools.cache
-def _print_css_text() -> str:
-    return render_template("print.css", {})
+def _print_css_text(override: Path | None = None) -> str:
+    return render_template("print.css", {}, override)
 
 
 @functools.cache
-def _print_stylesheet() -> Any:
+def _print_stylesheet(override: Path | None = None) -> Any:
     from weasyprint import CSS
 
     return CSS(
-        string=_print_css_text(),
-        base_url=_templates_root().as_uri() + "/",
-        url_fetcher=url_fetcher(),
+        string=_print_css_text(override),
+        base_url=_base(override).as_uri() + "/",
+        url_fetcher=url_fetcher(override),
         font_config=_font_config(),
     )
 
@@ -279,9 +295,15 @@ def pdf_options(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile]) ->
     }
 
 
-def html_to_pdf(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile] = ()) -> bytes:
+def html_to_pdf(
+    html: str,
+    meta: DocumentMeta,
+    files: Sequence[EmbeddedFile] = (),
+    override: Path | None = None,
+) -> bytes:
     """Print the HTML to PDF: Letter, fonts shipped in templates/fonts, metadata from ``meta``,
-    tagged; PDF/A-3b carrying ``files`` unless it is a fillable form.
+    tagged; PDF/A-3b carrying ``files`` unless it is a fillable form. ``override`` is a
+    company's templates folder (``templates_dir``), whose files the document may also use.
 
     Any WeasyPrint warning (a missing font, an unknown CSS property, a refused fetch, an element
     it cannot tag) is a RenderError: a document that printed with a warning may not look the way
@@ -296,15 +318,15 @@ def html_to_pdf(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile] = (
             # The shared print.css, inlined so the HTML stands alone, is parsed once per
             # process and handed to WeasyPrint ready-made (a fifth of the time of a page).
             stylesheets = []
-            shared = _print_css_text()
+            shared = _print_css_text(override)
             printed = html
             if shared in html:
                 printed = html.replace(shared, "", 1)
-                stylesheets.append(_print_stylesheet())
+                stylesheets.append(_print_stylesheet(override))
             document = HTML(
                 string=_keep_citations_together(printed),
-                base_url=_templates_root().as_uri() + "/",
-                url_fetcher=url_fetcher(),
+                base_url=_base(override).as_uri() + "/",
+                url_fetcher=url_fetcher(override),
             ).render(font_config=_font_config(), stylesheets=stylesheets, **options)
             _set_metadata(document, meta)
             pdf = document.write_pdf(

@@ -1,18 +1,22 @@
-"""The one Jinja environment every template renders in: sandboxed, autoescaped, strict.
+"""The Jinja environments templates render in: sandboxed, autoescaped, strict.
 
 Facts are user input, so a name such as "Murphy & Sons" or "<b>" prints as text; a template that
-names a variable the context lacks is an error, never a silent blank. Built once per process, so
-each template is parsed once.
+names a variable the context lacks is an error, never a silent blank. A company's own templates
+(``templates_dir``) render in an environment of their own whose loader looks in that folder first
+and the built-ins second, under the same sandbox: a template that reaches for Python internals
+(``''.__class__``) is refused. One environment per folder, built once per process, so each
+template is parsed once. A template that cannot render is a RenderError naming its file and line.
 """
 
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Any
 
 from docgen.core.errors import RenderError
 from docgen.core.formats import FILTERS
-from docgen.core.resources import templates_dir
+from docgen.core.resources import template_folders
 from docgen.kinds import all_kinds
 
 
@@ -22,15 +26,32 @@ def _sentence(text: str) -> str:
 
 
 @functools.cache
-def environment() -> Any:
-    from jinja2 import FileSystemLoader, StrictUndefined
+def _sandbox() -> type:
+    from jinja2.exceptions import SecurityError
     from jinja2.sandbox import SandboxedEnvironment
 
-    env = SandboxedEnvironment(
-        # The built-in templates first, then any folder a kind brings (a kind of its own, a test's).
-        loader=FileSystemLoader(
-            [str(templates_dir())] + [str(d) for k in all_kinds() for d in k.template_dirs]
-        ),
+    class DocumentSandbox(SandboxedEnvironment):
+        """Jinja's sandbox, with a cap on ``**`` (``9**9**9`` would run for ever)."""
+
+        intercepted_binops = frozenset({"**"})
+
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            if operator == "**" and isinstance(right, int | float) and abs(right) > 64:
+                raise SecurityError("a power above 64 is refused")
+            return super().call_binop(context, operator, left, right)
+
+    return DocumentSandbox
+
+
+@functools.cache
+def environment(override: Path | None = None) -> Any:
+    """The environment for the built-in templates, or for a company's folder over them."""
+    from jinja2 import FileSystemLoader, StrictUndefined
+
+    folders = [str(folder) for folder in template_folders(override)]
+    env = _sandbox()(
+        # A company's folder, the built-ins, then any folder a kind brings (a test's toy kind).
+        loader=FileSystemLoader(folders + [str(d) for k in all_kinds() for d in k.template_dirs]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -43,11 +64,58 @@ def environment() -> Any:
     return env
 
 
-def render_template(template: str, context: dict[str, Any]) -> str:
-    """Render one template; any template problem becomes a RenderError naming the template."""
+def _where(error: Exception, override: Path | None) -> str:
+    """The template file and line an error arose at: the innermost template frame of the
+    traceback Jinja rewrites, or a syntax error's own file and line."""
+    folders = [str(folder) for folder in template_folders(override)]
+    filename, line = getattr(error, "filename", None), getattr(error, "lineno", None)
+    trace = error.__traceback__
+    while trace is not None:
+        name = trace.tb_frame.f_code.co_filename
+        if any(name.startswith(folder) for folder in folders):
+            filename, line = name, trace.tb_lineno
+        trace = trace.tb_next
+    if filename is None:
+        return "a template"
+    path = Path(filename)
+    if override is not None and path.is_relative_to(override.resolve()):
+        shown = f"{override.name}/{path.relative_to(override.resolve()).as_posix()}"
+    else:
+        shown = path.name if path.parent.name != "clauses" else f"clauses/{path.name}"
+    return f"{shown}:{line}" if line else shown
+
+
+def template_error(error: Exception, template: str, override: Path | None) -> RenderError:
+    """A template problem as the message a company editing its templates can act on."""
+    from jinja2 import TemplateNotFound, TemplateSyntaxError
+    from jinja2.exceptions import SecurityError, UndefinedError
+
+    where = _where(error, override)
+    if isinstance(error, SecurityError):
+        what = (
+            f"{error}: templates render in a sandbox that refuses Python internals. "
+            "Use only the facts the template is given."
+        )
+    elif isinstance(error, TemplateSyntaxError):
+        what = f"{error.message}. Fix the template's syntax."
+    elif isinstance(error, UndefinedError):
+        what = f"{error.message}. Use a variable the built-in template uses."
+    elif isinstance(error, TemplateNotFound):
+        what = f"no template {error.name}. Include a template that exists."
+    elif isinstance(error, RecursionError):
+        what = "the template includes itself, directly or through another. Remove the loop."
+    else:
+        what = f"{type(error).__name__}: {error}. Fix the template."
+    return RenderError(f"template {where} (rendering {template}): {what}")
+
+
+def render_template(template: str, context: dict[str, Any], override: Path | None = None) -> str:
+    """Render one template; any template problem becomes a RenderError naming file and line."""
     from jinja2 import TemplateError
 
     try:
-        return environment().get_template(template).render(**context)
-    except TemplateError as error:
-        raise RenderError(f"template {template}: {error}") from error
+        return environment(override).get_template(template).render(**context)
+    except (TemplateError, RecursionError, ArithmeticError, TypeError, ValueError) as error:
+        # Jinja's own errors, and what a hostile template can still provoke (a template that
+        # includes itself, a division by zero): the file and line, never a traceback.
+        raise template_error(error, template, override) from None

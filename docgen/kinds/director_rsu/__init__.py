@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster
 from docgen.kinds.director_rsu.windows import director_windows
-from docgen.kinds.registry import Kind, Roster, register_kind
+from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
 
 NAME = "director-rsu-grant"
 
@@ -30,6 +31,23 @@ KIND = register_kind(
         # The Notice date: the same facts give the same calendar bytes.
         stamp_date=lambda facts: facts.grant.notice_date,
         case_base="director",
+        clauses=CLAUSES,
+        default_terms=(
+            (("grant", "vesting", "anniversary"), "docgen's default; the Notice leaves it blank"),
+            (
+                ("grant", "vesting", "accelerate_on"),
+                "docgen's default: every event of the drafted Notice Section B",
+            ),
+            (
+                ("grant", "default_payment_anniversary"),
+                "docgen's default; Exhibit I, Section II leaves it blank",
+            ),
+            (
+                ("company", "publicly_traded"),
+                "docgen's default: the specified-employee delay of Code 409A(a)(2)(B)(i) applies",
+            ),
+        ),
+        retired_fields={"drafted_clauses_approved_by": RETIRED_APPROVAL},
         calendar_uid=lambda facts: f"rsu-{facts.grant.id}",
     )
 )

@@ -11,21 +11,9 @@ from docgen.core.documents import DocumentMeta, DocumentSpec
 from docgen.core.formats import dollars, units_text
 from docgen.kinds.director_rsu.terms import election_record, specified_date
 
-# Section B events, in the order the Notice lists them (DESIGN.md, "Gaps in the source forms").
-_ACCELERATION_EVENTS = {
-    "death": "your death",
-    "disability": (
-        "the date your service as a Director terminates as a result of your Disability, provided "
-        "that such Disability is also a “disability” within the meaning of Code section "
-        "409A(a)(2)(C)"
-    ),
-    # Treas. Reg. 1.409A-2(a)(5) disregards an early lapse only on death, a 409A disability or a
-    # 409A change in control event: B(3), like B(2), says so, or route (b) would not be open.
-    "change_of_control": (
-        "the occurrence of a Change of Control that is also a change in control event (Code "
-        "section 409A(a)(2)(A)(v))"
-    ),
-}
+# Section B events, in the order the Notice lists them; their words are the drafted clause
+# notice.b-accelerated-vesting (templates/clauses/), so counsel's approval covers them.
+ACCELERATION_ORDER = ("death", "disability", "change_of_control")
 
 # Exhibit I, Section III: the three choices (drafted), as the form field titles name them.
 _CHOICE_TITLES = {
@@ -35,19 +23,11 @@ _CHOICE_TITLES = {
 }
 
 
-def _election_summary(pay_on: str, pay_date: str | None) -> str:
-    """The marked Section III choice in words, e.g. "(b) July 1, 2030"."""
-    if pay_on == "separation":
-        return "(a) Separation from Service"
-    if pay_on == "date":
-        return f"(b) {pay_date}"
-    return f"(c) the earlier of Separation from Service or {pay_date}"
-
-
 def _election_view(election: Any) -> dict[str, Any]:
+    """An election form's choice and dates; its words on the form are the drafted clause
+    exhibit-i.iii-on-file (templates/clauses/)."""
     pay_date = dates.long_date(election.pay_date) if election.pay_date else None
     return {
-        "summary": _election_summary(election.pay_on, pay_date),
         "pay_on": election.pay_on,
         "pay_date": pay_date,
         "filed_on": dates.long_date(election.filed_on),
@@ -65,7 +45,6 @@ def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
     if record is not None and record.effective is not None:
         election_view = _election_view(record.effective)
         superseded = [_election_view(form) for form in record.superseded]
-    order = [event for event in _ACCELERATION_EVENTS if event in vesting.accelerate_on]
     return {
         "company": facts.company.name,
         "stock_plan": facts.stock_plan,
@@ -83,7 +62,7 @@ def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
         ),
         "specified_date": dates.long_date(specified_date(grant)),
         "default_payment_anniversary": dates.ordinal_word(grant.default_payment_anniversary),
-        "acceleration_events": [_ACCELERATION_EVENTS[event] for event in order],
+        "accelerate_on": [e for e in ACCELERATION_ORDER if e in vesting.accelerate_on],
         "units": units_text(director.units),
         "fair_market_value": dollars(grant.fair_market_value),
         "director": {

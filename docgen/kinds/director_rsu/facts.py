@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
+from docgen.core.clauses import ClauseApproval
 from docgen.core.model import (
     Fact,
     FactDate,
@@ -18,9 +19,17 @@ from docgen.core.model import (
     form_error,
 )
 
+NAME_FIX = (
+    "Add name: under company: the company's name as its documents print it; docgen never fills "
+    "in another company's."
+)
+
 
 class DirectorCompany(Fact):
-    name: Text = Field(description="The issuer, as the Notice names it.")
+    name: Text = Field(
+        description="The issuer, as the Notice names it.",
+        json_schema_extra={"fix": NAME_FIX},
+    )
     secretary_phone: Text = Field(
         description='The corporate secretary\'s telephone, e.g. "(804) 747-0422".'
     )
@@ -125,13 +134,27 @@ class Director(Fact):
 class DirectorGrantFacts(Fact):
     kind: Literal["director-rsu-grant"]
     company: DirectorCompany
-    stock_plan: Text = Field(description='The plan the units are granted under ("the Plan").')
+    stock_plan: Text = Field(
+        description='The plan the units are granted under ("the Plan").',
+        json_schema_extra={
+            "fix": "Add stock_plan: the plan the units are granted under, as the Notice names "
+            "it (e.g. Example Co. 2024 Stock Incentive Plan); docgen never fills in another "
+            "company's."
+        },
+    )
     form_10k_fiscal_year: StrictInt = Field(
         description="The Form 10-K fiscal year the Notice offers."
     )
     grant: Grant
-    drafted_clauses_approved_by: Text | None = Field(
-        None, description='e.g. "A. Counsel, 2026-05-01": clears DOC-DRAFTED-CLAUSE.'
+    clause_approvals: list[ClauseApproval] = Field(
+        default_factory=list,
+        description="Counsel's approval of each drafted clause's exact wording (`docgen clauses` "
+        "lists the clauses and prints the block to paste); clears DOC-DRAFTED-CLAUSE.",
+    )
+    templates_dir: Text | None = Field(
+        None,
+        description="A folder beside this file holding the company's own templates "
+        "(`docgen templates --export`), which override the built-ins by name.",
     )
     directors_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per director."

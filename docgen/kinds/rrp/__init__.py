@@ -7,14 +7,16 @@ from datetime import date
 from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
-from docgen.kinds.registry import Kind, register_kind
+from docgen.kinds.registry import RETIRED_APPROVAL, Kind, register_kind
 from docgen.kinds.rrp.arithmetic import compute
+from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.report import render as compute_view
 from docgen.kinds.rrp.windows import rrp_windows
 
 NAME = "rrp-plan-year"
+_RESTATED = "the restated Plan (January 1, 2017)"
 
 
 def default_stage(facts: RRPPlanYearFacts, as_of: date) -> str:
@@ -70,5 +72,20 @@ KIND = register_kind(
         load_problems=year_problems,
         compute=lambda facts, output_format: compute_view(compute(facts), output_format),
         case_base="rrp",
+        clauses=CLAUSES,
+        default_terms=(
+            (("plan", "max_deferral_percent"), f"{_RESTATED}, Section 2.03(a)"),
+            (("plan", "match_rate_percent"), f"{_RESTATED}, Section 3.04"),
+            (("plan", "match_cap_percent"), f"{_RESTATED}, Section 3.04"),
+            (("plan", "retirement_age"), f"{_RESTATED}, Section 1.24"),
+            (("plan", "retirement_hours_of_service"), f"{_RESTATED}, Section 3.02"),
+            (("plan", "years_of_vesting_service_to_vest"), f"{_RESTATED}, Section 3.06(b)"),
+            (("plan", "hour_of_service_vests_from"), f"{_RESTATED}, Section 3.06(b)"),
+            (
+                ("company", "publicly_traded"),
+                "docgen's default: the Key Employee delay of Plan Section 4.01(b) applies",
+            ),
+        ),
+        retired_fields={"drafted_clauses_approved_by": RETIRED_APPROVAL},
     )
 )

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
+from docgen.core.clauses import ClauseApproval
 from docgen.core.model import (
     Fact,
     FactDate,
@@ -19,17 +20,33 @@ from docgen.core.model import (
     form_error,
 )
 
+NAME_FIX = (
+    "Add name: under company: the company's name as its documents print it; docgen never fills "
+    "in another company's."
+)
+_PLAN_NAME = (
+    "the Plan's name as the forms print it (e.g. Example Co. Retirement Restoration Plan); "
+    "docgen never fills in another company's. The Plan's other terms default to the restated "
+    "Plan, and the check report names each default taken."
+)
+PLAN_FIX = f"Add plan: with name: {_PLAN_NAME}"
+PLAN_NAME_FIX = f"Add name: under plan: {_PLAN_NAME}"
+
 
 class RRPCompany(Fact):
-    name: Text
+    name: Text = Field(json_schema_extra={"fix": NAME_FIX})
     publicly_traded: StrictBool = True
-    governing_law: Text = "Commonwealth of Virginia"
+    governing_law: Text | None = None
 
 
 class RRPPlan(Fact):
-    """Plan terms; the defaults are the Plan as amended and restated effective January 1, 2017."""
+    """Plan terms. The name is the company's own and required; the other terms default to the
+    Plan as amended and restated effective January 1, 2017, and the report names each default."""
 
-    name: Text = "CarMax, Inc. Retirement Restoration Plan"
+    name: Text = Field(
+        description="The Plan's name as the forms print it.",
+        json_schema_extra={"fix": PLAN_NAME_FIX},
+    )
     max_deferral_percent: Percent = Decimal(75)
     match_rate_percent: Percent = Decimal(100)
     match_cap_percent: Percent = Decimal(6)
@@ -295,15 +312,23 @@ class Participant(Fact):
 class RRPPlanYearFacts(Fact):
     kind: Literal["rrp-plan-year"]
     company: RRPCompany
-    plan: RRPPlan = Field(default_factory=RRPPlan)
+    plan: RRPPlan = Field(
+        description="The Plan's name, and any term that differs from the restated Plan.",
+        json_schema_extra={"fix": PLAN_FIX},
+    )
     plan_year: StrictInt
     retirement_contribution_percent: Percent | None = Field(
         None, description="Declared under the Retirement Savings Plan; omit if none."
     )
-    drafted_clauses_approved_by: Text | None = Field(
+    clause_approvals: list[ClauseApproval] = Field(
+        default_factory=list,
+        description="Counsel's approval of each drafted clause's exact wording (`docgen clauses` "
+        "lists the clauses and prints the block to paste); clears DOC-DRAFTED-CLAUSE.",
+    )
+    templates_dir: Text | None = Field(
         None,
-        description='e.g. "A. Counsel, 2025-11-01": clears DOC-DRAFTED-CLAUSE on the '
-        "RRP Deferral Election Form (drafted from the Plan), recorded in the manifest.",
+        description="A folder beside this file holding the company's own templates "
+        "(`docgen templates --export`), which override the built-ins by name.",
     )
     participants: list[Participant] = Field(default_factory=list)
 

@@ -1,0 +1,180 @@
+"""Which drafted clauses a cycle's documents carry, and whether counsel approved each one's exact
+wording (DESIGN A9). Known from the facts and the templates' text alone, without rendering: a
+clause is carried by a copy when its kind says so for that subject and stage
+(``Clause.used``) and the document's template, the company's own or the built-in, includes its
+fragment. DOC-DRAFTED-CLAUSE is one error per clause without an approval of its present words.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from docgen.check.rules import get_rule
+from docgen.core.clauses import ApprovalSeen, Clause, ClauseReview, sha256_text
+from docgen.core.documents import DocumentSpec
+from docgen.core.findings import Finding
+from docgen.core.resources import read_template
+from docgen.kinds import kind_of
+
+RULE = "DOC-DRAFTED-CLAUSE"
+PLACEHOLDER_BY = "<counsel>"
+PLACEHOLDER_ON = "<YYYY-MM-DD>"
+
+
+@dataclass
+class _Use:
+    documents: set[str] = field(default_factory=set)
+    stages: list[str] = field(default_factory=list)
+    copies: int = 0
+
+
+def clauses_in_copy(
+    loaded: Any, spec: DocumentSpec, subject: Any, stage: str, template_text: str | None = None
+) -> list[Clause]:
+    """The drafted clauses one copy of a document carries: those its kind says this subject's
+    copy carries at this stage, whose fragment the document's template includes by name."""
+    facts = loaded.facts
+    if template_text is None:
+        override = getattr(loaded, "templates_override", None)
+        template_text = read_template(spec.template, override)[0]
+    return [
+        clause
+        for clause in kind_of(facts).clauses
+        if spec.name in clause.documents
+        and clause.fragment in template_text
+        and clause.used(facts, subject, stage)
+    ]
+
+
+def clause_uses(loaded: Any, stages: Iterable[str]) -> dict[str, _Use]:
+    """Clause id -> the documents, stages and copies that carry it, in the kind's clause order."""
+    facts = loaded.facts
+    kind = kind_of(facts)
+    override = getattr(loaded, "templates_override", None)
+    template_text: dict[str, str] = {}
+    uses: dict[str, _Use] = {}
+    for stage in stages:
+        for subject, spec in kind.issued(facts, stage):
+            if spec.template not in template_text:
+                template_text[spec.template] = read_template(spec.template, override)[0]
+            for clause in clauses_in_copy(
+                loaded, spec, subject, stage, template_text[spec.template]
+            ):
+                use = uses.setdefault(clause.id, _Use())
+                use.documents.add(spec.name)
+                if stage not in use.stages:
+                    use.stages.append(stage)
+                use.copies += 1
+    order = {clause.id: index for index, clause in enumerate(kind.clauses)}
+    return dict(sorted(uses.items(), key=lambda item: order[item[0]]))
+
+
+def _review(loaded: Any, clause: Clause, use: _Use) -> ClauseReview:
+    override = getattr(loaded, "templates_override", None)
+    text, path = read_template(clause.fragment, override)
+    digest = sha256_text(text)
+    named = getattr(loaded.facts, "templates_dir", None)
+    from_override = override is not None and path is not None and path.is_relative_to(override)
+    source = f"{named.rstrip('/')}/{clause.fragment}" if from_override else "built-in"
+    seen = [
+        ApprovalSeen(a.by, a.on, a.sha256, index)
+        for index, a in enumerate(getattr(loaded.facts, "clause_approvals", ()))
+        if a.clause == clause.id
+    ]
+    current = [a for a in seen if a.sha256 == digest]
+    return ClauseReview(
+        id=clause.id,
+        title=clause.title,
+        section=clause.section,
+        documents=tuple(d for d in clause.documents if d in use.documents),
+        stages=tuple(use.stages),
+        copies=use.copies,
+        text=text,
+        sha256=digest,
+        source=source,
+        rationale=clause.rationale,
+        citations=clause.citations,
+        approval=current[-1] if current else None,
+        stale=tuple(a for a in seen if a.sha256 != digest),
+    )
+
+
+def review_clauses(loaded: Any, stage: str | None = None) -> list[ClauseReview]:
+    """Every drafted clause the stage's documents carry (every stage's, when None), in order."""
+    kind = kind_of(loaded.facts)
+    stages = (stage,) if stage is not None else kind.stages
+    return [
+        _review(loaded, kind.clause(clause_id), use)
+        for clause_id, use in clause_uses(loaded, stages).items()
+    ]
+
+
+def _copies(review: ClauseReview) -> str:
+    return f"{review.copies} cop{'y' if review.copies == 1 else 'ies'}"
+
+
+def clause_findings(loaded: Any, reviews: Iterable[ClauseReview], head: str) -> list[Finding]:
+    """DOC-DRAFTED-CLAUSE, one error per clause without an approval of its present wording."""
+    rule = get_rule(RULE)
+    source = loaded.source
+    shown = source.file
+    findings = []
+    for review in reviews:
+        if review.approved:
+            continue
+        entry = f"{{clause: {review.id}, sha256: {review.sha256}, by: ..., on: YYYY-MM-DD}}"
+        where = f"{review.section}; {_copies(review)} of {', '.join(review.documents)}"
+        if review.stale:
+            last = review.stale[-1]
+            path = f"clause_approvals[{last.index}]"
+            message = (
+                f"{review.id} ({where}): the approval by {last.by} on {last.on.isoformat()} is "
+                f"of other wording (SHA-256 {last.sha256[:12]}…); the clause now reads SHA-256 "
+                f"{review.sha256[:12]}…, which counsel has not approved"
+            )
+            remedy = (
+                f"Have counsel read the clause as it now reads (`docgen clauses {shown}`), then "
+                f"record the new approval in clause_approvals: {entry}."
+            )
+        else:
+            path = "clause_approvals"
+            message = f"{review.id} ({where}) is not approved by counsel"
+            remedy = (
+                f"Have counsel read the clause (`docgen clauses {shown}`, or the check report's "
+                f"drafted clauses), then add to clause_approvals: {entry}."
+            )
+        file, line = source.locate(path)
+        if "clause_approvals" not in loaded.facts.model_fields_set:
+            line = None  # nowhere to point: the file has no clause_approvals yet
+        findings.append(rule.finding(head, path, message, line=line, file=file, remedy=remedy))
+    return findings
+
+
+def approval_block(
+    loaded: Any, reviews: Iterable[ClauseReview], by: str | None = None, on: str | None = None
+) -> str:
+    """The ``clause_approvals`` block to paste into the facts file: each clause's present
+    SHA-256, with its approval kept where it is current and ``by``/``on`` (or placeholders,
+    which do not load) where it is not. Approvals of clauses this cycle does not use stay."""
+    lines = ["clause_approvals:"]
+    listed = set()
+    for review in reviews:
+        listed.add(review.id)
+        if review.approval is not None:
+            who, when = review.approval.by, review.approval.on.isoformat()
+        else:
+            who, when = by or PLACEHOLDER_BY, on or PLACEHOLDER_ON
+        lines.append(_entry(review.id, review.sha256, who, when))
+    kept = [a for a in getattr(loaded.facts, "clause_approvals", ()) if a.clause not in listed]
+    if kept:
+        lines.append("  # approved earlier; no document of this cycle carries these clauses")
+        lines += [_entry(a.clause, a.sha256, a.by, a.on.isoformat()) for a in kept]
+    return "\n".join(lines) + "\n"
+
+
+def _entry(clause_id: str, sha256: str, by: str, on: str) -> str:
+    name = json.dumps(by, ensure_ascii=False)
+    return f"  - {{clause: {clause_id}, sha256: {sha256}, by: {name}, on: {on}}}"

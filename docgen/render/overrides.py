@@ -1,0 +1,80 @@
+"""A company's own templates: `docgen templates --export DIR` copies the built-in document
+templates, their drafted-clause fragments and the stylesheet into a folder to edit; the facts'
+``templates_dir`` then overrides the built-ins by name (docgen.render.templating)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docgen.core.errors import DocgenError
+from docgen.core.resources import overridable_templates, templates_dir
+from docgen.render.templating import environment, template_error
+
+README = """\
+A company's own docgen templates
+================================
+
+This folder holds copies of docgen's built-in document templates, their drafted clauses
+(clauses/<id>.html.j2) and the shared stylesheet (print.css). To use it, name it in the facts
+file, which must sit beside it:
+
+    templates_dir: {folder}
+
+Each file here replaces the built-in of the same name; delete any file you do not change and
+the built-in is used. Templates render in the same sandbox as the built-ins (Jinja, autoescaped,
+with no access to Python internals) and every issued document passes the same checks: no blank
+left, every key fact present, the same text in PDF and DOCX.
+
+Drafted clauses. Where a source form is silent, docgen drafts the words; each such clause is
+one file in clauses/, whose outer element carries data-provenance="drafted" and data-clause
+(its id). Keep both attributes. Counsel approves each clause's exact text by its SHA-256
+(`docgen clauses FACTS` lists them and prints the block to paste): edit a clause's words and
+its approval stops counting until counsel approves the new wording. Text you write elsewhere
+in a template is the company's own form text, not a drafted clause.
+
+The manifest of every issued folder records the SHA-256 of each file here.
+"""
+
+
+class ExportRefused(DocgenError):
+    """`docgen templates --export DIR` would overwrite files. Exit code 2."""
+
+
+def export_templates(folder: str | Path) -> list[Path]:
+    """Copy the built-in templates a company may edit into ``folder``; refuse to overwrite."""
+    folder = Path(folder)
+    names = overridable_templates()
+    if folder.exists() and not folder.is_dir():
+        raise ExportRefused(f"--export {folder}: is a file. Name a new folder.")
+    clashes = [name for name in [*names, "README.txt"] if (folder / name).exists()]
+    if clashes:
+        raise ExportRefused(
+            f"--export {folder}: {folder / clashes[0]} already exists, and docgen will not "
+            "overwrite a company's edits. Export into a new folder."
+        )
+    source = templates_dir()
+    written = []
+    for name in names:
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((source / name).read_bytes())
+        written.append(target)
+    readme = folder / "README.txt"
+    readme.write_text(README.format(folder=folder.name), encoding="utf-8")
+    return [*written, readme]
+
+
+def compile_templates(override: Path | None) -> None:
+    """Parse every template a company's folder overrides, so a syntax error is reported (with
+    its file and line) before anything renders."""
+    if override is None:
+        return
+    from jinja2 import TemplateError
+
+    env = environment(override)
+    for name in overridable_templates():
+        if (override / name).is_file() and name.endswith(".j2"):
+            try:
+                env.get_template(name)
+            except TemplateError as error:
+                raise template_error(error, name, override) from None
