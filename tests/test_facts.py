@@ -169,3 +169,47 @@ def test_fact_file_reference_is_current():
     assert (root / "docs" / "fact-files.md").read_text() == module.render(), (
         "run: .venv/bin/python tools/fact_reference.py"
     )
+
+
+# ------------------------------------------------------------ identity is never defaulted
+
+
+@pytest.mark.parametrize(
+    ("sample", "old", "field"),
+    [
+        ("director-grant-2026.yaml", "  name: CarMax, Inc.                      #", "company.name"),
+        ("rrp-2026.yaml", "  name: CarMax, Inc.                     #", "company.name"),
+        ("rrp-2026.yaml", "  name: CarMax, Inc. Retirement Restoration Plan\n", "plan.name"),
+        ("director-grant-2026.yaml", "stock_plan: CarMax", "stock_plan"),
+    ],
+)
+def test_a_facts_file_without_its_company_or_plan_name_is_refused(
+    cli, samples, tmp_path, sample, old, field
+):
+    text = (samples / sample).read_text()
+    assert old in text
+    path = tmp_path / sample
+    path.write_text(text.replace(old, "  # removed:" if old.startswith("  ") else "# stock_plan:"))
+    result = cli("check", path, "--as-of", "2026-06-01")
+    assert result.exit_code == 2
+    assert f": {field}: required field is missing." in result.stderr
+    assert "docgen never fills in another company's" in result.stderr
+
+
+def test_the_report_names_each_plan_term_taken_by_default(cli, tmp_path):
+    path = tmp_path / "rrp.yaml"
+    path.write_text(
+        "kind: rrp-plan-year\ncompany: {name: Example Co.}\n"
+        "plan: {name: Example Co. Retirement Restoration Plan, max_deferral_percent: 50}\n"
+        "plan_year: 2026\nparticipants: []\n"
+    )
+    report = json.loads(cli("check", path, "--as-of", "2025-12-01", "--format", "json").stdout)
+    defaulted = {term["path"]: term for term in report["defaulted_terms"]}
+    assert "plan.max_deferral_percent" not in defaulted  # the file sets it
+    assert defaulted["plan.match_cap_percent"]["value"] == "6"
+    assert "Section 3.04" in defaulted["plan.match_cap_percent"]["source"]
+    assert defaulted["company.publicly_traded"]["value"] == "true"
+    text = cli("check", path, "--as-of", "2025-12-01").stdout
+    assert "Taken by default (not set in the facts file): plan.match_rate_percent = 100" in text
+    html = cli("check", path, "--as-of", "2025-12-01", "--format", "html").stdout
+    assert "Terms taken by default" in html and "<code>plan.retirement_age</code>" in html

@@ -43,6 +43,9 @@ def test_wheel_carries_engine_rules_parameters_and_templates(wheel):
     assert "checks/parameters/irs_401a17_compensation_limit.yaml" in names
     assert any(n.startswith("docgen/templates/") for n in names)
     assert "docgen/cases/RRP-PBC-LATE.yaml" in names
+    # The drafted clauses counsel approves, and the design the DOC-* rules cite.
+    assert "docgen/templates/clauses/notice.b-accelerated-vesting.html.j2" in names
+    assert "docgen/docs/DESIGN.md" in names
     assert not any(n.startswith(("tests/", "samples/")) for n in names)
 
 
@@ -104,3 +107,12 @@ def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path)
     )  # fmt: skip
     assert explained.returncode == 0, explained.stderr
     assert "A failing example:" in explained.stdout and "no test case found" not in explained.stdout
+    # DOC-DRAFTED-CLAUSE shows the drafted wording, and the DESIGN.md it cites is in the wheel.
+    drafted = subprocess.run(
+        [target / "bin" / "docgen", "explain", "DOC-DRAFTED-CLAUSE"], cwd=work,
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert drafted.returncode == 0, drafted.stderr
+    assert "Notwithstanding Section A, if you continue to provide services" in drafted.stdout
+    shipped = drafted.stdout.split("DESIGN.md ships with docgen: ", 1)[1].split()[0]
+    assert str(target) in shipped and Path(shipped).is_file()

@@ -7,7 +7,7 @@ import textwrap
 from docgen.check.cases import examples
 from docgen.check.rules import get_rule
 from docgen.core.clauses import sha256_text
-from docgen.core.resources import read_template
+from docgen.core.resources import design_doc, read_template
 from docgen.core.rules import DOCUMENT
 from docgen.kinds import all_kinds
 
@@ -28,6 +28,8 @@ def explain_rule(rule_id: str) -> str:
         "What it checks:",
         wrap(entry.explanation),
     ]
+    if any(c.authority == "DESIGN.md" for c in entry.citations):
+        lines.append(f"  DESIGN.md ships with docgen: {design_doc()}")
     if entry.remedy:
         lines += ["", "What to do when it fires:", wrap(entry.remedy)]
     if entry.sources:

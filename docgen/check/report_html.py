@@ -52,7 +52,8 @@ def report_context(report: Report, wording: dict[str, Wording] | None = None) ->
             "reads": Markup(wording[review.id].html) if review.id in wording else None,
             "reads_in": wording[review.id].copy if review.id in wording else None,
         }
-        for review in report.clauses
+        # Those awaiting counsel first, each group in the documents' order.
+        for review in sorted(report.clauses, key=lambda review: review.approved)
     ]
     kind = get_kind(report.facts.kind)
     count = max(0, len(report.subjects) - 1)

@@ -34,7 +34,7 @@ def as_rich(report: Report) -> RenderableType:
     table = Table(show_lines=False, expand=True, title=f"Findings: {report.facts.file}")
     table.add_column("subject", ratio=1, min_width=10, overflow="fold")
     table.add_column("severity", no_wrap=True)
-    table.add_column("finding", ratio=3, min_width=24)
+    table.add_column("finding", ratio=3, min_width=24, overflow="fold")
     table.add_column("cites", ratio=1, min_width=16, overflow="fold")
     table.add_column("line", no_wrap=True, justify="right")
     for subject, findings in report.by_subject():

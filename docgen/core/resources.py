@@ -21,6 +21,12 @@ def templates_dir() -> Path:
     return installed if installed.is_dir() else _PACKAGE.parent / "templates"
 
 
+def design_doc() -> Path:
+    """DESIGN.md, which the DOC-* rules cite: ``docgen/docs`` in a wheel, else ``docs/``."""
+    installed = _PACKAGE / "docs" / "DESIGN.md"
+    return installed if installed.is_file() else _PACKAGE.parent / "docs" / "DESIGN.md"
+
+
 def overridable_templates() -> list[str]:
     """The built-in templates a ``templates_dir`` may override, as relative names
     (``notice.html.j2``, ``clauses/notice.b-accelerated-vesting.html.j2``, ``print.css``)."""

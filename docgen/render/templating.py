@@ -66,15 +66,25 @@ def environment(override: Path | None = None) -> Any:
 
 def _where(error: Exception, override: Path | None) -> str:
     """The template file and line an error arose at: the innermost template frame of the
-    traceback Jinja rewrites, or a syntax error's own file and line."""
+    traceback Jinja rewrites (for a template that includes itself, the include that loops), or
+    a syntax error's own file and line."""
     folders = [str(folder) for folder in template_folders(override)]
-    filename, line = getattr(error, "filename", None), getattr(error, "lineno", None)
+    frames = []
     trace = error.__traceback__
     while trace is not None:
         name = trace.tb_frame.f_code.co_filename
         if any(name.startswith(folder) for folder in folders):
-            filename, line = name, trace.tb_lineno
+            frames.append((name, trace.tb_lineno))
         trace = trace.tb_next
+    filename, line = getattr(error, "filename", None), getattr(error, "lineno", None)
+    if frames:
+        filename, line = frames[-1]
+    if isinstance(error, RecursionError):
+        for tag in ("include", "import", "extends"):
+            looping = next((f for f in frames if _names(*f, tag)), None)
+            if looping is not None:
+                filename, line = looping
+                break
     if filename is None:
         return "a template"
     path = Path(filename)
@@ -83,6 +93,15 @@ def _where(error: Exception, override: Path | None) -> str:
     else:
         shown = path.name if path.parent.name != "clauses" else f"clauses/{path.name}"
     return f"{shown}:{line}" if line else shown
+
+
+def _names(filename: str, line: int, tag: str) -> bool:
+    """Whether the template's line holds a ``{% tag ... %}`` (include, import, extends)."""
+    try:
+        text = Path(filename).read_text(encoding="utf-8").splitlines()[line - 1]
+    except (OSError, IndexError, UnicodeDecodeError):
+        return False
+    return tag in text
 
 
 def template_error(error: Exception, template: str, override: Path | None) -> RenderError:

@@ -1,0 +1,105 @@
+"""The check report as counsel opens it: headless Chromium (Debian's `chromium`, which .ci/run
+installs) loads the HTML page, and the page's text, as the browser laid it out, shows every
+drafted clause of the cycle in full with its status. Text is compared, never pixels."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from datetime import date
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from docgen.check.clause_wording import clause_wording
+from docgen.check.runner import run_checks
+from docgen.load import load_facts
+from docgen.render.readback import html_text
+from tests.readers import normalise
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEM = ROOT / "samples" / "problems" / "director-unapproved-clauses.yaml"
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+)  # fmt: skip
+
+
+def chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.fail("chromium is not installed: apt-get install chromium (.ci/run does)")
+    return found
+
+
+class _VisibleText(HTMLParser):
+    """The text of a DOM as Chromium dumped it, without <style> and <head>."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("style", "head", "script"):
+            self.skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "head", "script"):
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+def browse(page: Path, profile: Path, *options: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *options, page.as_uri()],
+        capture_output=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.slow
+def test_the_html_review_report_shows_every_drafted_clause_in_a_browser(cli, tmp_path):
+    page = tmp_path / "review.html"
+    result = cli("check", PROBLEM, "--as-of", "2026-06-23", "--format", "html", "-o", page)
+    assert result.exit_code == 1  # one clause unapproved, one approval stale
+    dumped = browse(page, tmp_path / "profile", "--dump-dom")
+    assert dumped.returncode == 0, dumped.stderr.decode(errors="replace")[-2000:]
+    reader = _VisibleText()
+    reader.feed(dumped.stdout.decode("utf-8"))
+    text = normalise(" ".join(reader.parts))
+    loaded = load_facts(PROBLEM)
+    report = run_checks(loaded, date(2026, 6, 23), "grant")
+    wording = clause_wording(loaded, report)
+    assert len(report.clauses) == len(wording) == 13
+    for review in report.clauses:
+        # Each clause in full, as it reads in the documents, with its status and approval.
+        words = normalise(html_text(wording[review.id].html))
+        assert words and words in text, review.id
+        assert review.id in text and review.sha256 in text and review.title in text
+    assert "Drafted clauses for counsel's review" in text
+    assert text.count("Approved by A. Counsel on May 1, 2026.") == 11
+    assert "The approval on file is of other wording: A. Counsel approved it on May 1, 2026" in text
+    assert "Not approved by counsel." in text
+    assert "(3) a Change of Control that is also a change in control event" in text
+    # And it paints: a screenshot of the page is made (its pixels are not compared).
+    shot = tmp_path / "review.png"
+    painted = browse(page, tmp_path / "profile", "--window-size=1100,1600", f"--screenshot={shot}")
+    assert painted.returncode == 0, painted.stderr.decode(errors="replace")[-2000:]
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_report_highlights_drafted_words_and_states_each_approval(cli):
+    html = cli("check", PROBLEM, "--as-of", "2026-06-23", "--format", "html").stdout
+    assert html.count('<article class="drafted-clause"') == 13
+    assert html.count('<div class="wording">') == 13
+    assert html.count('class="status approved"') == 11
+    assert html.count('class="status approval-stale"') == 1
+    assert html.count('class="status not-approved"') == 1
+    # The template text the SHA-256 is of, escaped, for counsel who reads the source.
+    assert "{% if accelerate_on %}" in html and "&lt;ol class=&#34;enumerated&#34;&gt;" in html
+    assert "src=" not in html and "href=" not in html
