@@ -69,6 +69,7 @@ def write_facts(folder: Path, count: int) -> Path:
     facts = {
         "kind": "rrp-plan-year",
         "company": {"name": "CarMax, Inc.", "publicly_traded": True},
+        "plan": {"name": "CarMax, Inc. Retirement Restoration Plan"},
         "plan_year": 2026,
         "retirement_contribution_percent": "4",
         "participants": [participant(i) for i in range(count)],

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from docgen.check.clauses import clauses_in_copy
+from docgen.check.clauses import included_clauses
 from docgen.core.findings import Report
 from docgen.kinds import kind_of
 from docgen.render.html import render_clause
@@ -24,6 +24,7 @@ def clause_wording(loaded: Any, report: Report) -> dict[str, Wording]:
     facts = loaded.facts
     kind = kind_of(facts)
     wording: dict[str, Wording] = {}
+    included = {spec.name: included_clauses(loaded, spec) for spec in kind.documents}
     for review in report.clauses:
         clause = kind.clause(review.id)
         if clause is None:
@@ -33,7 +34,7 @@ def clause_wording(loaded: Any, report: Report) -> dict[str, Wording]:
                 (
                     (subject, spec)
                     for subject, spec in kind.issued(facts, stage)
-                    if clause in clauses_in_copy(loaded, spec, subject, stage)
+                    if clause in included[spec.name] and clause.used(facts, subject, stage)
                 ),
                 None,
             )

@@ -31,38 +31,38 @@ class _Use:
     copies: int = 0
 
 
-def clauses_in_copy(
-    loaded: Any, spec: DocumentSpec, subject: Any, stage: str, template_text: str | None = None
-) -> list[Clause]:
-    """The drafted clauses one copy of a document carries: those its kind says this subject's
-    copy carries at this stage, whose fragment the document's template includes by name."""
-    facts = loaded.facts
-    if template_text is None:
-        override = getattr(loaded, "templates_override", None)
-        template_text = read_template(spec.template, override)[0]
+def included_clauses(loaded: Any, spec: DocumentSpec) -> list[Clause]:
+    """The drafted clauses of ``spec`` whose fragment its template (the company's own, or the
+    built-in) includes by name."""
+    override = getattr(loaded, "templates_override", None)
+    template_text = read_template(spec.template, override)[0]
     return [
         clause
-        for clause in kind_of(facts).clauses
-        if spec.name in clause.documents
-        and clause.fragment in template_text
-        and clause.used(facts, subject, stage)
+        for clause in kind_of(loaded.facts).clauses
+        if spec.name in clause.documents and clause.fragment in template_text
     ]
+
+
+def clauses_in_copy(
+    loaded: Any, spec: DocumentSpec, subject: Any, stage: str, included: list[Clause] | None = None
+) -> list[Clause]:
+    """The drafted clauses one copy of a document carries: those its template includes by name
+    (``included``, when already known) that its kind says this subject's copy carries."""
+    if included is None:
+        included = included_clauses(loaded, spec)
+    return [clause for clause in included if clause.used(loaded.facts, subject, stage)]
 
 
 def clause_uses(loaded: Any, stages: Iterable[str]) -> dict[str, _Use]:
     """Clause id -> the documents, stages and copies that carry it, in the kind's clause order."""
-    facts = loaded.facts
-    kind = kind_of(facts)
-    override = getattr(loaded, "templates_override", None)
-    template_text: dict[str, str] = {}
+    kind = kind_of(loaded.facts)
+    included: dict[str, list[Clause]] = {}
     uses: dict[str, _Use] = {}
     for stage in stages:
-        for subject, spec in kind.issued(facts, stage):
-            if spec.template not in template_text:
-                template_text[spec.template] = read_template(spec.template, override)[0]
-            for clause in clauses_in_copy(
-                loaded, spec, subject, stage, template_text[spec.template]
-            ):
+        for subject, spec in kind.issued(loaded.facts, stage):
+            if spec.name not in included:
+                included[spec.name] = included_clauses(loaded, spec)
+            for clause in clauses_in_copy(loaded, spec, subject, stage, included[spec.name]):
                 use = uses.setdefault(clause.id, _Use())
                 use.documents.add(spec.name)
                 if stage not in use.stages:

@@ -16,7 +16,10 @@ from docgen.kinds.rrp.report import render as compute_view
 from docgen.kinds.rrp.windows import rrp_windows
 
 NAME = "rrp-plan-year"
-_RESTATED = "the restated Plan (January 1, 2017)"
+
+
+def _restated(section: str) -> str:
+    return f"Plan Section {section}, as restated January 1, 2017"
 
 
 def default_stage(facts: RRPPlanYearFacts, as_of: date) -> str:
@@ -74,13 +77,13 @@ KIND = register_kind(
         case_base="rrp",
         clauses=CLAUSES,
         default_terms=(
-            (("plan", "max_deferral_percent"), f"{_RESTATED}, Section 2.03(a)"),
-            (("plan", "match_rate_percent"), f"{_RESTATED}, Section 3.04"),
-            (("plan", "match_cap_percent"), f"{_RESTATED}, Section 3.04"),
-            (("plan", "retirement_age"), f"{_RESTATED}, Section 1.24"),
-            (("plan", "retirement_hours_of_service"), f"{_RESTATED}, Section 3.02"),
-            (("plan", "years_of_vesting_service_to_vest"), f"{_RESTATED}, Section 3.06(b)"),
-            (("plan", "hour_of_service_vests_from"), f"{_RESTATED}, Section 3.06(b)"),
+            (("plan", "max_deferral_percent"), _restated("2.03(a)")),
+            (("plan", "match_rate_percent"), _restated("3.04")),
+            (("plan", "match_cap_percent"), _restated("3.04")),
+            (("plan", "retirement_age"), _restated("1.24")),
+            (("plan", "retirement_hours_of_service"), _restated("3.02")),
+            (("plan", "years_of_vesting_service_to_vest"), _restated("3.06(b)")),
+            (("plan", "hour_of_service_vests_from"), _restated("3.06(b)")),
             (
                 ("company", "publicly_traded"),
                 "docgen's default: the Key Employee delay of Plan Section 4.01(b) applies",
