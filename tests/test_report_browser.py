@@ -85,7 +85,9 @@ def test_the_html_review_report_shows_every_drafted_clause_in_a_browser(cli, tmp
     assert text.count("Approved by A. Counsel on May 1, 2026.") == 11
     assert "The approval on file is of other wording: A. Counsel approved it on May 1, 2026" in text
     assert "Not approved by counsel." in text
-    assert "(3) a Change of Control that is also a change in control event" in text
+    assert (
+        "(3) the occurrence of a Change of Control that is also a change in control event" in text
+    )
     # And it paints: a screenshot of the page is made (its pixels are not compared).
     shot = tmp_path / "review.png"
     painted = browse(page, tmp_path / "profile", "--window-size=1100,1600", f"--screenshot={shot}")
