@@ -15,18 +15,9 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-from docgen import __version__, api
+from docgen import __version__, api, console
 from docgen.api import DocgenError
-from docgen.console import (
-    ProgressBar,
-    emit,
-    err,
-    fail,
-    out,
-    parse_as_of,
-    print_refusal,
-    rules_table,
-)
+from docgen.console import ProgressBar, emit, err, fail, out, parse_as_of, print_refusal
 
 
 class _InWorkOrder(TyperGroup):
@@ -374,7 +365,7 @@ def templates(
 @app.command()
 def rules() -> None:
     """The rule catalogue: id, severity, title and citations of every rule."""
-    out.print(rules_table(api.all_rules()))
+    out.print(console.rules_table(api.all_rules()))
 
 
 @app.command()
