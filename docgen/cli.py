@@ -321,9 +321,7 @@ def check(
     raise typer.Exit(report.exit_code(strict))
 
 
-class ClausesFormat(StrEnum):
-    text = "text"
-    json = "json"
+ClausesFormat = StrEnum("ClausesFormat", {"text": "text", "json": "json"})
 
 
 @app.command()

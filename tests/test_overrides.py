@@ -115,6 +115,12 @@ def test_an_exported_edited_notice_issues_the_edited_words(cli, tmp_path):
     # The drafted clauses are the built-ins' words, still approved.
     assert all(c["approved_by"] == "A. Counsel" for c in manifest["clause_approvals"])
     assert cli("verify", folder).exit_code == 0
+    # Away from its folder, the record alone cannot make it again: it says so, never "intact".
+    alone = cli("verify", folder / "jsmith" / "notice.pdf")
+    assert alone.exit_code == 1
+    assert "made with the company's own templates (templates_dir: 'our-forms')" in " ".join(
+        (alone.stdout + alone.stderr).split()
+    )
 
 
 def test_an_edited_clause_waits_for_counsel_then_issues_its_new_words(cli, tmp_path):

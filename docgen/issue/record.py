@@ -15,7 +15,7 @@ give the same bytes.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -111,7 +111,7 @@ def build_record(loaded: LoadedFacts, doc: str, subject: str, stage: str, as_of:
             "record_format": RECORD_FORMAT,
             "docgen_version": __version__,
             "renderer": renderer(),
-            "templates_sha256": templates_sha256(),
+            "templates_sha256": templates_sha256(loaded.templates_override),
             "kind": facts.kind,
             "cycle": kind.cycle_name(facts),
             "stage": stage,
@@ -146,7 +146,8 @@ def files_to_embed(
     kind = kind_of(loaded.facts)
     try:
         alone = kind.model.model_validate(json.loads(json.dumps(record.data["facts"])))
-        remade = render_html(alone, doc, subject, stage, as_of)
+        # Made again with the same templates: the company's own (templates_dir), if any.
+        remade = render_html(replace(loaded, facts=alone), doc, subject, stage, as_of)
     except (ValidationError, RenderError) as error:
         remade, why = None, f" ({error})"
     else:

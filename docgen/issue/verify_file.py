@@ -118,6 +118,14 @@ def _load_record_facts(record: Record) -> object:
         raise RecordUnreadable(
             f"its facts are of kind {facts.get('kind')!r}, not {record.data['kind']!r}"
         )
+    if facts.get("templates_dir") is not None:
+        # The company's own templates are not in the record: the document cannot be made again
+        # from it alone, so it is not verified here (its issued folder's manifest holds them).
+        raise RecordUnreadable(
+            f"it was made with the company's own templates (templates_dir: "
+            f"{facts['templates_dir']!r}), which a record does not carry, so it cannot be made "
+            "again from the record alone; check its issued folder with `docgen verify DIR`"
+        )
     roster = get_kind(record.data["kind"]).roster
     if roster is not None and facts.get(roster.field) is not None:
         raise RecordUnreadable(
