@@ -144,7 +144,7 @@ def election_future(context: CheckContext) -> Iterator[Hit]:
     "elections that name the Plan Year, and in place of every other rule about that person's "
     "elections (their account and payments are still checked).",
     sources=[src.PLAN_1_11, src.PLAN_2_01],
-    remedy="Remove the election, or correct eligible_employee if the Committee selected them.",
+    remedy="Record the election as not in effect, or correct eligible_employee if selected.",
 )
 def not_participant(context: CheckContext) -> Iterator[Hit]:
     year = context.facts.plan_year

@@ -28,6 +28,8 @@ from docgen.kinds.director_rsu.facts import Director, DirectorElection, Director
 from docgen.kinds.director_rsu.terms import elections_for_grant, filing_history, specified_date
 
 _ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
+_SET_ASIDE = "Record the form as not in effect (status: ineffective, reason, decided_by)"
+_MIS_KEYED = "Change filed_on only if mis-keyed: it is the day the Company received the form."
 
 
 def _election_path(d_index: int, e_index: int, field: str) -> str:
@@ -54,8 +56,8 @@ def _directors(context: CheckContext) -> Iterator[tuple[int, Director]]:
         "units are paid on the default Payment Date (Notice C.1)."
     ),
     sources=[src.NOTICE_F3, src.EXHIBIT_FILED],
-    remedy="Treat the form as ineffective (an earlier timely form, else the default Payment "
-    "Date, governs), or correct filed_on.",
+    remedy=f"{_SET_ASIDE}: an earlier timely form, else the default Payment Date, governs. "
+    f"{_MIS_KEYED}",
 )
 def election_late(context: CheckContext) -> Iterator[Hit]:
     deadline = context.facts.grant.election_deadline
@@ -170,7 +172,7 @@ def _timing_problems(
         'A filing date that passes route (b) on one reading of "12 months" only is a warning.'
     ),
     sources=[src.CODE_409A_A_4_B, src.REG_2_A_3, src.REG_2_A_5, src.REG_2_A_7],
-    remedy="Treat the election as ineffective, or ask counsel whether another route applies.",
+    remedy=f"Ask counsel whether another route applies; if none does: {_SET_ASIDE.lower()}.",
 )
 def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
     facts = context.facts
@@ -265,7 +267,7 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
         "became irrevocable through it.)"
     ),
     sources=[src.NOTICE_F3, src.EXHIBIT_IRREVOCABLE, src.CODE_409A_A_4_C],
-    remedy="Disregard the later form; the earlier election stands.",
+    remedy="The earlier election stands. Record the later form as not in effect.",
 )
 def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
     grant_date = context.facts.grant.grant_date
@@ -316,7 +318,7 @@ def election_other_grant(context: CheckContext) -> Iterator[Hit]:
     "director's form is void: this rule speaks of it and no other election rule does, and the "
     "default Payment Date (Notice C.1) applies.",
     sources=[src.NOTICE_F1, src.EXHIBIT_INTRO],
-    remedy="Remove the election, or correct employee: false if the director is not an employee.",
+    remedy="Record the form as not in effect, or correct employee: false if not an employee.",
 )
 def election_employee_director(context: CheckContext) -> Iterator[Hit]:
     grant_id = context.facts.grant.id
@@ -343,7 +345,7 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
     explanation="An elected payment date must fall after the Specified Date, when the units "
     "vest; a date on or before it would pay units that have not vested.",
     sources=[src.NOTICE_A, src.NOTICE_F1],
-    remedy="Have the director elect a date after the Specified Date.",
+    remedy="Have the director elect a later date, or record the form as not in effect.",
 )
 def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
     specified = specified_date(context.facts.grant)

@@ -141,6 +141,15 @@ EXHIBIT_III = quote(
 """,
 )
 
+EXHIBIT_PAGE_2 = quote(
+    exhibit(),
+    """
+    In order for your deferral election to be effective with respect to the 20__ Units,
+    Sections III and IV (on Page 2) of this Election Form must be completed and Page 2 of this
+    Election Form must be filed with the Company
+""",
+)
+
 # -------------------------------------------------------------- the Retirement Restoration Plan
 
 PLAN_1_02 = quote(
@@ -363,5 +372,12 @@ REG_3_B = describe(
     """
     A payment is made on the designated date if made within a designated period after the
     payment event (such as 60 days) that does not let the service provider choose the year.
+""",
+)
+PLAN_ADMINISTRATION = quote(
+    plan("Article V"),
+    """
+    the Committee will have full power and discretion to administer the Plan, including as to
+    all of its details
 """,
 )

@@ -46,27 +46,46 @@ def subjects_of(facts: Any) -> tuple[list[str], dict[str, str]]:
     return [head, *(ident for ident, _ in people)], names
 
 
-def run_checks(loaded: LoadedFacts, as_of: date, stage: str | None = None) -> Report:
-    """Run every rule that applies to this kind of facts file at this stage (default: its own)."""
+def run_checks(
+    loaded: LoadedFacts, as_of: date, stage: str | None = None, *, issuing: bool = True
+) -> Report:
+    """Run every rule that applies to this kind of facts file at this stage (default: its own).
+
+    ``issuing=False`` runs the rules about the record only, as `docgen intake` and `docgen
+    elect` do after recording a form: a rule limited to some stages (``Rule.stages``) judges
+    issuing that stage's documents, which recording a form does not do.
+
+    A finding inside a form the facts record as not in effect (the kind's ``not_in_effect``) is
+    reported at info: the decision it asks for has been made, and it blocks nothing.
+    """
     facts = loaded.facts
+    kind = kind_of(facts)
     stage = resolve_stage(facts, stage, as_of)
     context = CheckContext(facts, as_of, stage)
+    set_aside = kind.not_in_effect(facts) if kind.not_in_effect is not None else {}
     findings: list[Finding] = []
     locate = loaded.source.locate
     for entry in all_rules():
         if entry.applies_to != facts.kind or not entry.applies_at(stage) or entry.check is None:
             continue
+        if not issuing and entry.stages is not None:
+            continue
         for hit in entry.check(context):
             file, line = locate(hit.path)
+            severity, message, remedy = hit.severity, hit.message, hit.remedy or None
+            decision = _decision_over(set_aside, hit.path)
+            if decision is not None and (severity or entry.severity) != "info":
+                severity, remedy = "info", ""
+                message = f"{message} The form is {decision}; it governs nothing."
             findings.append(
                 entry.finding(
                     hit.subject,
                     hit.path,
-                    hit.message,
+                    message,
                     line=line,
                     file=file,
-                    remedy=hit.remedy or None,
-                    severity=hit.severity,
+                    remedy=remedy,
+                    severity=severity,
                 )
             )
     subjects, names = subjects_of(facts)
@@ -85,3 +104,11 @@ def run_checks(loaded: LoadedFacts, as_of: date, stage: str | None = None) -> Re
         clauses=reviews,
         defaulted=defaulted_terms(facts, kind_of(facts).default_terms),
     )
+
+
+def _decision_over(set_aside: dict[str, str], path: str) -> str | None:
+    """The recorded decision about the form that holds ``path``, if that form is set aside."""
+    for prefix, decision in set_aside.items():
+        if path == prefix or path.startswith((prefix + ".", prefix + "[")):
+            return decision
+    return None

@@ -11,6 +11,7 @@ Conventions (DESIGN.md, "Rule catalogue"):
 from __future__ import annotations
 
 import calendar
+import re
 from datetime import date, timedelta
 
 _MONTHS = (
@@ -186,3 +187,37 @@ def ordinal_suffix(number: int) -> str:
     else:
         suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
+
+
+_MONTH_NUMBERS = {name.lower(): number for number, name in enumerate(_MONTHS, start=1)}
+_MONTH_NUMBERS.update({name[:3].lower(): number for number, name in enumerate(_MONTHS, start=1)})
+_MONTH_NUMBERS["sept"] = 9
+_WRITTEN = re.compile(r"^([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*,?\s+(\d{4})$")
+_ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+
+
+class NotADate(ValueError):
+    """Text that is not a date written the two ways a form accepts."""
+
+
+def parse_written_date(text: str) -> date:
+    """A date as a person writes it on a form: ISO ``2030-07-01`` or ``July 1, 2030`` (``Jul 1
+    2030`` too). Raises NotADate for anything else, including ``07/01/2030``: on a form sent
+    to directors abroad it can be read as January 7 or July 1, and docgen never guesses."""
+    cleaned = " ".join(text.split())
+    iso = _ISO.match(cleaned)
+    written = _WRITTEN.match(cleaned)
+    try:
+        if iso:
+            return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+        if written and written.group(1).lower() in _MONTH_NUMBERS:
+            month = _MONTH_NUMBERS[written.group(1).lower()]
+            return date(int(written.group(3)), month, int(written.group(2)))
+    except ValueError:
+        raise NotADate(f"{text!r} is not a real calendar date") from None
+    if re.match(r"^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$", cleaned):
+        raise NotADate(
+            f"{text!r} can be read as two different dates (month/day or day/month); "
+            "write it as July 1, 2030 or 2030-07-01"
+        )
+    raise NotADate(f"{text!r} is not a date: write it as July 1, 2030 or 2030-07-01")

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -178,3 +178,60 @@ def defaulted_terms(
         if left_out:
             found.append(DefaultedTerm(".".join(path), _shown(node), source))
     return found
+
+
+# -------------------------------------------------------------------- recorded election forms
+# Every kind's election record carries these beside what the form says: a form the Company
+# received stays on record even when it is set aside (a late or otherwise ineffective form is
+# never erased: the record shows what arrived and what was decided about it).
+
+RecordStatus = Annotated[
+    Literal["ineffective"] | None,
+    Field(
+        description="ineffective: the form is on record but not in effect (with reason and "
+        "decided_by); findings about it are then info, and it governs nothing."
+    ),
+]
+DecisionText = Annotated[
+    Text | None,
+    Field(description="With status: ineffective: why (reason) and who decided it (decided_by)."),
+]
+FormSHA256 = Annotated[
+    StrictStr | None,
+    Field(
+        pattern=r"^[0-9a-f]{64}$",
+        description="The SHA-256 of the returned PDF this was read from (docgen intake).",
+    ),
+]
+
+
+def check_decision(record: Any) -> None:
+    """``status: ineffective`` needs its reason and who decided it; neither without it."""
+    if record.status == "ineffective":
+        missing = [name for name in ("reason", "decided_by") if getattr(record, name) is None]
+        if missing:
+            raise form_error(
+                f"status: ineffective needs {' and '.join(missing)}",
+                "Say why the form is not in effect (reason: ...) and who decided so "
+                "(decided_by: ...).",
+                field=missing[0],
+            )
+        return
+    for name in ("reason", "decided_by"):
+        if getattr(record, name) is not None:
+            raise form_error(
+                f"{name} records why a form is not in effect, but status is not ineffective",
+                "Add status: ineffective, or remove reason and decided_by.",
+                field=name,
+            )
+
+
+def is_in_effect(record: Any) -> bool:
+    """False for a form recorded as not in effect (``status: ineffective``): it stays on record
+    and governs nothing. Every term that picks the election in force asks this."""
+    return getattr(record, "status", None) != "ineffective"
+
+
+def decision_words(record: Any) -> str:
+    """The recorded decision in words, for findings and the on-file copy."""
+    return f"recorded as not in effect by {record.decided_by}: {record.reason}"

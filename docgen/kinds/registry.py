@@ -17,6 +17,7 @@ from typing import Any
 from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
+from docgen.core.filings import Edit, FormIntake
 from docgen.core.model import Fact
 from docgen.core.windows import ElectionWindow
 
@@ -30,6 +31,9 @@ class Roster:
     columns: tuple[str, ...]
     # (rows as read, the facts data) -> subjects as data; problems raise LoadError
     read: Callable[..., list[dict[str, Any]]]
+    # (a row's cells, an edit of its subject) -> (the cells to set, the edit's value as the row
+    # holds it); raises FormRefused when a row cannot hold the edit (`docgen intake`)
+    record: Callable[[dict[str, str], Edit], tuple[dict[str, str], Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,9 @@ class Kind:
     # (facts, json|text|csv) -> the Plan's arithmetic, as text or a table (`docgen compute`)
     compute: Callable[[Any, str], Any] | None = None
     default_stage: Callable[[Any, date], str] | None = None  # (facts, as_of) -> stage for `check`
+    # facts -> {fact path of a form on record as not in effect: the decision in words}
+    not_in_effect: Callable[[Any], dict[str, str]] | None = None
+    intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
     calendar_uid: Callable[[Any], str] | None = None  # the calendar's UID prefix (default: cycle)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
-from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster
+from docgen.kinds.director_rsu.intake import INTAKE
+from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
+from docgen.kinds.director_rsu.terms import forms_not_in_effect
 from docgen.kinds.director_rsu.windows import director_windows
 from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
 
@@ -21,15 +23,22 @@ KIND = register_kind(
         subject_noun="director",
         head=lambda facts: (facts.grant.id, "the grant"),
         cycle_name=lambda facts: facts.grant.id,
-        rule_modules=("checks.rsu", "checks.rsu_as_of", "checks.rsu_payments"),
+        rule_modules=(
+            "checks.rsu",
+            "checks.rsu_as_of",
+            "checks.rsu_payments",
+            "checks.not_in_effect",
+        ),  # fmt: skip
         documents=DOCUMENTS,
-        roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster),
+        roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),
         windows=director_windows,
         calendar_name=lambda facts: (
             f"{facts.company.name} director RSU elections, grant {facts.grant.id}"
         ),
         # The Notice date: the same facts give the same calendar bytes.
         stamp_date=lambda facts: facts.grant.notice_date,
+        not_in_effect=forms_not_in_effect,
+        intake=INTAKE,
         case_base="director",
         clauses=CLAUSES,
         default_terms=(

@@ -9,13 +9,17 @@ from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from docgen.core.clauses import ClauseApproval
 from docgen.core.model import (
+    DecisionText,
     Fact,
     FactDate,
     FactId,
+    FormSHA256,
     Money,
     Percent,
     PositiveInt,
+    RecordStatus,
     Text,
+    check_decision,
     form_error,
 )
 
@@ -78,9 +82,14 @@ class DirectorElection(Fact):
     )
     pay_on: Literal["separation", "date", "earlier_of_separation_or_date"]
     pay_date: FactDate | None = None
+    status: RecordStatus = None
+    reason: DecisionText = None
+    decided_by: DecisionText = None
+    form_sha256: FormSHA256 = None
 
     @model_validator(mode="after")
     def _pay_date_matches_choice(self) -> DirectorElection:
+        check_decision(self)
         if self.pay_on in ("date", "earlier_of_separation_or_date") and self.pay_date is None:
             raise form_error(
                 f"pay_on: {self.pay_on} needs a pay_date",

@@ -8,6 +8,7 @@ import io
 from typing import Any
 
 from docgen.core.errors import LoadError, Problem
+from docgen.core.filings import Append, Edit, FormRefused
 from docgen.core.model import PathKey
 
 _ROSTER_BOOLEANS = {
@@ -26,6 +27,9 @@ _ROSTER_ELECTION = {
     "election_percent": "percent",
     "election_pay_on": "pay_on",
     "election_pay_date": "pay_date",
+    "election_status": "status",
+    "election_reason": "reason",
+    "election_decided_by": "decided_by",
 }
 ROSTER_COLUMNS = (
     "id", "name", "salutation", "address", "employee", "specified_employee",
@@ -124,3 +128,29 @@ def read_roster(
             lines[base + ("elections", 0)] = (shown, line)
         directors.append(director)
     return directors
+
+
+def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:
+    """`docgen intake` for a director kept in the roster: the election goes into the row's
+    ``election_*`` cells. A row holds one election, and no form's SHA-256."""
+    if not isinstance(edit, Append) or edit.path != ("elections",):
+        raise FormRefused([f"a roster row cannot hold {'.'.join(edit.path)}"])
+    if any(cells.get(column, "").strip() for column in _ROSTER_ELECTION):
+        raise FormRefused(
+            [
+                f"{cells.get('id', 'this director')}'s roster row already holds an Exhibit I "
+                "election, and a row has room for one"
+            ],
+            "Move the director's row into the facts file's directors list (with both "
+            "elections), then take the form in again",
+        )
+    held = {key: value for key, value in edit.value.items() if key != "form_sha256"}
+    columns = {field: column for column, field in _ROSTER_ELECTION.items()}
+    unheld = sorted(set(held) - set(columns))
+    if unheld:
+        raise FormRefused([f"a roster row has no column for {', '.join(unheld)}"])
+    return {columns[key]: _cell(value) for key, value in held.items()}, held
+
+
+def _cell(value: Any) -> str:
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)

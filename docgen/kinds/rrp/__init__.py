@@ -12,7 +12,9 @@ from docgen.kinds.rrp.arithmetic import compute
 from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
+from docgen.kinds.rrp.intake import INTAKE
 from docgen.kinds.rrp.report import render as compute_view
+from docgen.kinds.rrp.terms import forms_not_in_effect
 from docgen.kinds.rrp.windows import rrp_windows
 
 NAME = "rrp-plan-year"
@@ -63,6 +65,7 @@ KIND = register_kind(
             "checks.rrp",
             "checks.rrp_accounts",
             "checks.rrp_payments",
+            "checks.not_in_effect",
         ),
         default_stage=default_stage,
         documents=DOCUMENTS,
@@ -74,6 +77,8 @@ KIND = register_kind(
         stamp_date=lambda facts: december_31_before(facts.plan_year),
         load_problems=year_problems,
         compute=lambda facts, output_format: compute_view(compute(facts), output_format),
+        not_in_effect=forms_not_in_effect,
+        intake=INTAKE,
         case_base="rrp",
         clauses=CLAUSES,
         default_terms=(

@@ -11,12 +11,16 @@ from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from docgen.core.clauses import ClauseApproval
 from docgen.core.model import (
+    DecisionText,
     Fact,
     FactDate,
     FactId,
+    FormSHA256,
     Money,
     Percent,
+    RecordStatus,
     Text,
+    check_decision,
     form_error,
 )
 
@@ -129,6 +133,10 @@ class RRPElection(Fact):
         "over "
         "(defaults to the Plan Year).",
     )
+    status: RecordStatus = None
+    reason: DecisionText = None
+    decided_by: DecisionText = None
+    form_sha256: FormSHA256 = None
     revoked_on: FactDate | None = Field(
         None,
         description="Plan 2.03(b): the day the Participant revoked this election; it stops "
@@ -148,6 +156,7 @@ class RRPElection(Fact):
 
     @model_validator(mode="after")
     def _period_for_performance_pay(self) -> RRPElection:
+        check_decision(self)
         if self.kind == "performance_based" and self.performance_period is None:
             raise form_error(
                 "a performance_based election needs its performance_period",

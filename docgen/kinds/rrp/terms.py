@@ -18,6 +18,7 @@ from docgen.core.dates import (
     first_of_month_after_six_month_anniversary,
     is_key_employee_on,
 )
+from docgen.core.model import decision_words, is_in_effect
 from docgen.core.parameters import has_value, value
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlan, RRPPlanYearFacts
 from docgen.kinds.rrp.timing import (
@@ -258,14 +259,24 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
             f"no Deferral Election is in force for {plan_year}: not an Eligible Employee "
             "(Plan 1.11, 2.01)",
         )  # fmt: skip
-    candidates = [
-        (index, election, takes_effect_for(participant, election))
+    concerned = [
+        (index, election)
         for index, election in enumerate(participant.elections)
         if PART_OF_PAY[election.kind] == part and election.plan_year <= plan_year
     ]
+    # A form on record as not in effect (status: ineffective) is never in force.
+    candidates = [
+        (index, election, takes_effect_for(participant, election))
+        for index, election in concerned
+        if is_in_effect(election)
+    ]
     effective = [c for c in candidates if c[2] <= plan_year]
     chosen = max(effective, key=lambda c: (c[2], c[1].made_on, c[0]), default=None)
-    notes = []
+    notes = [
+        f"{described(election)} is not used: {decision_words(election)}"
+        for _, election in concerned
+        if not is_in_effect(election)
+    ]
     for index, election, since in candidates:
         if since > plan_year:
             notes.append(
@@ -280,7 +291,13 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
                 f"{chosen[1].made_on.isoformat()} (Plan 2.03(b))"
             )
     if chosen is None:
-        why = "none on file" if not candidates else "none made by its deadline"
+        why = (
+            "none on file"
+            if not concerned
+            else "every one on file is set aside"
+            if not candidates
+            else "none made by its deadline"
+        )
         return InForce(
             part, plan_year, None, None, None,
             f"no {words} Deferral Election in force for {plan_year}: {why} (Plan 2.03(b))",
@@ -345,3 +362,14 @@ def elections_for_plan_year(participant: Participant, plan_year: int) -> list[in
         if found.index is not None
     }
     return sorted(naming | in_force)
+
+
+def forms_not_in_effect(facts: RRPPlanYearFacts) -> dict[str, str]:
+    """Each Deferral Election on record as not in effect, by its fact path, with the decision in
+    words (the checker reports findings inside these at info: the decision has been made)."""
+    return {
+        f"participants[{p_index}].elections[{e_index}]": decision_words(election)
+        for p_index, participant in enumerate(facts.participants)
+        for e_index, election in enumerate(participant.elections)
+        if not is_in_effect(election)
+    }

@@ -1,0 +1,164 @@
+"""Recording a returned election form in the facts: what the form said (its answers), the change
+that makes to the facts (a Filing: edits to one subject), why a form is refused, and the hooks a
+kind gives `docgen intake`, `docgen elect` and `docgen status` (``Kind.intake``).
+
+A form is read in two ways, from a filled PDF (its A10 field values) or from the command line
+(`docgen elect`, for a scan or a fax), into one set of *answers*; one function of the kind then
+validates the answers and says what to record, so both ways are held to the same rules.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from docgen.core.dates import NotADate, long_date, parse_written_date
+from docgen.core.errors import DocgenError
+
+SubjectPath = tuple[str, ...]  # a field of one subject: ("elections",), ("investments",)
+
+
+@dataclass(frozen=True)
+class Append:
+    """Add ``value`` (plain data: text, numbers, dates) at the end of the subject's list at
+    ``path``, creating the list if the facts file leaves it out."""
+
+    path: SubjectPath
+    value: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Put:
+    """Set the subject's field at ``path`` to ``value``, replacing what is recorded there."""
+
+    path: SubjectPath
+    value: Any
+
+
+Edit = Append | Put
+
+
+@dataclass(frozen=True)
+class Filing:
+    """What one returned form changes in the facts: edits to one subject, in order."""
+
+    subject: str
+    filed_on: date
+    edits: tuple[Edit, ...]
+    summary: str  # what was recorded, in words: "(b) July 1, 2030, received June 10, 2026"
+
+
+class FormRefused(DocgenError, ValueError):
+    """A form that cannot be recorded as it is: its answers are missing, unclear or contradict
+    the facts. Exit code 2; nothing is written. ``problems`` are one line each."""
+
+    def __init__(self, problems: list[str], fix: str = ""):
+        self.problems = list(problems)
+        self.fix = fix
+        super().__init__("; ".join(self.problems) + (f". {fix}" if fix else ""))
+
+
+@dataclass(frozen=True)
+class ReturnedForm:
+    """A form on record for a subject, as `docgen status` lists it."""
+
+    path: str  # its fact path: directors[0].elections[1]
+    filed_on: date
+    summary: str
+    governs: bool  # the kind's terms give it effect (the checker may still find it wanting)
+    set_aside: str | None = None  # the recorded decision when it is not in effect
+
+
+@dataclass(frozen=True)
+class FormIntake:
+    """How a kind's returned forms are read, validated and recorded, and whose are awaited.
+
+    ``answers_from_form(facts, subject, values, tooltips)`` reads a filled PDF's field values
+    (with each field's tooltip) into answers, raising FormRefused for fields that contradict
+    each other; ``answers_from_options(facts, subject, options)`` reads `docgen elect`'s options
+    into the same answers; ``record(facts, subject, answers, received_on, form_sha256, source)``
+    validates them and returns the Filing, raising FormRefused (``source`` is "form" or
+    "options": a filled PDF must have its signature block completed).
+    """
+
+    document: str  # the form's document name (its identity says so)
+    stage: str  # the stage at which the blank forms are sent
+    answers_from_form: Callable[[Any, Any, Mapping[str, str | None], Mapping[str, str]], dict]
+    answers_from_options: Callable[[Any, Any, Mapping[str, Any]], dict]
+    record: Callable[..., Filing]
+    options: tuple[str, ...]  # the `docgen elect` options its form takes, without dashes
+    expects_form: Callable[[Any, Any], bool]  # (facts, subject) -> is a form sent to them?
+    returned: Callable[[Any, Any], list[ReturnedForm]]  # (facts, subject) -> forms on record
+    deadline: Callable[[Any, Any], date | None]  # (facts, subject) -> the last day to file
+
+
+# ------------------------------------------------------------------- reading answers plainly
+
+_SUFFIXES = {"jr", "sr", "ii", "iii", "iv", "esq"}
+
+
+def _name_words(name: str) -> list[str]:
+    plain = unicodedata.normalize("NFKD", name)
+    plain = "".join(char for char in plain if not unicodedata.combining(char)).casefold()
+    words = re.sub(r"[^0-9a-z]+", " ", plain).split()
+    return [word for word in words if len(word) > 1 and word not in _SUFFIXES]
+
+
+def same_person(printed: str, name: str) -> bool:
+    """Whether a printed name is the name on record, read as a person would: case, accents,
+    punctuation, initials and Jr./Sr. aside ("jose nunez" is José Núñez, "Jane Smith" is Jane Q.
+    Smith, "David White" is David White, Jr.); any other word differing is another name."""
+    return _name_words(printed) == _name_words(name)
+
+
+_PERCENT = re.compile(r"^([0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*%?$")
+
+
+def parse_percent(text: str) -> Decimal:
+    """A percentage written on a form: "10", "10%", "7.5". Raises ValueError for anything else
+    (a word, a negative number, two numbers): the checker judges the value, not this."""
+    match = _PERCENT.match(text.strip())
+    if match is None:
+        raise ValueError(f"{text!r} is not a percentage: write a number such as 10")
+    return Decimal(match.group(1))
+
+
+def written_date(text: str, field: str, problems: list[str]) -> date | None:
+    """A date from a form field (ISO or "July 1, 2030"), or None with the problem noted."""
+    try:
+        return parse_written_date(text)
+    except NotADate as error:
+        problems.append(f"{field}: {error}")
+        return None
+
+
+def signed_and_received(
+    answers: Mapping[str, Any], received_on: date, source: str, problems: list[str]
+) -> None:
+    """The signature block's dates: a filled PDF must give the date signed, which cannot be
+    later than the day the Company received the form; a received date written in the form's
+    company-use field must be the one given on the command line."""
+    signed_text = answers.get("date_signed")
+    if signed_text is None and source == "form":
+        problems.append("date_signed: the signature block is not completed (no date signed)")
+    elif signed_text is not None:
+        field = "date_signed" if source == "form" else "--signed-on"
+        signed = written_date(signed_text, field, problems)
+        if signed is not None and signed > received_on:
+            problems.append(
+                f"{field}: {long_date(signed)} is after the day the Company received the form "
+                f"({long_date(received_on)})"
+            )
+    written = answers.get("received_on")
+    if written is not None:
+        received = written_date(written, "received_on", problems)
+        if received is not None and received != received_on:
+            problems.append(
+                f"received_on: the form says it was received {long_date(received)}, "
+                f"not {long_date(received_on)} (--received-on)"
+            )
