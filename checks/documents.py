@@ -13,6 +13,7 @@ from checks import sources as src
 from checks.sources import exhibit, notice
 from docgen.core.citations import Citation
 from docgen.core.clauses import marks_in
+from docgen.core.documents import ReturnPart
 from docgen.core.rules import DOCUMENT, Rule, SourceText, register_rule
 from docgen.core.text import normalise
 
@@ -91,6 +92,47 @@ def clause_mark_problems(html: str, expected: set[str], known: set[str]) -> list
     for clause in sorted(expected - named):
         problems.append(f"does not carry drafted clause {clause}, which the check expected")
     return problems
+
+
+def return_page_problems(pages: list[str], part: ReturnPart) -> list[str]:
+    """DOC-RETURN-PAGE in a PDF: the part to be filed is page ``part.page`` and the last page,
+    beginning with ``part.starts`` and holding ``part.ends``; each way it is not, in words."""
+    problems = []
+    wanted = part.page
+    if len(pages) != wanted:
+        problems.append(
+            f"the document has {len(pages)} page{'s' if len(pages) != 1 else ''}: the part to be "
+            f"filed must be page {wanted}, the last"
+        )
+    starts, ends = normalise(part.starts), normalise(part.ends)
+    where = next((n for n, page in enumerate(pages, start=1) if starts in normalise(page)), None)
+    if where is None:
+        problems.append(f'"{part.starts}" is on no page')
+    elif where != wanted:
+        problems.append(f"the part to be filed begins on page {where}, not page {wanted}")
+    elif not normalise(pages[wanted - 1]).startswith(starts):
+        spilled = _WHITESPACE.sub(" ", pages[wanted - 1]).strip()[:60]
+        problems.append(
+            f'page {wanted} does not begin with the part to be filed: it begins "{spilled}…" '
+            f"(the text before it ran over from page {wanted - 1})"
+        )
+    if where == wanted and ends not in normalise(pages[wanted - 1]):
+        problems.append(
+            f'page {wanted} does not hold the end of the part to be filed ("{part.ends}")'
+        )
+    return problems
+
+
+def docx_return_problems(page_starts: list[str], part: ReturnPart) -> list[str]:
+    """DOC-RETURN-PAGE in a DOCX: exactly one forced page break, before the part to be filed.
+    (The pages Word or LibreOffice then lays out are checked by opening the file in tests.)"""
+    starts = normalise(part.starts)
+    if len(page_starts) == 1 and normalise(page_starts[0]).startswith(starts):
+        return []
+    shown = ", ".join(f'"{text[:40]}"' for text in page_starts) or "none"
+    return [
+        f'the DOCX must break the page once, before "{part.starts}" (forced page starts: {shown})'
+    ]
 
 
 DESIGN_DOCUMENTS = Citation("DESIGN.md", "Rendered documents")
@@ -181,5 +223,24 @@ register_rule(
         ),
         remedy="Have counsel read each clause (`docgen clauses FACTS`, or the check report's "
         "drafted clauses) and add its approval to clause_approvals with the SHA-256 printed.",
+    )
+)
+
+register_rule(
+    Rule(
+        id="DOC-RETURN-PAGE",
+        title="The part to be filed is not page 2 alone",
+        severity="error",
+        citations=(exhibit(), DESIGN_DOCUMENTS),
+        explanation="Exhibit I tells the director that Sections III and IV are on Page 2 and that "
+        "Page 2 is what must be filed with the Company. So the PDF must have exactly two pages, "
+        "page 2 beginning with the line that names the director and the grant and ending with "
+        "Section IV; the DOCX must break the page before that line and nowhere else, and is set "
+        "in the form's own type size so that a word processor lays it out on two pages too. A "
+        "long company or director name that pushes text over is caught here, before issue.",
+        applies_to=DOCUMENT,
+        sources=(src.EXHIBIT_PAGE_2, src.EXHIBIT_FILED),
+        remedy="Shorten what runs over (a long name, a drafted clause), or report the layout as a "
+        "bug: a form whose page 2 is not the part to be filed cannot be issued.",
     )
 )

@@ -19,8 +19,9 @@ _WARNINGS = {"RSU-VESTING-UNDER-12-MONTHS", "RRP-NO-PLAN-COMPENSATION", "RRP-BEN
              "RRP-KEY-EMPLOYEE-UNDETERMINED"}  # fmt: skip
 # Severities the Amendments change in prose, not in a table: A9 makes DOC-DRAFTED-CLAUSE an error.
 AMENDED = {"DOC-DRAFTED-CLAUSE": "error"}
+_INFO = {"RSU-ELECTION-INEFFECTIVE", "RRP-ELECTION-INEFFECTIVE"}
 PINNED = {
-    rule_id: "warning" if rule_id in _WARNINGS else "error"
+    rule_id: "info" if rule_id in _INFO else "warning" if rule_id in _WARNINGS else "error"
     for rule_id in (
         "RSU-ELECTION-LATE RSU-DEADLINE-AFTER-GRANT RSU-ELECTION-409A-TIMING "
         "RSU-VESTING-UNDER-12-MONTHS RSU-ELECTION-PARTIAL RSU-ELECTION-AFTER-IRREVOCABLE "
@@ -35,7 +36,9 @@ PINNED = {
         "DOC-FACT-ABSENT DOC-FORMAT-MISMATCH DOC-DRAFTED-CLAUSE "
         # Amendment A7, the RRP's new rules
         "RRP-ELECTION-FUTURE RRP-FORM-ISSUED-AFTER-DEADLINE RRP-BENEFICIARY-SHARES "
-        "RRP-LIMIT-OVERRIDE RRP-KEY-EMPLOYEE-UNDETERMINED"
+        "RRP-LIMIT-OVERRIDE RRP-KEY-EMPLOYEE-UNDETERMINED "
+        # Amendment A13, the election loop (issue 11)
+        "RSU-ELECTION-INEFFECTIVE RRP-ELECTION-INEFFECTIVE DOC-RETURN-PAGE"
     ).split()
 }
 

@@ -165,8 +165,10 @@ def test_blank_form_has_check_boxes_blanks_and_a_signature_table(blank_form):
     assert any("Printed Name" in label for label in labels)
     assert any("Date Signed" in label for label in labels)
     assert "w:tblBorders" in signature._tbl.xml and 'w:val="nil"' in signature._tbl.xml
-    page_two = _paragraph(document, "III.\tElection")
+    # Page 2 begins with the line naming the director and the grant, then Section III.
+    page_two = _paragraph(document, "Page 2 of Exhibit I, the Election Form of Jane Q. Smith")
     assert page_two.paragraph_format.page_break_before
+    assert not _paragraph(document, "III.\tElection").paragraph_format.page_break_before
 
 
 def test_grant_copy_marks_the_elected_choice(loaded):

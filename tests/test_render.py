@@ -407,7 +407,11 @@ def test_blank_election_form_has_fillable_fields_and_no_election(loaded):
     assert len(reader.pages) == 2, "Sections III and IV must be on Page 2, as the form says"
     assert "Election on file" not in pdf_words(pdf)
     assert "Sections III and IV (on Page 2)" in pdf_words(pdf)
-    assert reader.pages[1].extract_text().lstrip().startswith("III.")
+    page_two = reader.pages[1].extract_text().lstrip()
+    # Page 2 names whose form it is and which grant, then Section III (a returned page 2 alone
+    # is not anonymous).
+    assert page_two.startswith("Page 2 of Exhibit I, the Election Form of Jane Q. Smith, for the")
+    assert "2026 Units of CarMax, Inc. (Date of Grant June 23, 2026)\nIII." in page_two
 
 
 @pytest.mark.parametrize(
@@ -599,7 +603,9 @@ def test_an_undefined_variable_is_a_render_error():
         "modified": "",
     }
     with pytest.raises(RenderError, match="template notice.html.j2:10 .*'company' is undefined"):
-        render_template("notice.html.j2", {"meta": meta, "document_class": "notice"})
+        render_template(
+            "notice.html.j2", {"meta": meta, "document_class": "notice", "type_size": None}
+        )
 
 
 def test_templates_are_sandboxed():

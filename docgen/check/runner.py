@@ -53,7 +53,8 @@ def run_checks(
 
     ``issuing=False`` runs the rules about the record only, as `docgen intake` and `docgen
     elect` do after recording a form: a rule limited to some stages (``Rule.stages``) judges
-    issuing that stage's documents, which recording a form does not do.
+    issuing that stage's documents, and counsel's approval of the drafted clauses concerns the
+    documents too; recording a form issues none.
 
     A finding inside a form the facts record as not in effect (the kind's ``not_in_effect``) is
     reported at info: the decision it asks for has been made, and it blocks nothing.
@@ -91,7 +92,8 @@ def run_checks(
     subjects, names = subjects_of(facts)
     # The drafted clauses this stage's documents carry: counsel's approval of each one's exact
     # wording is checked here, from the facts and the templates' text, before anything renders.
-    reviews = review_clauses(loaded, stage)
+    # (Recording a form issues nothing: intake and elect leave the clauses to check and batch.)
+    reviews = review_clauses(loaded, stage) if issuing else []
     findings.extend(clause_findings(loaded, reviews, subjects[0]))
     info = FactsInfo(loaded.source.file, facts.kind, loaded.sha256)
     return Report.build(

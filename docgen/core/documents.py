@@ -24,6 +24,18 @@ class DocumentMeta:
     language: str = "en-US"
     # A fillable form's identity (docgen.render.acroform.IDENTITY_KEYS), set by document_meta.
     form_identity: tuple[tuple[str, str], ...] = ()
+    type_size: float | None = None  # the document's body type size (DocumentSpec.type_size)
+
+
+@dataclass(frozen=True)
+class ReturnPart:
+    """The part of a document the signer files with the Company, which must be one page of its
+    own (Exhibit I: "Page 2 of this Election Form must be filed"): it is page ``page``, the
+    document's last, its text begins with ``starts`` and it holds ``ends``."""
+
+    page: int
+    starts: str
+    ends: str
 
 
 @dataclass(frozen=True)
@@ -38,3 +50,6 @@ class DocumentSpec:
     context: Callable[[Any, Any, str], dict[str, Any]]  # (facts, subject, stage) -> template vars
     meta: Callable[[Any, Any, str], DocumentMeta]
     key_facts: Callable[[Any, Any, str], list[str]]
+    # Body text in points, in the PDF and in Word alike; None: the house size (print.css, 11.5)
+    type_size: float | None = None
+    return_part: ReturnPart | None = None  # DOC-RETURN-PAGE

@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from checks.documents import (
     absent_facts,
     clause_mark_problems,
+    docx_return_problems,
     format_mismatch,
+    return_page_problems,
     unfilled_blanks,
 )
-from docgen.render.readback import docx_text, html_text, pdf_text
+from docgen.core.documents import ReturnPart
+from docgen.render.readback import docx_page_starts, docx_text, html_text, pdf_pages
 
 
 @dataclass(frozen=True)
@@ -33,11 +36,16 @@ def check_document(
     key_facts: list[str],
     html: str | None = None,
     clauses: tuple[set[str], set[str]] | None = None,
+    pdf_pages: list[str] | None = None,
+    docx_page_starts: list[str] | None = None,
+    return_part: ReturnPart | None = None,
 ) -> list[DocProblem]:
     """Every DOC-* rule over one document's read-back text; a format that was not made is None.
 
     ``clauses`` is (the drafted clauses the check expected in this copy, every clause its kind
-    has): the rendered HTML's drafted marks must be exactly the expected ones.
+    has): the rendered HTML's drafted marks must be exactly the expected ones. ``pdf_pages`` and
+    ``docx_page_starts`` (the PDF page by page, the DOCX's forced page starts) are read for a
+    document with a part to be filed (``return_part``).
     """
     problems: list[DocProblem] = []
     texts = {"PDF": pdf_text, "DOCX": docx_text}
@@ -62,6 +70,20 @@ def check_document(
         difference = format_mismatch(pdf_text, docx_text)
         if difference:
             problems.append(DocProblem("DOC-FORMAT-MISMATCH", subject, document, difference))
+    if return_part is not None:
+        for label, found in (
+            ("PDF", return_page_problems(pdf_pages, return_part) if pdf_pages else []),
+            (
+                "DOCX",
+                docx_return_problems(docx_page_starts, return_part)
+                if docx_page_starts is not None
+                else [],
+            ),
+        ):
+            problems.extend(
+                DocProblem("DOC-RETURN-PAGE", subject, document, f"{label}: {problem}")
+                for problem in found
+            )
     if html is not None and clauses is not None:
         expected, known = clauses
         for message in clause_mark_problems(html, expected, known):
@@ -78,6 +100,7 @@ def check_rendered(
     key_facts: list[str],
     html: str | None = None,
     clauses: tuple[set[str], set[str]] | None = None,
+    return_part: ReturnPart | None = None,
 ) -> list[DocProblem]:
     """Read a rendered document's PDF and DOCX back and apply every DOC-* rule.
 
@@ -85,19 +108,23 @@ def check_rendered(
     """
 
     docx_reading = docx_text(docx) if docx is not None else None
+    starts = docx_page_starts(docx) if docx is not None and return_part is not None else None
 
-    def run(pdf_reading: str | None) -> list[DocProblem]:
+    def run(pages: list[str] | None) -> list[DocProblem]:
         return check_document(
             subject,
             document,
-            pdf_text=pdf_reading,
+            pdf_text="\n".join(pages) if pages is not None else None,
             docx_text=docx_reading,
             key_facts=key_facts,
             html=html,
             clauses=clauses,
+            pdf_pages=pages,
+            docx_page_starts=starts,
+            return_part=return_part,
         )
 
-    problems = run(pdf_text(pdf) if pdf is not None else None)
+    problems = run(pdf_pages(pdf) if pdf is not None else None)
     if pdf is not None and any(p.rule != "DOC-DRAFTED-CLAUSE" for p in problems):
-        problems = run(pdf_text(pdf, thorough=True))
+        problems = run(pdf_pages(pdf, thorough=True))
     return problems

@@ -99,6 +99,7 @@ def render_and_read_back(
         key_facts=facts_wanted,
         html=html,
         clauses=expected_clauses(loaded, doc, subject, stage),
+        return_part=kind_of(loaded.facts).document(doc).return_part,
     )
     return html, outputs, facts_wanted, problems
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from docgen.core.errors import DocgenError, VerifyFailed
 from docgen.issue.docrules import check_rendered
+from docgen.kinds import get_kind
+from docgen.kinds.registry import Kind, UnknownKind
 from docgen.render.readback import docx_text, pdf_text
 
 MANIFEST_NAME = "manifest.json"
@@ -56,6 +58,18 @@ def read_manifest(folder: Path) -> dict[str, Any]:
             f"{manifest_path}: not a manifest docgen wrote (format {MANIFEST_FORMAT} expected)."
         )
     return manifest
+
+
+def _kind_named(name: Any) -> Kind | None:
+    try:
+        return get_kind(name) if isinstance(name, str) else None
+    except UnknownKind:
+        return None
+
+
+def _return_part(kind: Kind | None, document: str) -> Any:
+    spec = kind.document(document) if kind is not None else None
+    return spec.return_part if spec is not None else None
 
 
 @dataclass
@@ -113,6 +127,7 @@ def verify_folder(folder: str | Path) -> FolderCheck:
     check.changes.extend(compare_hashes(folder, manifest))
     check.files_checked = len(manifest["files"])
     broken = {name for name, _ in check.changes}
+    kind = _kind_named(manifest.get("kind"))
     for packet in manifest["packets"]:
         for document in packet.get("documents", []):
             files = document.get("files", {})
@@ -136,6 +151,7 @@ def verify_folder(folder: str | Path) -> FolderCheck:
                 pdf=contents["pdf"],
                 docx=contents["docx"],
                 key_facts=list(document.get("key_facts", [])),
+                return_part=_return_part(kind, document["name"]),
             ):
                 where = (
                     files.get("pdf")

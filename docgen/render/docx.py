@@ -23,6 +23,7 @@ from typing import Any
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
 from docgen.render.docx_styles import (
+    HOUSE_TYPE_SIZE,
     add_symbol,
     fit_table,
     no_borders,
@@ -58,7 +59,7 @@ class _Writer:
         self.meta = meta
         self.review = review  # clause id -> its comment; None: the issued file, no comments
         self.commented: set[str] = set()
-        self.document = Document(io.BytesIO(styled_template()))
+        self.document = Document(io.BytesIO(styled_template(meta.type_size or HOUSE_TYPE_SIZE)))
         self.style_ids = {style.name: style.style_id for style in self.document.styles}
         self.comment_date = datetime(
             meta.modified.year, meta.modified.month, meta.modified.day, tzinfo=UTC

@@ -1,5 +1,6 @@
 """The DOCX's page and Word styles (Title, Heading 1, body text, list paragraphs, the footer with
-its PAGE field) and the table and symbol helpers the writer uses."""
+its PAGE field), set in the document's own type size, and the table and symbol helpers the writer
+uses."""
 
 from __future__ import annotations
 
@@ -9,15 +10,23 @@ from typing import Any
 
 from docgen.render.html_tree import Node
 
+# The house type size, print.css's ``html { font-size }``; a document may set its own
+# (DocumentSpec.type_size: Exhibit I and the RRP form are two-page forms set at 10.5 pt).
+HOUSE_TYPE_SIZE = 11.5
+# A document set below the house size is a form that must keep to its pages: its paragraphs are
+# spaced tighter too, two thirds of the house spacing, as print.css spaces it (6 pt, not 9 pt).
+FORM_SPACING = 2 / 3
+
 
 @functools.cache
-def styled_template() -> bytes:
-    """python-docx's blank document with docgen's page set-up and styles, built once."""
+def styled_template(type_size: float = HOUSE_TYPE_SIZE) -> bytes:
+    """python-docx's blank document with docgen's page set-up and styles for body text of
+    ``type_size`` points, built once per size."""
     from docx import Document
 
     document = Document()
     _set_up_page(document)
-    _set_up_styles(document)
+    _set_up_styles(document, type_size)
     _prune_styles(document)
     buffer = io.BytesIO()
     document.save(buffer)
@@ -74,18 +83,26 @@ def _set_up_page(document: Any) -> None:
         _add_field(footer, "NUMPAGES", "1")
 
 
-def _set_up_styles(document: Any) -> None:
+def _set_up_styles(document: Any, size: float) -> None:
     from docx.enum.style import WD_STYLE_TYPE
     from docx.enum.text import WD_ALIGN_PARAGRAPH
     from docx.shared import Inches, Pt, RGBColor
+
+    factor = FORM_SPACING if size < HOUSE_TYPE_SIZE else 1.0
+
+    def space(points: float) -> Any:
+        """A space between paragraphs: the house's, or a form's tighter one."""
+        return Pt(points * factor)
 
     styles = document.styles
     black = RGBColor(0, 0, 0)
     face = "Times New Roman"  # metric-compatible with the PDF's Liberation Serif
 
-    def font(style: Any, size: float, bold: bool | None = None, italic: bool | None = None) -> None:
+    def font(
+        style: Any, points: float, bold: bool | None = None, italic: bool | None = None
+    ) -> None:
         style.font.name = face
-        style.font.size = Pt(size)
+        style.font.size = Pt(points)
         style.font.color.rgb = black
         style.font.bold = bold
         style.font.italic = italic
@@ -97,9 +114,9 @@ def _set_up_styles(document: Any) -> None:
             fonts.attrib.pop(_qn(attr), None)
 
     normal = styles["Normal"]
-    font(normal, 11.5)
-    normal.paragraph_format.space_after = Pt(9)
-    normal.paragraph_format.space_before = Pt(0)
+    font(normal, size)
+    normal.paragraph_format.space_after = space(9)
+    normal.paragraph_format.space_before = space(0)
     normal.paragraph_format.line_spacing = 1.1
     normal.paragraph_format.widow_control = True
 
@@ -107,21 +124,21 @@ def _set_up_styles(document: Any) -> None:
     font(title, 14, bold=True)
     title.font.all_caps = True
     title.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    title.paragraph_format.space_after = Pt(4)
+    title.paragraph_format.space_after = space(4)
     _remove_paragraph_borders(title)
 
     subtitle = styles["Subtitle"]
-    font(subtitle, 11.5, bold=True, italic=False)
+    font(subtitle, size, bold=True, italic=False)
     subtitle.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    subtitle.paragraph_format.space_after = Pt(2)
+    subtitle.paragraph_format.space_after = space(2)
     for spacing in subtitle.element.get_or_add_rPr().findall(_qn("w:spacing")):
         spacing.getparent().remove(spacing)
 
     for name in ("Heading 1", "Heading 2"):
         heading = styles[name]
-        font(heading, 11.5, bold=True, italic=False)
-        heading.paragraph_format.space_before = Pt(12 if name == "Heading 1" else 9)
-        heading.paragraph_format.space_after = Pt(6)
+        font(heading, size, bold=True, italic=False)
+        heading.paragraph_format.space_before = space(12 if name == "Heading 1" else 9)
+        heading.paragraph_format.space_after = space(6)
         heading.paragraph_format.keep_with_next = True
         heading.paragraph_format.tab_stops.add_tab_stop(Inches(0.5))
 
@@ -132,54 +149,54 @@ def _set_up_styles(document: Any) -> None:
         return style
 
     second = paragraph_style("Subtitle Second", "Subtitle")
-    font(second, 11.5, bold=False, italic=True)
-    second.paragraph_format.space_after = Pt(18)
+    font(second, size, bold=False, italic=True)
+    second.paragraph_format.space_after = space(18)
 
     spacer = paragraph_style("Table Spacer")
     font(spacer, 4)
-    spacer.paragraph_format.space_after = Pt(6)
+    spacer.paragraph_format.space_after = space(6)
 
     body = styles["Body Text"]
     body.base_style = normal
-    font(body, 11.5)
+    font(body, size)
     body.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
-    body.paragraph_format.space_after = Pt(9)
+    body.paragraph_format.space_after = space(9)
 
     clause = paragraph_style("Clause", "Body Text")
     clause.paragraph_format.first_line_indent = Inches(0.5)
     clause.paragraph_format.tab_stops.add_tab_stop(Inches(0.8))
 
     enumerated = paragraph_style("Enumerated Clause", "List Paragraph")
-    font(enumerated, 11.5)
+    font(enumerated, size)
     enumerated.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
     enumerated.paragraph_format.left_indent = Inches(1)
     enumerated.paragraph_format.first_line_indent = Inches(-0.5)
-    enumerated.paragraph_format.space_after = Pt(4)
+    enumerated.paragraph_format.space_after = space(4)
     enumerated.paragraph_format.tab_stops.add_tab_stop(Inches(1))
 
     choice = paragraph_style("Election Choice", "List Paragraph")
-    font(choice, 11.5)
+    font(choice, size)
     choice.paragraph_format.left_indent = Inches(0.75)
     choice.paragraph_format.first_line_indent = Inches(-0.5)
-    choice.paragraph_format.space_after = Pt(8)
+    choice.paragraph_format.space_after = space(8)
     choice.paragraph_format.tab_stops.add_tab_stop(Inches(0.75))
 
     letter = paragraph_style("Letter Block")
     letter.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.LEFT
-    letter.paragraph_format.space_after = Pt(14)
+    letter.paragraph_format.space_after = space(14)
 
     table_text = paragraph_style("Table Text")
-    table_text.paragraph_format.space_after = Pt(0)
+    table_text.paragraph_format.space_after = space(0)
     table_text.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.LEFT
 
     signature_line = paragraph_style("Signature Line")
-    signature_line.paragraph_format.space_before = Pt(18)
-    signature_line.paragraph_format.space_after = Pt(0)
+    signature_line.paragraph_format.space_before = space(18)
+    signature_line.paragraph_format.space_after = space(0)
     _bottom_border(signature_line)
 
     label = paragraph_style("Signature Label")
     font(label, 9.5)
-    label.paragraph_format.space_after = Pt(10)
+    label.paragraph_format.space_after = space(10)
 
     footer = styles["Footer"]
     font(footer, 9)

@@ -120,8 +120,8 @@ def _weasyprint_page_text(page: Any, known: dict[Any, dict[bytes, str]]) -> str:
     return "".join(parts)
 
 
-def pdf_text(data: bytes, *, thorough: bool = False) -> str:
-    """The text of a PDF, page after page, without the running "Page N of M" footers.
+def pdf_pages(data: bytes, *, thorough: bool = False) -> list[str]:
+    """The text of each page of a PDF, without the running "Page N of M" footer.
 
     Fast for what WeasyPrint writes (see above); ``thorough`` uses pypdf's extract_text only.
     """
@@ -140,7 +140,12 @@ def pdf_text(data: bytes, *, thorough: bool = False) -> str:
         if text is None:
             text = page.extract_text() or ""
         pages.append(PAGE_FOOTER.sub("", text))
-    return "\n".join(pages)
+    return pages
+
+
+def pdf_text(data: bytes, *, thorough: bool = False) -> str:
+    """The text of a PDF, page after page (:func:`pdf_pages` joined)."""
+    return "\n".join(pdf_pages(data, thorough=thorough))
 
 
 def pdf_embedded_file(data: bytes, name: str) -> bytes | None:
@@ -171,6 +176,28 @@ def docx_text(data: bytes) -> str:
                 parts.append("\n")
         paragraphs.append("".join(parts))
     return "\n".join(paragraphs)
+
+
+def docx_page_starts(data: bytes) -> list[str]:
+    """The text of each DOCX paragraph that begins a new page by a forced break: a page break
+    before it (set on the paragraph or its style) or a page break inside it. How many pages the
+    text between them fills is the word processor's layout, which only opening it tells."""
+    from docx import Document
+    from docx.oxml.ns import qn
+
+    document = Document(io.BytesIO(data))
+    starts = []
+    for paragraph in document.paragraphs:
+        style = paragraph.style
+        forced = bool(paragraph.paragraph_format.page_break_before) or bool(
+            style is not None and style.paragraph_format.page_break_before
+        )
+        forced = forced or any(
+            br.get(qn("w:type")) == "page" for br in paragraph._p.iter(qn("w:br"))
+        )
+        if forced:
+            starts.append(paragraph.text)
+    return starts
 
 
 class _TextOnly(HTMLParser):

@@ -147,6 +147,17 @@ CLAUSES: tuple[Clause, ...] = (
         "repeats the seed's own events for payment without an election, less the anniversary.",
         citations=(_exhibit("Section II"), _reg("1.409A-3(a)")),
     ),
+    Clause(
+        id="exhibit-i.page-two-line",
+        title="Page 2 names the director and the grant",
+        documents=EXHIBIT,
+        section="Exhibit I, top of Page 2",
+        rationale="The seed has the director file Page 2 alone (“Page 2 of this Election Form "
+        "must be filed with the Company”), which names no one. The line opening Page 2 names "
+        "the director, the grant year's Units, the Company and the Date of Grant, so a returned "
+        "Page 2 is not anonymous; DOC-RETURN-PAGE checks that it opens the page.",
+        citations=(_exhibit("Section I"),),
+    ),
     _heading("III", "Election"),
     Clause(
         id="exhibit-i.iii-choices",

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from docgen.core import dates
-from docgen.core.documents import DocumentMeta, DocumentSpec
+from docgen.core.documents import DocumentMeta, DocumentSpec, ReturnPart
 from docgen.core.formats import dollars, units_text
-from docgen.kinds.director_rsu.terms import election_record, specified_date
+from docgen.core.model import is_in_effect
+from docgen.kinds.director_rsu.terms import election_record, elections_for_grant, specified_date
 
 # Section B events, in the order the Notice lists them; their words are the drafted clause
 # notice.b-accelerated-vesting (templates/clauses/), so counsel's approval covers them.
@@ -23,6 +24,14 @@ _CHOICE_TITLES = {
 }
 
 
+# Exhibit I's page 2 opens by naming whose form it is (the drafted clause
+# exhibit-i.page-two-line, whose first words these are), so a returned page 2 alone is not
+# anonymous; DOC-RETURN-PAGE checks that this line opens page 2 and Section IV closes it (were
+# the two to differ, every Exhibit I would fail that rule, which the tests render).
+RETURN_HEADER = "Page 2 of Exhibit I, the Election Form of"
+RETURN_ENDS = "Received by the Company (for Company use)"
+
+
 def _election_view(election: Any) -> dict[str, Any]:
     """An election form's choice and dates; its words on the form are the drafted clause
     exhibit-i.iii-on-file (templates/clauses/)."""
@@ -31,20 +40,28 @@ def _election_view(election: Any) -> dict[str, Any]:
         "pay_on": election.pay_on,
         "pay_date": pay_date,
         "filed_on": dates.long_date(election.filed_on),
+        "reason": election.reason,
+        "decided_by": election.decided_by,
     }
+
+
+def _not_in_effect(facts: Any, director: Any) -> list[Any]:
+    """The forms naming this grant that are on record as not in effect, in filing order."""
+    return [e for _, e in elections_for_grant(facts, director) if not is_in_effect(e)]
 
 
 def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
     grant = facts.grant
     vesting = grant.vesting
-    # The on-file copy (stage grant) shows the election that governs (DESIGN.md A2) and names the
-    # timely forms it superseded; the blank form (stage elections) shows none.
+    # The on-file copy (stage grant) shows the election that governs (DESIGN.md A2), names the
+    # timely forms it superseded and the forms set aside; the blank form (stage elections) none.
     record = election_record(facts, director) if stage == "grant" else None
     election_view = None
     superseded: list[dict[str, Any]] = []
     if record is not None and record.effective is not None:
         election_view = _election_view(record.effective)
         superseded = [_election_view(form) for form in record.superseded]
+    set_aside = _not_in_effect(facts, director) if stage == "grant" else []
     return {
         "company": facts.company.name,
         "stock_plan": facts.stock_plan,
@@ -73,6 +90,7 @@ def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
         "fillable": stage == "elections",
         "election": election_view,
         "superseded": superseded,
+        "not_in_effect": [_election_view(form) for form in set_aside],
         "choice_titles": dict(_CHOICE_TITLES),
     }
 
@@ -125,6 +143,8 @@ def _exhibit_key_facts(facts: Any, director: Any, stage: str) -> list[str]:
         found.append(dates.long_date(election.filed_on))
         if election.pay_date is not None:
             found.append(dates.long_date(election.pay_date))
+    if stage == "grant":
+        found.extend(dates.long_date(form.filed_on) for form in _not_in_effect(facts, director))
     return found
 
 
@@ -148,5 +168,7 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
         context=_director_context,
         meta=_director_meta("Exhibit I Deferral Election Form"),
         key_facts=_exhibit_key_facts,
+        type_size=10.5,  # a two-page form: Sections I-II on page 1, III-IV on page 2
+        return_part=ReturnPart(page=2, starts=RETURN_HEADER, ends=RETURN_ENDS),
     ),
 )

@@ -213,5 +213,6 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
         context=context,
         meta=meta,
         key_facts=key_facts,
+        type_size=10,  # a two-page form, like Exhibit I
     ),
 )
