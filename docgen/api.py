@@ -32,9 +32,11 @@ __all__ = [
     "check_loaded",
     "clauses",
     "compute",
+    "elect",
     "explain",
     "export_templates",
     "get_rule",
+    "intake",
     "json_schema",
     "load_facts",
     "render_one",
@@ -42,6 +44,8 @@ __all__ = [
     "resolve_stage",
     "run_checks",
     "stage_help",
+    "status",
+    "status_view",
     "validate",
     "verify",
     "verify_document",
@@ -213,3 +217,31 @@ def verify_document(path: str | Path) -> Any:
     from docgen.issue.verify_file import verify_file
 
     return verify_file(path)
+
+
+def intake(path: str | Path, forms: list[str | Path], **options: Any) -> Any:
+    """`docgen intake`: returned forms recorded in the facts file, then checked."""
+    from docgen.intake.forms import intake as take_in
+
+    return take_in(path, forms, **options)
+
+
+def elect(path: str | Path, subject: str, options: dict[str, Any], **when: Any) -> Any:
+    """`docgen elect`: a paper form's content recorded in the facts file, then checked."""
+    from docgen.intake.forms import elect as record
+
+    return record(path, subject, options, **when)
+
+
+def status(path: str | Path, **options: Any) -> Any:
+    """`docgen status`: who was sent a form, who has returned one, what is in effect."""
+    from docgen.intake.status import status as who
+
+    return who(path, **options)
+
+
+def status_view(result: Any, view: str) -> Any:
+    """The status as ``rich`` (a table), ``json`` or ``csv`` text."""
+    from docgen.intake import status as views
+
+    return {"rich": views.as_rich, "json": views.as_json, "csv": views.as_csv}[view](result)

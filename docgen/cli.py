@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-from docgen import __version__, api, console
+from docgen import __version__, api, cli_forms, console
 from docgen.api import DocgenError
 from docgen.console import ProgressBar, emit, err, fail, out, parse_as_of, print_refusal
 
@@ -23,8 +23,9 @@ from docgen.console import ProgressBar, emit, err, fail, out, parse_as_of, print
 class _InWorkOrder(TyperGroup):
     """Lists commands in the order of the work (load, check, issue, verify, then the tools)."""
 
-    ORDER = ("validate", "check", "clauses", "batch", "render", "verify", "compute", "calendar",
-             "rules", "explain", "templates", "schema")  # fmt: skip
+    ORDER = ("validate", "check", "clauses", "batch", "render", "verify", "intake", "elect",
+             "status", "compute", "calendar", "rules", "explain", "templates",
+             "schema")  # fmt: skip
 
     def list_commands(self, ctx):
         names = super().list_commands(ctx)
@@ -44,12 +45,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
-FactsFile = Annotated[
-    Path,
-    typer.Argument(
-        help="A facts file (.yaml, .yml or .json); see `docgen schema`.", show_default=False
-    ),
-]
 
 
 def _version(value: bool) -> None:
@@ -71,7 +66,7 @@ def _root(
 
 
 @app.command()
-def validate(file: FactsFile) -> None:
+def validate(file: console.FactsFile) -> None:
     """Load FILE and report every problem with its file:line and field (exit 0 ok, 2 not)."""
     try:
         _, summary = api.validate(file)
@@ -94,7 +89,7 @@ class ComputeFormat(StrEnum):
 
 @app.command()
 def compute(
-    file: FactsFile,
+    file: console.FactsFile,
     output_format: Annotated[
         ComputeFormat, typer.Option("--format", help="text (a table), json or csv.")
     ] = ComputeFormat.text,
@@ -125,7 +120,7 @@ _AS_OF_HELP = "The date the documents are issued on, YYYY-MM-DD (default: today)
 
 @app.command()
 def batch(
-    file: FactsFile,
+    file: console.FactsFile,
     out_dir: Annotated[
         Path, typer.Option("--out", help="Folder to issue into; the cycle folder goes inside.")
     ],
@@ -193,7 +188,7 @@ def batch(
 
 @app.command()
 def render(
-    file: FactsFile,
+    file: console.FactsFile,
     doc: Annotated[str, typer.Option("--doc", help="Document name: notice, exhibit-i, ...")],
     subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
     to: Annotated[RenderFormat, typer.Option("--to", help="pdf, docx or html.")],
@@ -266,7 +261,7 @@ class CalendarFormat(StrEnum):
 
 @app.command()
 def calendar(
-    file: FactsFile,
+    file: console.FactsFile,
     output_format: Annotated[
         CalendarFormat, typer.Option("--format", help="table, csv or ics (RFC 5545).")
     ] = CalendarFormat.table,
@@ -291,7 +286,7 @@ class CheckFormat(StrEnum):
 
 @app.command()
 def check(
-    file: FactsFile,
+    file: console.FactsFile,
     as_of: Annotated[
         str | None, typer.Option("--as-of", help="Check as of this date (default: today).")
     ] = None,
@@ -326,7 +321,7 @@ ClausesFormat = StrEnum("ClausesFormat", {"text": "text", "json": "json"})
 
 @app.command()
 def clauses(
-    file: FactsFile,
+    file: console.FactsFile,
     output_format: Annotated[ClausesFormat, typer.Option("--format")] = ClausesFormat.text,
     stage: Annotated[str | None, typer.Option(help="Only this stage's documents.")] = None,
     by: Annotated[str | None, typer.Option(help="Counsel's name, for the block.")] = None,
@@ -374,6 +369,10 @@ def explain(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. RRP-PBC
     except DocgenError as error:
         fail(error)
     sys.stdout.write(text)
+
+
+for _command in (cli_forms.intake, cli_forms.elect, cli_forms.status):  # the election loop
+    app.command()(_command)
 
 
 def main() -> None:

@@ -7,13 +7,21 @@ import io
 import sys
 from datetime import date
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 
 from docgen import api
 from docgen.api import DocgenError, LoadError
+
+# The FILE argument of every command that reads a facts file.
+FactsFile = Annotated[
+    Path,
+    typer.Argument(
+        help="A facts file (.yaml, .yml or .json); see `docgen schema`.", show_default=False
+    ),
+]
 
 # Piped into a file or a mail, tables get 120 columns rather than rich's narrow default of 80.
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
@@ -49,6 +57,35 @@ def parse_as_of(text: str | None) -> date:
             markup=False,
         )
         raise typer.Exit(2) from None
+
+
+def parse_received_on(text: str, as_of: date) -> date:
+    """`--received-on`: an ISO date, not after the day the command checks as of."""
+    try:
+        received = date.fromisoformat(text)
+    except ValueError:
+        err.print(
+            f"--received-on: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-10.",
+            markup=False,
+        )
+        raise typer.Exit(2) from None
+    if received > as_of:
+        err.print(
+            f"--received-on {received} is after {as_of} (--as-of, default today): a form is "
+            "recorded on the day it was received, which cannot be later. Nothing was written.",
+            markup=False,
+        )
+        raise typer.Exit(2)
+    return received
+
+
+def print_recorded(result) -> None:
+    """What `docgen intake` / `docgen elect` recorded and wrote, then the check report."""
+    for origin, filing in result.filings:
+        out.print(f"Recorded {origin}: {filing.subject}, {filing.summary}.", markup=False)
+    for path in result.written:
+        out.print(f"Wrote {path} (kept as written: only the new entries were added).", markup=False)
+    out.print(api.report_view(result.report, "rich"))
 
 
 def emit(rendered, output: Path | None, what: str = "") -> None:

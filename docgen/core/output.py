@@ -1,8 +1,11 @@
-"""Writing a command's text output (a report, a calendar) atomically where the user asked."""
+"""Writing a command's output atomically: a report or a calendar where the user asked, and the
+files `docgen intake` updates (all of them or none)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -26,3 +29,68 @@ def write_report(path: Path, text: str) -> None:
         os.replace(temporary, path)
     except OSError as error:
         raise OutputError(f"{path}: cannot write ({error.strerror}).") from None
+
+
+class ChangedMeanwhile(DocgenError, RuntimeError):
+    """A file changed between docgen reading it and replacing it (another run, an editor).
+    Exit code 2: nothing was written."""
+
+
+def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
+    """Replace several files with new contents, all or none: each new file is written and
+    synced beside its target first, and only then are they renamed over the targets. A rename is
+    atomic, so each file is always whole, old or new; only a crash in the instant between two
+    renames (a facts file and its roster) could leave the first new and the second old.
+
+    ``read`` holds each file's bytes as they were read; if any differs now (another docgen
+    run, an editor saving), nothing is replaced. Each file keeps its permissions. A lock on the
+    first file stops a second run at once rather than losing one of the two updates.
+    """
+    paths = list(contents)
+    temporaries: list[tuple[Path, Path]] = []
+    lock = os.open(paths[0], os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ChangedMeanwhile(
+                f"{paths[0]}: another docgen run is recording into this file; nothing was "
+                "written. Run again when it has finished."
+            ) from None
+        for path in paths:
+            if path.read_bytes() != read[path]:
+                raise ChangedMeanwhile(
+                    f"{path}: changed while docgen was reading it; nothing was written. "
+                    "Run the command again."
+                )
+        try:
+            for path in paths:
+                handle, name = tempfile.mkstemp(
+                    dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+                )
+                temporary = Path(name)
+                temporaries.append((temporary, path))
+                with os.fdopen(handle, "wb") as stream:
+                    stream.write(contents[path])
+                    stream.flush()
+                    os.fsync(stream.fileno())
+                os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
+            for temporary, path in temporaries:
+                os.replace(temporary, path)
+            for folder in {path.parent for path in paths}:
+                descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+                try:
+                    os.fsync(descriptor)
+                finally:
+                    os.close(descriptor)
+        except OSError as error:
+            raise OutputError(
+                f"{error.filename or paths[0]}: cannot write ({error.strerror}); nothing was "
+                "written."
+            ) from None
+        finally:
+            for temporary, _ in temporaries:
+                temporary.unlink(missing_ok=True)
+    finally:
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        os.close(lock)

@@ -8,6 +8,7 @@ Every problem found in one pass is reported as
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,16 +27,26 @@ from docgen.load.yaml_reader import compose
 __all__ = ["MAX_BYTES", "LoadedFacts", "SourceMap", "format_path", "load_facts"]
 
 
-def load_facts(path: str | Path, *, migrating: bool = False) -> LoadedFacts:
+def load_facts(
+    path: str | Path, *, migrating: bool = False, contents: Mapping[Path, bytes] | None = None
+) -> LoadedFacts:
     """Read and validate a facts file; raise :class:`LoadError` listing every problem found.
 
     A field of an earlier release (``Kind.retired_fields``) is a load error that says how to
     move on; ``migrating`` (for `docgen clauses`, which prints the replacement) sets it aside in
-    ``LoadedFacts.retired`` instead.
+    ``LoadedFacts.retired`` instead. ``contents`` gives the bytes of the facts file or its roster
+    (keyed by resolved path) in place of what is on disk: `docgen intake` checks an edited file
+    before it replaces it.
     """
     path = Path(path)
+    given = {Path(p).resolve(): data for p, data in (contents or {}).items()}
+
+    def data_of(file: Path) -> bytes:
+        found = given.get(file.resolve())
+        return found if found is not None else file.read_bytes()
+
     shown = display(path)
-    text = read_text(path, shown)
+    text = read_text(path, shown, given.get(path.resolve()))
     fast = load_json(text, shown) if path.suffix.lower() == ".json" else None
     if fast is not None:
         data, source = fast
@@ -101,7 +112,7 @@ def load_facts(path: str | Path, *, migrating: bool = False) -> LoadedFacts:
             try:
                 roster_shown = display(roster_path)
                 rows = roster.read(
-                    read_text(roster_path, roster_shown),
+                    read_text(roster_path, roster_shown, given.get(roster_path.resolve())),
                     roster_shown,
                     len(existing),
                     source.extra,
@@ -127,9 +138,9 @@ def load_facts(path: str | Path, *, migrating: bool = False) -> LoadedFacts:
     if problems:
         raise LoadError(problems)
     # The facts' identity covers the roster too: a changed roster is changed facts.
-    hasher = hashlib.sha256(path.read_bytes())
+    hasher = hashlib.sha256(data_of(path))
     for roster_path in roster_paths:
-        hasher.update(roster_path.read_bytes())
+        hasher.update(data_of(roster_path))
     return LoadedFacts(
         facts=facts,
         source=source,
@@ -137,4 +148,5 @@ def load_facts(path: str | Path, *, migrating: bool = False) -> LoadedFacts:
         sha256=hasher.hexdigest(),
         templates_override=override,
         retired=retired,
+        roster=roster_paths[0] if roster_paths else None,
     )

@@ -69,6 +69,7 @@ class LoadedFacts:
     sha256: str
     templates_override: Path | None = None  # the company's templates folder (templates_dir)
     retired: dict[str, Any] = field(default_factory=dict)  # earlier-release fields set aside
+    roster: Path | None = None  # the roster file the facts name, when they name one
 
     @property
     def kind(self) -> str:

@@ -17,21 +17,27 @@ def display(path: Path) -> str:
         return str(path)
 
 
-def read_text(path: Path, shown: str) -> str:
+def read_text(path: Path, shown: str, data: bytes | None = None) -> str:
+    """The file's text; ``data``: its bytes as they are about to be written (`docgen intake`
+    reads an edited facts file back before replacing the file)."""
+
     def refuse(what: str, fix: str) -> LoadError:
         return LoadError([Problem(shown, None, "", what, fix=fix)])
 
-    if not path.exists():
-        raise refuse("no such file", "Check the path; run `ls` in its folder to see what is there.")
-    if path.is_dir():
-        raise refuse("is a folder, not a facts file", "Name a .yaml, .yml or .json file.")
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        raise refuse(
-            f"file is too large ({size:,} bytes; the limit is {MAX_BYTES:,})",
-            "Split the facts into one file per grant cycle or Plan Year.",
-        )
-    data = path.read_bytes()
+    if data is None:
+        if not path.exists():
+            raise refuse(
+                "no such file", "Check the path; run `ls` in its folder to see what is there."
+            )
+        if path.is_dir():
+            raise refuse("is a folder, not a facts file", "Name a .yaml, .yml or .json file.")
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise refuse(
+                f"file is too large ({size:,} bytes; the limit is {MAX_BYTES:,})",
+                "Split the facts into one file per grant cycle or Plan Year.",
+            )
+        data = path.read_bytes()
     if not data.strip():
         raise refuse(
             "file is empty",

@@ -52,6 +52,7 @@ class FormContents:
     identity: dict[str, str]
     values: dict[str, str | None]
     problems: list[FormProblem] = field(default_factory=list)
+    tooltips: dict[str, str] = field(default_factory=dict)  # field name -> its /TU, what it is for
 
 
 # --------------------------------------------------------------------------------- reading
@@ -75,14 +76,20 @@ def read_form(pdf: bytes) -> FormContents:
                 "record it by hand, or ask for the filled PDF"
             )
         identity = _read_identity(reader)
-        values, problems = _Reader().read(fields)
+        fields_reader = _Reader()
+        values, problems = fields_reader.read(fields)
     except NotAForm:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise NotAForm(f"not a readable PDF ({error})") from error
     if identity.get("facts_sha256") and not SHA256.match(identity["facts_sha256"]):
         problems.append(FormProblem("", "the form's facts SHA-256 is not 64 hex digits"))
-    return FormContents(identity=identity, values=values, problems=sorted(problems))
+    return FormContents(
+        identity=identity,
+        values=values,
+        problems=sorted(problems),
+        tooltips=fields_reader.tooltips,
+    )
 
 
 def _read_identity(reader: PdfReader) -> dict[str, str]:
@@ -106,6 +113,7 @@ def _read_identity(reader: PdfReader) -> dict[str, str]:
 class _Reader:
     def __init__(self) -> None:
         self.found: dict[str, list[str | None]] = {}
+        self.tooltips: dict[str, str] = {}
         self.problems: list[FormProblem] = []
         self.visited: set[int] = set()
 
@@ -155,6 +163,8 @@ class _Reader:
             return  # a field only by its name's prefix: its kids hold the values
         if ft == "/Btn" and ff & FF_PUSHBUTTON:
             return  # a push button has no value
+        if "/TU" in node:
+            self.tooltips.setdefault(name, str(node["/TU"]))
         widgets = widgets or [node]  # a field merged with its one widget
         if ft == "/Btn":
             value = self.button(name, node, widgets, radio=bool(ff & FF_RADIO))

@@ -71,7 +71,9 @@ def document_meta(
     the day it is issued (a batch's --as-of); without one, the date the kind takes from the facts
     (a Notice's date line, December 31 before a Plan Year), never the clock."""
     info, facts, subject = _resolve(loaded, doc, subject_id, stage)
-    meta = replace(_dated(info.meta(facts, subject, stage), as_of), type_size=info.type_size)
+    meta = dataclasses.replace(
+        _dated(info.meta(facts, subject, stage), as_of), type_size=info.type_size
+    )
     digest = getattr(loaded, "sha256", None)  # a facts file's; bare facts have none
     if meta.fillable and digest:
         cycle = kind_of(facts).cycle_name(facts)

@@ -127,7 +127,8 @@ def record(
 
 
 _ASK_AGAIN = (
-    "Ask the director to complete the form again, or record what the paper says with `docgen elect`"
+    "Ask the director to complete the form again, or record what the paper says with "
+    "`docgen elect`."
 )
 
 
@@ -164,7 +165,7 @@ def _not_recorded_yet(director: Director, election: dict[str, Any]) -> None:
                     f"{director.id}: this form is already recorded ({why}: elections[{index}], "
                     f"filed {existing.filed_on})"
                 ],
-                "Nothing to do; `docgen status` shows what is on record",
+                "Nothing to do; `docgen status` shows what is on record.",
             )
 
 
@@ -175,9 +176,11 @@ def returned(facts: DirectorGrantFacts, director: Director) -> list[ReturnedForm
     for index, election in enumerate(director.elections):
         if election.grant_id != facts.grant.id:
             continue
-        chosen = LETTER[election.pay_on]
-        if election.pay_date is not None:
-            chosen += f" {election.pay_date.isoformat()}"
+        chosen = {
+            "separation": "(a) separation",
+            "date": f"(b) {election.pay_date}",
+            "earlier_of_separation_or_date": f"(c) separation or {election.pay_date}",
+        }[election.pay_on]
         forms.append(
             ReturnedForm(
                 path=f"elections[{index}]",

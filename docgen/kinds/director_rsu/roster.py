@@ -142,7 +142,7 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
                 "election, and a row has room for one"
             ],
             "Move the director's row into the facts file's directors list (with both "
-            "elections), then take the form in again",
+            "elections), then take the form in again.",
         )
     held = {key: value for key, value in edit.value.items() if key != "form_sha256"}
     columns = {field: column for column, field in _ROSTER_ELECTION.items()}

@@ -38,7 +38,7 @@ _PERIOD_TIP = re.compile(r"for the period ending (?P<end>.+)$")
 _ROW = re.compile(r"^(beneficiary|relationship|share)_(\d+)$")
 _ASK_AGAIN = (
     "Ask the participant to complete the form again, or record what the paper says with "
-    "`docgen elect`"
+    "`docgen elect`."
 )
 
 
@@ -187,11 +187,10 @@ def _election(facts: RRPPlanYearFacts, kind: str, percent: Any, made_on: date) -
 
 def _percent(text: str, field: str, problems: list[str]) -> Any:
     try:
-        number = parse_percent(text)
+        return parse_percent(text)
     except ValueError as error:
         problems.append(f"{field}: {error}")
         return None
-    return int(number) if number == number.to_integral_value() else number
 
 
 def _performance_periods(participant: Participant) -> dict[date, dict[str, Any]]:
@@ -271,7 +270,7 @@ def _not_recorded_yet(
         )
 
 
-_NOTHING = "Nothing to do; `docgen status` shows what is on record"
+_NOTHING = "Nothing to do; `docgen status` shows what is on record."
 
 
 def _summary(elections, investments, beneficiaries, received_on: date) -> str:

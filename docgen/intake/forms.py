@@ -1,0 +1,211 @@
+"""`docgen intake` and `docgen elect`: returned forms (filled PDFs, or a paper form's content on
+the command line) recorded in the facts file as filings on the day received, then checked.
+
+A filled PDF is read back (docgen.render.form_reader) and matched to its subject by the identity
+it carries: its document, its cycle and its subject must be this facts file's. The SHA-256 of the
+facts it was issued from is provenance only: forms come back over days, each intake changes the
+facts, and a form issued from an earlier version of the same cycle's facts is read the same way.
+
+Refused with nothing written (exit 2): a file that is not a form (a scan: record it with
+`docgen elect`), a form of another cycle or for someone not in the facts, a form already
+recorded, a form whose fields are blank, unclear or contradict each other, two forms for one
+person in one call (their order would decide which governs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from docgen.check.runner import run_checks
+from docgen.core.errors import Problem
+from docgen.core.filings import Filing, FormIntake, FormRefused
+from docgen.core.findings import Report
+from docgen.intake.record import FormsRefused, prepare, problems_of, write
+from docgen.kinds import kind_of
+from docgen.load import LoadedFacts, load_facts
+from docgen.load.text import display
+from docgen.render.form_reader import NotAForm, read_form
+
+MAX_FORM_BYTES = 20 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What `docgen intake` or `docgen elect` recorded, and the checks over the new facts."""
+
+    facts: Path
+    filings: list[tuple[str, Filing]]  # (where it came from, what was recorded)
+    written: list[Path]
+    report: Report
+
+
+def intake(
+    facts_path: str | Path,
+    forms: list[str | Path],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Recorded:
+    """Read each returned form, validate it, record them all in the facts file, then check."""
+    loaded = load_facts(facts_path)
+    hooks = _hooks(loaded)
+    problems: list[Problem] = []
+    filings: list[tuple[str, Filing]] = []
+    for form in forms:
+        shown = display(Path(form))
+        try:
+            filings.append((shown, _read_one(loaded, hooks, Path(form), shown, received_on)))
+        except FormsRefused as refused:
+            problems.extend(refused.problems)
+    problems.extend(_one_form_each(filings))
+    if problems:
+        raise FormsRefused(problems)
+    return _record(loaded, hooks, filings, as_of)
+
+
+def elect(
+    facts_path: str | Path,
+    subject_id: str,
+    options: Mapping[str, Any],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Recorded:
+    """Record a paper form's content given as options, with intake's validation, then check."""
+    loaded = load_facts(facts_path)
+    hooks = _hooks(loaded)
+    kind = kind_of(loaded.facts)
+    origin = f"docgen elect --for {subject_id}"
+    subject = kind.subject(loaded.facts, subject_id)
+    if subject is None:
+        ids = ", ".join(s.id for s in kind.subjects(loaded.facts)) or "(none)"
+        raise FormsRefused(
+            [Problem(origin, None, "--for", f"no {kind.subject_noun} {subject_id} in "
+                     f"{loaded.source.file}", fix=f"Ids: {ids}.")]
+        )  # fmt: skip
+    given = {name: value for name, value in options.items() if value not in (None, [], ())}
+    foreign = sorted(set(given) - set(hooks.options))
+    if foreign:
+        accepted = ", ".join(f"--{name}" for name in hooks.options)
+        raise FormsRefused(
+            [
+                Problem(origin, None, f"--{name}", f"is not on the {hooks.document} form",
+                        fix=f"Its options: {accepted}.")
+                for name in foreign
+            ]
+        )  # fmt: skip
+    try:
+        answers = hooks.answers_from_options(loaded.facts, subject, given)
+        filing = hooks.record(loaded.facts, subject, answers, received_on, None, "options")
+    except FormRefused as refused:
+        raise FormsRefused(problems_of(origin, refused)) from None
+    return _record(loaded, hooks, [(origin, filing)], as_of)
+
+
+def _hooks(loaded: LoadedFacts) -> FormIntake:
+    kind = kind_of(loaded.facts)
+    if kind.intake is None:
+        raise FormsRefused(
+            [Problem(loaded.source.file, None, "kind", f"a {kind.name} file has no forms to "
+                     "take in")]
+        )  # fmt: skip
+    return kind.intake
+
+
+def _read_one(
+    loaded: LoadedFacts, hooks: FormIntake, path: Path, shown: str, received_on: date
+) -> Filing:
+    kind = kind_of(loaded.facts)
+    facts = loaded.facts
+
+    def refuse(what: str, fix: str | None = None, field: str = "") -> FormsRefused:
+        return FormsRefused([Problem(shown, None, field, what, fix=fix)])
+
+    if not path.is_file():
+        raise refuse("no such file", "Check the path of the returned form.")
+    if path.stat().st_size > MAX_FORM_BYTES:
+        raise refuse("is too large to be a returned form", "Name the filled PDF.")
+    data = path.read_bytes()
+    try:
+        contents = read_form(data)
+    except NotAForm as error:
+        raise refuse(
+            f"not a form docgen can read back: {error}",
+            f"If it is a scan, a fax or a printed copy, record what it says with `docgen elect "
+            f"{loaded.source.file} --for ID ...` (see docgen elect --help).",
+        ) from None
+    identity = contents.identity
+    cycle = kind.cycle_name(facts)
+    if identity["document"] != hooks.document:
+        raise refuse(
+            f"is a {identity['document']} form, not the {hooks.document} this file takes in",
+            field="document",
+        )
+    if identity["cycle"] != cycle:
+        raise refuse(
+            f"belongs to the cycle {identity['cycle']}, not {cycle} ({loaded.source.file})",
+            "Take it in with the facts file of its own cycle.",
+            field="cycle",
+        )
+    subject = kind.subject(facts, identity["subject"])
+    if subject is None:
+        raise refuse(
+            f"was issued to {identity['subject']}, who is not in {loaded.source.file}",
+            f"Add {identity['subject']} to the facts, or take the form in with the file it was "
+            "issued from.",
+            field="subject",
+        )
+    if contents.problems:
+        raise FormsRefused(
+            [
+                Problem(shown, None, p.field, p.message, fix="Ask for the form to be filled "
+                        "again, or record what it says with `docgen elect`.")
+                for p in contents.problems
+            ]
+        )  # fmt: skip
+    if all(value is None for value in contents.values.values()):
+        raise refuse(
+            "the form is blank: no field is filled in",
+            "Ask for the filled form, or record what the paper says with `docgen elect`.",
+        )
+    sha = hashlib.sha256(data).hexdigest()
+    try:
+        answers = hooks.answers_from_form(facts, subject, contents.values, contents.tooltips)
+        return hooks.record(facts, subject, answers, received_on, sha, "form")
+    except FormRefused as refused:
+        raise FormsRefused(problems_of(shown, refused)) from None
+
+
+def _one_form_each(filings: list[tuple[str, Filing]]) -> list[Problem]:
+    """Two forms for one person in one call are refused: received the same day, nothing says
+    which came last, and the last timely form is the one that governs."""
+    seen: dict[str, str] = {}
+    problems = []
+    for origin, filing in filings:
+        if filing.subject in seen:
+            problems.append(
+                Problem(
+                    origin,
+                    None,
+                    "subject",
+                    f"a second form for {filing.subject} in this intake (the first: "
+                    f"{seen[filing.subject]})",
+                    fix="Take them in one at a time, in the order the Company received them.",
+                )
+            )
+        seen.setdefault(filing.subject, origin)
+    return problems
+
+
+def _record(
+    loaded: LoadedFacts, hooks: FormIntake, filings: list[tuple[str, Filing]], as_of: date
+) -> Recorded:
+    prepared = prepare(loaded, filings)
+    written = write(prepared)
+    report = run_checks(prepared.loaded, as_of, hooks.stage, issuing=False)
+    return Recorded(loaded.path, filings, written, report)

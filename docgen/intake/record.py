@@ -1,0 +1,183 @@
+"""Recording filings in a facts file: each filing's edits spliced into the file's text (or into
+the roster row of a director kept in the roster), the result read back and proved to be the
+facts as they were plus exactly those edits, then every changed file replaced at once.
+
+Nothing is written unless all of it can be: a filing the facts cannot hold, or an edited file
+that does not read back as intended, refuses the whole call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from docgen.core.errors import LoadError, Problem
+from docgen.core.filings import Append, Filing, FormRefused, Put
+from docgen.core.output import replace_files
+from docgen.intake.json_text import JsonText
+from docgen.intake.roster_text import RosterText
+from docgen.intake.yaml_text import YamlEditError, YamlText
+from docgen.kinds import kind_of
+from docgen.load import LoadedFacts, load_facts
+
+_BOM = b"\xef\xbb\xbf"
+
+
+class NotAsIntended(RuntimeError):
+    """The edited facts file does not read back as the facts plus the filings: a docgen bug.
+    Nothing is written (the command line reports an internal error, exit 3)."""
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The new contents of every file a set of filings changes, and the facts they give."""
+
+    contents: dict[Path, bytes]
+    read: dict[Path, bytes]
+    loaded: LoadedFacts
+
+
+def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepared:
+    """Splice each filing into the facts file (or its roster); nothing is written yet.
+
+    ``filings`` pairs each filing with where it came from (a form's file name, or the command
+    line), for the messages of a filing the facts cannot hold.
+    """
+    kind = kind_of(loaded.facts)
+    field = kind.subjects_field
+    read = {loaded.path: loaded.path.read_bytes()}
+    editor = _editor(loaded.path, read[loaded.path])
+    roster = None
+    if loaded.roster is not None:
+        read[loaded.roster] = loaded.roster.read_bytes()
+        roster = RosterText(_decode(read[loaded.roster]))
+    expected = loaded.facts.model_dump()
+    ids = [subject.id for subject in kind.subjects(loaded.facts)]
+    problems: list[Problem] = []
+    touched_file = touched_roster = False
+    for origin, filing in filings:
+        index = ids.index(filing.subject)
+        in_roster = (field, index) in loaded.source.extra
+        try:
+            if in_roster:
+                held = _into_roster(kind, roster, filing)
+                touched_roster = True
+            else:
+                _into_file(editor, field, index, filing)
+                held = filing.edits
+                touched_file = True
+        except FormRefused as refused:
+            problems.extend(problems_of(origin, refused))
+            continue
+        except YamlEditError as error:
+            problems.append(Problem(str(loaded.path), None, "", str(error), fix=_BY_HAND))
+            continue
+        subject = expected[field][index]
+        for edit in held:
+            _apply(subject, edit)
+        try:
+            type(kind.subjects(loaded.facts)[index]).model_validate(subject)
+        except ValidationError as error:
+            problems.extend(
+                Problem(origin, None, ".".join(map(str, e["loc"])), e["msg"], fix=_BY_HAND)
+                for e in error.errors()
+            )
+    if problems:
+        raise FormsRefused(problems)
+    contents: dict[Path, bytes] = {}
+    if touched_file:
+        contents[loaded.path] = _encode(editor.result(), read[loaded.path])
+    if touched_roster:
+        contents[loaded.roster] = _encode(roster.result(), read[loaded.roster])
+    try:
+        after = load_facts(loaded.path, contents=contents)
+    except LoadError as error:
+        raise NotAsIntended(f"the edited facts file does not load: {error}") from None
+    if after.facts.model_dump() != kind.model.model_validate(expected).model_dump():
+        raise NotAsIntended("the edited facts file does not read back as the facts plus the forms")
+    return Prepared(contents, read, after)
+
+
+def write(prepared: Prepared) -> list[Path]:
+    """Replace every changed file at once; returns the files written."""
+    if prepared.contents:
+        replace_files(prepared.contents, prepared.read)
+    return list(prepared.contents)
+
+
+class FormsRefused(LoadError):
+    """Forms (or `docgen elect`'s options) that cannot be recorded: one problem each, as
+    ``FORM: field: what. Fix.``. Exit code 2; nothing is written."""
+
+
+_BY_HAND = "Record it in the facts file by hand (docs/fact-files.md)."
+
+
+def problems_of(origin: str, refused: FormRefused) -> list[Problem]:
+    found = []
+    for text in refused.problems:
+        field, colon, what = text.partition(": ")
+        if not colon or " " in field:
+            field, what = "", text
+        found.append(Problem(origin, None, field, what, fix=refused.fix or None))
+    return found
+
+
+def _editor(path: Path, data: bytes) -> YamlText | JsonText:
+    text = _decode(data)
+    return JsonText(text) if path.suffix.lower() == ".json" else YamlText(text)
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8-sig")
+
+
+def _encode(text: str, original: bytes) -> bytes:
+    return (_BOM if original.startswith(_BOM) else b"") + text.encode("utf-8")
+
+
+def _into_file(editor: YamlText | JsonText, field: str, index: int, filing: Filing) -> None:
+    people = editor.subjects(field)
+    if index >= len(people):
+        raise YamlEditError(f"{field}[{index}] is not in the file")
+    node = people[index]
+    peers = [peer for number, peer in enumerate(people) if number != index]
+    appends: dict[str, list[dict[str, Any]]] = {}
+    for edit in filing.edits:
+        if isinstance(edit, Append):
+            appends.setdefault(edit.path[0], []).append(edit.value)
+    for key, items in appends.items():
+        editor.append(node, key, items, peers)
+    for edit in filing.edits:
+        if isinstance(edit, Put):
+            editor.put(node, edit.path[0], edit.value, peers)
+
+
+def _into_roster(kind: Any, roster: RosterText, filing: Filing) -> list[Any]:
+    """The filing's edits written into the director's roster row; returns them as the row holds
+    them (a roster row keeps no form SHA-256)."""
+    if kind.roster is None or kind.roster.record is None:
+        raise FormRefused([f"{filing.subject} is in a roster that docgen cannot write"])
+    number = roster.row_of(filing.subject)
+    held = []
+    for edit in filing.edits:
+        current = {**roster.cells(number), **roster.changes.get(number, {})}
+        cells, value = kind.roster.record(current, edit)
+        roster.set(number, cells)
+        held.append(type(edit)(edit.path, value))
+    return held
+
+
+def _apply(subject: dict[str, Any], edit: Append | Put) -> None:
+    *parents, last = edit.path
+    target = subject
+    for part in parents:
+        target = target[part]
+    if isinstance(edit, Append):
+        target[last] = [*(target.get(last) or []), dict(edit.value)]
+    else:
+        target[last] = edit.value

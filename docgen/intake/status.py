@@ -1,0 +1,236 @@
+"""`docgen status`: who was sent a form, who has returned one and when, whether what they
+returned is in effect, and how many days each has left to file.
+
+"Sent" comes from the issued folder of the stage that sends the blank forms (``--out``): its
+manifest lists each subject's documents. Folders are looked for as ``OUT/<cycle>/<stage>/``
+(DESIGN.md A8) and as ``OUT/<cycle>/`` (a folder issued before A8), and ``OUT`` itself may be
+that folder. "In effect" is the kind's own terms (the election in force skips a form set aside),
+and no error finding about the form: the checker runs over the record as `docgen intake` does.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import asdict, dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from docgen.check.runner import run_checks
+from docgen.core.dates import long_date
+from docgen.issue.files import BadRequest
+from docgen.issue.verify import NotAnIssuedFolder, read_manifest
+from docgen.kinds import kind_of
+from docgen.load import load_facts
+
+COLUMNS = ("subject", "name", "sent_on", "returned", "returned_on", "election", "in_effect",
+           "why_not", "deadline", "days_left")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class StatusRow:
+    subject: str
+    name: str
+    sent_on: date | None  # None: not sent, or no issued folder given (see Status.sent_from)
+    returned: int  # forms on record
+    returned_on: date | None  # the last one's filing day
+    election: str  # what is in effect, in short
+    in_effect: bool
+    why_not: str  # for a returned form not in effect: the decision or the finding
+    deadline: date | None
+    days_left: int | None  # negative once the deadline has passed
+
+
+@dataclass(frozen=True)
+class Status:
+    facts: str
+    cycle: str
+    document: str
+    as_of: date
+    sent_from: str | None  # the manifest consulted
+    rows: list[StatusRow]
+
+    def to_json_dict(self) -> dict[str, Any]:
+        def plain(value: Any) -> Any:
+            return value.isoformat() if isinstance(value, date) else value
+
+        return {
+            "facts": self.facts,
+            "cycle": self.cycle,
+            "document": self.document,
+            "as_of": self.as_of.isoformat(),
+            "sent_from": self.sent_from,
+            "summary": self.summary,
+            "subjects": [{k: plain(v) for k, v in asdict(row).items()} for row in self.rows],
+        }
+
+    @property
+    def summary(self) -> dict[str, int]:
+        return {
+            "forms_expected": len(self.rows),
+            "returned": sum(1 for row in self.rows if row.returned),
+            "in_effect": sum(1 for row in self.rows if row.in_effect),
+            "awaited": sum(
+                1 for row in self.rows if not row.returned and (row.days_left or 0) >= 0
+            ),
+        }
+
+
+def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None) -> Status:
+    loaded = load_facts(facts_path)
+    facts = loaded.facts
+    kind = kind_of(facts)
+    hooks = kind.intake
+    if hooks is None:
+        raise BadRequest(f"{loaded.source.file}: a {kind.name} file sends no forms to return.")
+    cycle = kind.cycle_name(facts)
+    sent_from, sent = (None, {})
+    if out is not None:
+        sent_from, sent = sent_forms(Path(out), cycle, hooks.stage, hooks.document)
+    report = run_checks(loaded, as_of, hooks.stage, issuing=False)
+    errors = [(f.path, f) for f in report.findings if f.severity == "error"]
+    rows = []
+    for index, subject in enumerate(kind.subjects(facts)):
+        if not hooks.expects_form(facts, subject):
+            continue
+        forms = hooks.returned(facts, subject)
+        reasons = []
+        for form in forms:
+            path = f"{kind.subjects_field}[{index}].{form.path}"
+            if form.set_aside:
+                reasons.append(f"{form.filed_on}: {form.set_aside}")
+            reasons += [f"{form.filed_on}: {f.rule}" for p, f in errors if _inside(p, path)]
+        governing = [
+            form for form in forms
+            if form.governs and not any(_inside(p, f"{kind.subjects_field}[{index}].{form.path}")
+                                        for p, _ in errors)
+        ]  # fmt: skip
+        deadline = hooks.deadline(facts, subject)
+        rows.append(
+            StatusRow(
+                subject=subject.id,
+                name=subject.name,
+                sent_on=sent.get(subject.id),
+                returned=len(forms),
+                returned_on=max((form.filed_on for form in forms), default=None),
+                election=", ".join(form.summary for form in governing) or "-",
+                in_effect=bool(governing),
+                why_not="; ".join(reasons) if forms else "",
+                deadline=deadline,
+                days_left=(deadline - as_of).days if deadline is not None else None,
+            )
+        )
+    return Status(loaded.source.file, cycle, hooks.document, as_of, sent_from, rows)
+
+
+def _inside(path: str, prefix: str) -> bool:
+    return path == prefix or path.startswith((prefix + ".", prefix + "["))
+
+
+def sent_forms(out: Path, cycle: str, stage: str, document: str) -> tuple[str, dict[str, date]]:
+    """The manifest of the issued folder that sent the blank forms, and who got one, when."""
+    candidates = [out / cycle / stage, out / cycle, out / stage, out]
+    looked = []
+    for folder in dict.fromkeys(candidates):
+        if not (folder / "manifest.json").is_file():
+            continue
+        try:
+            manifest = read_manifest(folder)
+        except NotAnIssuedFolder:
+            continue
+        if manifest.get("cycle") != cycle or manifest.get("stage") != stage:
+            looked.append(
+                f"{folder} (cycle {manifest.get('cycle')}, stage {manifest.get('stage')})"
+            )
+            continue
+        issued_on = date.fromisoformat(manifest["as_of"])
+        sent = {
+            packet["subject"]: issued_on
+            for packet in manifest["packets"]
+            if any(doc.get("name") == document for doc in packet.get("documents", []))
+        }
+        return str(folder / "manifest.json"), sent
+    found = f"; found only {', '.join(looked)}" if looked else ""
+    raise BadRequest(
+        f"--out {out}: no folder issued at stage {stage} for {cycle} (looked for "
+        f"{out / cycle / stage}/manifest.json and {out / cycle}/manifest.json{found}). Name the "
+        f"--out the blank forms were issued into with `docgen batch --stage {stage}`."
+    )
+
+
+# ----------------------------------------------------------------------------------- views
+
+
+def as_rows(status: Status) -> list[dict[str, str]]:
+    """Each row as text, for the table and CSV."""
+    rows = []
+    for row in status.rows:
+        if row.days_left is None:
+            left = "-"
+        elif row.days_left < 0:
+            left = f"closed {-row.days_left} day{'s' if row.days_left != -1 else ''} ago"
+        else:
+            left = str(row.days_left)
+        if status.sent_from is None:
+            sent = "?"
+        else:
+            sent = row.sent_on.isoformat() if row.sent_on else "not sent"
+        rows.append({
+            "subject": row.subject,
+            "name": row.name,
+            "sent_on": sent,
+            "returned": str(row.returned),
+            "returned_on": row.returned_on.isoformat() if row.returned_on else "-",
+            "election": row.election,
+            "in_effect": "yes" if row.in_effect else ("no" if row.returned else "-"),
+            "why_not": row.why_not,
+            "deadline": row.deadline.isoformat() if row.deadline else "-",
+            "days_left": left,
+        })  # fmt: skip
+    return rows
+
+
+def as_csv(status: Status) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in status.rows:
+        writer.writerow({
+            **{k: ("" if v is None else v) for k, v in asdict(row).items()},
+            "in_effect": "yes" if row.in_effect else "no",
+        })  # fmt: skip
+    return buffer.getvalue()
+
+
+def as_json(status: Status) -> str:
+    return json.dumps(status.to_json_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def as_rich(status: Status) -> Any:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(
+        title=f"{status.document} forms, {status.cycle}, as of {long_date(status.as_of)}",
+        expand=True,
+    )
+    for header in ("id", "name", "sent", "returned", "in effect", "not in effect because",
+                   "last day", "days left"):  # fmt: skip
+        table.add_column(header, overflow="fold")
+    for row in as_rows(status):
+        returned = row["returned_on"] if row["returned"] != "0" else "no"
+        if row["returned"] not in ("0", "1"):
+            returned += f" ({row['returned']} forms)"
+        table.add_row(row["subject"], row["name"], row["sent_on"], returned, row["election"],
+                      row["why_not"], row["deadline"], row["days_left"])  # fmt: skip
+    counts = status.summary
+    line = (
+        f"{counts['returned']} of {counts['forms_expected']} returned, {counts['in_effect']} in "
+        f"effect, {counts['awaited']} awaited before their deadline."
+    )
+    where = f"Sent: from {status.sent_from}." if status.sent_from else (
+        "Sent: not known (give --out, the folder the blank forms were issued into).")  # fmt: skip
+    return Group(table, Text(line, style="bold"), Text(where))

@@ -1,0 +1,302 @@
+"""Editing a YAML facts file as text: new entries spliced in where they belong, every other byte
+left as the user wrote it (comments, blank lines, key order, quoting, ``null``, flow or block
+style, the spaces inside ``{ }``).
+
+ruamel.yaml's round-trip mode was tried and is not used to write: it re-emits the whole file,
+and on the samples it turns ``null`` into an empty value, ``{ a: 1 }`` into ``{a: 1}`` and
+realigns comments. ruamel.yaml's composer is used instead, to find where each field is (the
+character offsets of every node); the new text is written in the style of its neighbours: a new
+list item like the list's last item, a new list like the same list of another subject, a new
+field at the subject's own indentation. A value that is replaced (an investment allocation, a
+Beneficiary designation) is rewritten in its old style; comments inside it go with it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from docgen.core.errors import DocgenError
+
+_TIGHT_BRACE = re.compile(r"[{\[][^\s}\]]")
+_LOOSE_BRACE = re.compile(r"[{\[] [^}\]]")
+_YAML11_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
+
+
+class YamlEditError(DocgenError, ValueError):
+    """The facts file has a shape docgen cannot add to without rewriting it. Exit code 2."""
+
+
+def _safe_load(text: str) -> Any:
+    return YAML(typ="safe", pure=True).load(io.StringIO(text))
+
+
+class YamlText:
+    """One YAML facts file's text, and the splices to make in it (applied all at once)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.root = YAML(typ="safe", pure=True).compose(io.StringIO(text))
+        self.newline = "\r\n" if "\r\n" in text else "\n"
+        self.splices: list[tuple[int, int, str]] = []
+        self.loose = len(_LOOSE_BRACE.findall(text)) > len(_TIGHT_BRACE.findall(text))
+
+    # -- finding nodes
+
+    def subjects(self, list_field: str) -> list[MappingNode]:
+        """The subjects the file itself lists (a roster's are not in it), in file order."""
+        people = _value(self.root, list_field)
+        found = people.value if isinstance(people, SequenceNode) else []
+        if not all(isinstance(node, MappingNode) for node in found):
+            raise YamlEditError(f"an entry of {list_field} is not a mapping")
+        return list(found)
+
+    # -- edits
+
+    def append(self, subject: MappingNode, key: str, items: list[dict[str, Any]], peers: list):
+        """Add ``items`` at the end of the subject's list ``key`` (created if absent)."""
+        value = _value(subject, key)
+        if subject.flow_style:
+            self._flow_append(subject, key, value, items)
+        elif value is None:
+            style = self._list_style(key, peers, subject)
+            lines = [self._key_line(subject, key)] + self._block_items(items, *style)
+            self._insert(self._after(subject), lines)
+        elif not isinstance(value, SequenceNode):
+            raise YamlEditError(f"{key} is not a list")
+        elif value.flow_style and value.value:
+            end = value.value[-1].end_mark.index
+            self.splices.append((end, end, "".join(", " + self._flow(item) for item in items)))
+        elif value.flow_style:
+            self._empty_flow_to_block(subject, key, value, items, peers)
+        else:
+            last = value.value[-1]
+            dash = self._dash_column(last)
+            kind = "flow" if getattr(last, "flow_style", False) else "block"
+            lines = self._block_items(items, kind, dash, last.start_mark.column)
+            self._insert(self._after(value), lines)
+
+    def put(self, subject: MappingNode, key: str, new: Any, peers: list) -> None:
+        """Set the subject's field ``key`` to ``new``, in the style of what was there."""
+        value = _value(subject, key)
+        quoted = _keys_quoted(value) or any(_keys_quoted(_value(p, key)) for p in peers)
+        if subject.flow_style or (value is not None and _flow(value)):
+            text = self._flow(new, quoted)
+            if value is None:
+                end = subject.value[-1][1].end_mark.index
+                self.splices.append((end, end, f", {key}: {text}"))
+            else:
+                self.splices.append((value.start_mark.index, value.end_mark.index, text))
+            return
+        if value is None:
+            peer_flow = any(_flow(_value(p, key)) for p in peers if _value(p, key) is not None)
+            column = subject.value[0][0].start_mark.column
+            if peer_flow or not new:
+                line = f"{' ' * column}{key}: {self._flow(new, quoted)}"
+                self._insert(self._after(subject), [line])
+            else:
+                lines = [self._key_line(subject, key)]
+                lines += self._block_value(new, column + 2, quoted)
+                self._insert(self._after(subject), lines)
+            return
+        start = _line_start(self.text, value.start_mark.index)
+        if isinstance(value, SequenceNode):
+            column = self._dash_column(value.value[0])
+        else:
+            column = value.start_mark.column
+        end = self._after(value)
+        block = self._block_value(new, column, quoted)
+        self.splices.append((start, end, "".join(line + self.newline for line in block)))
+
+    # -- the result
+
+    def result(self) -> str:
+        text = self.text
+        ordered = sorted(self.splices, key=lambda s: (s[0], s[1]))
+        for (_, end_a, _), (start_b, _, _) in zip(ordered, ordered[1:], strict=False):
+            if start_b < end_a:
+                raise YamlEditError("two changes overlap in the file")
+        for start, end, new in reversed(ordered):
+            text = text[:start] + new + text[end:]
+        return text
+
+    # -- helpers
+
+    def _insert(self, at: int, lines: list[str]) -> None:
+        prefix = "" if at == 0 or self.text[at - 1] == "\n" else self.newline
+        self.splices.append((at, at, prefix + "".join(line + self.newline for line in lines)))
+
+    def _after(self, node: Node) -> int:
+        """Where the text after a node's last content begins: the start of the next line."""
+        end = _content_end(node)
+        if end > 0 and self.text[end - 1] == "\n":
+            return end
+        newline = self.text.find("\n", end)
+        return len(self.text) if newline < 0 else newline + 1
+
+    def _key_line(self, subject: MappingNode, key: str) -> str:
+        return f"{' ' * subject.value[0][0].start_mark.column}{key}:"
+
+    def _dash_column(self, item: Node) -> int:
+        start = _line_start(self.text, item.start_mark.index)
+        dash = self.text.rfind("-", start, item.start_mark.index)
+        if dash < 0:
+            raise YamlEditError("a list item without its dash")
+        return dash - start
+
+    def _list_style(self, key: str, peers: list, subject: MappingNode) -> tuple[str, int, int]:
+        """How another subject writes the same list: (flow or block items, dash column and
+        content column relative to the key); else block items two spaces in."""
+        key_column = subject.value[0][0].start_mark.column
+        for peer in reversed(peers):
+            found = _value(peer, key)
+            if isinstance(found, SequenceNode) and not found.flow_style and found.value:
+                peer_key = peer.value[0][0].start_mark.column
+                item = found.value[-1]
+                dash = self._dash_column(item) - peer_key + key_column
+                content = item.start_mark.column - peer_key + key_column
+                return ("flow" if getattr(item, "flow_style", False) else "block", dash, content)
+        return "block", key_column + 2, key_column + 4
+
+    def _empty_flow_to_block(self, subject, key, value, items, peers) -> None:
+        """``key: []`` becomes a block list under the key; a comment after it stays put."""
+        start, end = value.start_mark.index, value.end_mark.index
+        line_end = self.text.find("\n", end)
+        line_end = len(self.text) if line_end < 0 else line_end
+        rest = self.text[end:line_end].rstrip("\r")
+        if rest.strip():
+            self.splices.append((start, end, " " * (end - start)))
+        else:
+            before = start
+            while before > 0 and self.text[before - 1] in " \t":
+                before -= 1
+            self.splices.append((before, end + len(rest), ""))
+        at = line_end + 1 if line_end < len(self.text) else line_end
+        self._insert(at, self._block_items(items, *self._list_style(key, peers, subject)))
+
+    def _flow_append(self, subject, key, value, items) -> None:
+        if value is None:
+            end = subject.value[-1][1].end_mark.index
+            listed = ", ".join(self._flow(item) for item in items)
+            self.splices.append((end, end, f", {key}: [{listed}]"))
+        elif isinstance(value, SequenceNode) and value.value:
+            end = value.value[-1].end_mark.index
+            self.splices.append((end, end, "".join(", " + self._flow(item) for item in items)))
+        elif isinstance(value, SequenceNode):
+            listed = ", ".join(self._flow(item) for item in items)
+            self.splices.append((value.start_mark.index, value.end_mark.index, f"[{listed}]"))
+        else:
+            raise YamlEditError(f"{key} is not a list")
+
+    def _block_items(self, items, style: str, dash: int, content: int) -> list[str]:
+        lines = []
+        for item in items:
+            if style == "flow":
+                lines.append(f"{' ' * dash}- {self._flow(item)}")
+                continue
+            gap = " " * max(1, content - dash - 1)
+            for number, (name, value) in enumerate(item.items()):
+                lead = f"{' ' * dash}-{gap}" if number == 0 else " " * content
+                lines.append(f"{lead}{name}: {self._inline(value)}")
+        return lines
+
+    def _block_value(self, value: Any, column: int, quoted: bool) -> list[str]:
+        pad = " " * column
+        if isinstance(value, dict):
+            return [
+                f"{pad}{_scalar(k, quoted=quoted)}: {self._inline(v)}" for k, v in value.items()
+            ]
+        lines = []
+        for item in value:
+            for number, (name, entry) in enumerate(item.items()):
+                lead = f"{pad}- " if number == 0 else pad + "  "
+                lines.append(f"{lead}{name}: {self._inline(entry)}")
+        return lines
+
+    def _inline(self, value: Any) -> str:
+        return self._flow(value) if isinstance(value, (dict, list)) else _scalar(value)
+
+    def _flow(self, value: Any, quoted: bool = False) -> str:
+        space = " " if self.loose else ""
+        if isinstance(value, dict):
+            inner = ", ".join(
+                f"{_scalar(k, flow=True, quoted=quoted)}: {self._flow(v)}" for k, v in value.items()
+            )
+            return f"{{{space}{inner}{space}}}" if inner else "{}"
+        if isinstance(value, list):
+            return f"[{', '.join(self._flow(item) for item in value)}]"
+        return _scalar(value, flow=True)
+
+
+def _value(mapping: Any, key: str) -> Node | None:
+    if not isinstance(mapping, MappingNode):
+        return None
+    for key_node, value_node in mapping.value:
+        if isinstance(key_node, ScalarNode) and key_node.value == key:
+            return value_node
+    return None
+
+
+def _flow(node: Node | None) -> bool:
+    return bool(getattr(node, "flow_style", False)) and not isinstance(node, ScalarNode)
+
+
+def _keys_quoted(node: Node | None) -> bool:
+    return (
+        isinstance(node, MappingNode)
+        and bool(node.value)
+        and all(key.style in ('"', "'") for key, _ in node.value)
+    )
+
+
+def _content_end(node: Node) -> int:
+    """The offset just after a node's last content (a block node's own end mark is at the next
+    token, past any trailing comments and blank lines)."""
+    if isinstance(node, ScalarNode) or _flow(node) or not node.value:
+        return node.end_mark.index
+    if isinstance(node, MappingNode):
+        key, value = node.value[-1]
+        return max(key.end_mark.index, _content_end(value))
+    return _content_end(node.value[-1])
+
+
+def _line_start(text: str, index: int) -> int:
+    return text.rfind("\n", 0, index) + 1
+
+
+def _scalar(value: Any, *, flow: bool = False, quoted: bool = False) -> str:
+    """A value as YAML: dates ISO, numbers plain, text plain where it reads back as the same
+    text (in a flow collection too, when ``flow``), else double-quoted."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return format(value.normalize(), "f") if value == value.to_integral_value() else str(value)
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if quoted or not _plain_is_safe(text, flow):
+        return json.dumps(text, ensure_ascii=False)
+    return text
+
+
+def _plain_is_safe(text: str, flow: bool) -> bool:
+    if not text or text != text.strip() or text.lower() in _YAML11_WORDS:
+        return False
+    if flow and any(char in text for char in ",[]{}"):
+        return False
+    try:
+        read = _safe_load(f"k: {text}\n")
+    except Exception:  # noqa: BLE001 - any parse trouble: quote it
+        return False
+    return isinstance(read, dict) and read.get("k") == text
