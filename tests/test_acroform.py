@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import subprocess
 import sys
 from dataclasses import replace
@@ -32,9 +31,9 @@ from docgen.render import html as render
 from docgen.render.acroform import repair_form
 from docgen.render.form_reader import NotAForm, read_form
 from docgen.render.pdf import html_to_pdf
+from tests.fillers import pdfjs_fill, pdfjs_read, pypdf_fill
 
 ROOT = Path(__file__).resolve().parent.parent
-JS = Path(__file__).resolve().parent / "js"
 GRANT = ROOT / "samples" / "director-grant-2026.yaml"
 RRP = ROOT / "samples" / "rrp-2026.yaml"
 
@@ -87,50 +86,6 @@ def funds(rrp) -> int:
 
 
 # ----------------------------------------------------------------------------- readers
-
-
-def node() -> str:
-    found = shutil.which("node")
-    if found is None:
-        pytest.fail(
-            "node is not installed: pdf.js fills the forms as Firefox does. Run .ci/run, or "
-            "apt-get install nodejs npm && npm ci --prefix tests/js"
-        )
-    if not (JS / "node_modules" / "pdfjs-dist" / "package.json").is_file():
-        pytest.fail("pdf.js is not installed: run npm ci --prefix tests/js (.ci/run does)")
-    return found
-
-
-def pdfjs(*args: str) -> str:
-    result = subprocess.run(
-        [node(), str(JS / "fill_pdfjs.mjs"), *args], capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-def pdfjs_fill(pdf: bytes, values: dict[str, str], tmp_path: Path) -> bytes:
-    source, target, wanted = tmp_path / "blank.pdf", tmp_path / "filled.pdf", tmp_path / "v.json"
-    source.write_bytes(pdf)
-    wanted.write_text(json.dumps(values), encoding="utf-8")
-    pdfjs("fill", str(source), str(target), str(wanted))
-    return target.read_bytes()
-
-
-def pdfjs_read(pdf: bytes, tmp_path: Path) -> dict:
-    path = tmp_path / "read.pdf"
-    path.write_bytes(pdf)
-    return json.loads(pdfjs("read", str(path)))
-
-
-def pypdf_fill(pdf: bytes, values: dict[str, str]) -> bytes:
-    """Fill as a script would with pypdf: a radio option is given by its state name."""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    fields = {name: (f"/{v}" if name == "pay_on" else v) for name, v in values.items()}
-    writer.update_page_form_field_values(None, fields, auto_regenerate=False)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
 
 
 def qpdf(pdf: bytes, tmp_path: Path) -> dict[str, str | None]:

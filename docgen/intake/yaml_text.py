@@ -295,8 +295,15 @@ def _plain_is_safe(text: str, flow: bool) -> bool:
         return False
     if flow and any(char in text for char in ",[]{}"):
         return False
-    try:
-        read = _safe_load(f"k: {text}\n")
-    except Exception:  # noqa: BLE001 - any parse trouble: quote it
-        return False
-    return isinstance(read, dict) and read.get("k") == text
+    # As a value and as a key, in block context and (when ``flow``) inside [ ] and { }.
+    contexts = [(f"k: {text}\n", {"k": text}), (f"{text}: 1\n", {text: 1})]
+    if flow:
+        contexts += [(f"k: [{text}]\n", {"k": [text]}), (f"{{{text}: 1}}\n", {text: 1}),
+                     (f"{{k: {text}}}\n", {"k": text})]  # fmt: skip
+    for document, expected in contexts:
+        try:
+            if _safe_load(document) != expected:
+                return False
+        except Exception:  # noqa: BLE001 - any parse trouble: quote it
+            return False
+    return True

@@ -1,0 +1,124 @@
+"""`docgen status`: per director or participant, the form sent (from the issued folder), returned,
+on which day, in effect or not, and the days left to the deadline (DESIGN.md A11)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from docgen.intake.status import as_rows, status
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+GRANT = SAMPLES / "director-grant-2026.yaml"
+
+
+def rows(cli, *args) -> dict[str, dict]:
+    result = cli("status", *args, "--format", "json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return {row["subject"]: row for row in json.loads(result.stdout)["subjects"]}
+
+
+@pytest.fixture(scope="module")
+def elections_folder(tmp_path_factory) -> Path:
+    """The sample's blank forms, issued June 1 (the folder `status --out` reads)."""
+    from typer.testing import CliRunner
+
+    from docgen.cli import app
+
+    out = tmp_path_factory.mktemp("forms")
+    result = CliRunner().invoke(app, ["batch", str(GRANT), "--out", str(out), "--stage",
+                                      "elections", "--as-of", "2026-06-01"])  # fmt: skip
+    assert result.exit_code == 0, result.stdout
+    return out
+
+
+def test_days_left_count_to_the_last_day_to_file(cli):
+    before = rows(cli, GRANT, "--as-of", "2026-06-21")
+    assert {row["deadline"] for row in before.values()} == {"2026-06-22"}  # prior to June 23
+    assert before["tnguyen"]["days_left"] == 1
+    assert rows(cli, GRANT, "--as-of", "2026-06-22")["tnguyen"]["days_left"] == 0  # last day
+    assert rows(cli, GRANT, "--as-of", "2026-06-23")["tnguyen"]["days_left"] == -1
+    after = as_rows(status(GRANT, as_of=date(2026, 6, 24)))
+    assert {row["days_left"] for row in after} == {"closed 2 days ago"}
+
+
+def test_who_has_returned_a_form_and_what_is_in_effect(cli):
+    found = rows(cli, GRANT, "--as-of", "2026-06-22")
+    assert (found["jsmith"]["returned"], found["jsmith"]["returned_on"]) == (1, "2026-05-15")
+    assert (found["jsmith"]["election"], found["jsmith"]["in_effect"]) == ("(a) separation", True)
+    assert found["rgarcia"]["election"] == "(b) 2030-07-01"
+    assert (found["tnguyen"]["returned"], found["tnguyen"]["in_effect"]) == (0, False)
+    assert found["tnguyen"]["sent_on"] is None  # no issued folder given
+
+
+def test_a_form_that_breaks_a_rule_is_returned_but_not_in_effect(cli):
+    found = rows(cli, SAMPLES / "problems" / "director-late-and-partial.yaml", "--as-of",
+                 "2026-06-23")  # fmt: skip
+    not_in_effect = {sid: row["why_not"] for sid, row in found.items()
+                     if row["returned"] and not row["in_effect"]}  # fmt: skip
+    assert not_in_effect, found
+    assert all("RSU-" in why for why in not_in_effect.values())
+
+
+def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_folder):
+    found = rows(cli, GRANT, "--as-of", "2026-06-10", "--out", elections_folder)
+    assert {row["sent_on"] for row in found.values()} == {"2026-06-01"}
+    table = cli("status", GRANT, "--as-of", "2026-06-10", "--out", elections_folder)
+    assert "Sent: from " in table.stdout and "manifest.json" in table.stdout
+
+
+def test_the_stage_folder_layout_of_a8_is_read_too(cli, elections_folder, tmp_path):
+    """DESIGN.md A8 moves each stage into OUT/<cycle>/<stage>/; both layouts are read."""
+    cycle = tmp_path / "out" / "2026-annual"
+    shutil.copytree(elections_folder / "2026-annual", cycle / "elections")
+    found = rows(cli, GRANT, "--as-of", "2026-06-10", "--out", tmp_path / "out")
+    assert found["ebrooks"]["sent_on"] == "2026-06-01"
+
+
+def test_an_out_with_no_elections_folder_is_bad_input(cli, tmp_path, elections_folder):
+    empty = cli("status", GRANT, "--out", tmp_path, "--as-of", "2026-06-10")
+    assert empty.exit_code == 2
+    assert "no folder issued at stage elections for 2026-annual" in empty.stderr
+    wrong = tmp_path / "grant"
+    shutil.copytree(elections_folder / "2026-annual", wrong / "2026-annual")
+    manifest = wrong / "2026-annual" / "manifest.json"
+    data = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps({**data, "stage": "grant"}))
+    result = cli("status", GRANT, "--out", wrong, "--as-of", "2026-06-10")
+    assert result.exit_code == 2 and "stage grant" in result.stderr
+
+
+def test_csv_has_one_row_per_director_who_gets_a_form(cli):
+    result = cli("status", GRANT, "--as-of", "2026-06-10", "--format", "csv")
+    assert result.exit_code == 0
+    table = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [r["subject"] for r in table][:3] == ["jsmith", "rgarcia", "mobrien"]
+    assert set(table[0]) == {"subject", "name", "sent_on", "returned", "returned_on", "election",
+                             "in_effect", "why_not", "deadline", "days_left"}  # fmt: skip
+    assert (table[3]["subject"], table[3]["returned"], table[3]["in_effect"]) == (
+        "tnguyen",
+        "0",
+        "no",
+    )
+
+
+def test_rrp_deadlines_are_each_participants_own(cli):
+    found = rows(cli, SAMPLES / "rrp-2026.yaml", "--as-of", "2025-12-01")
+    assert found["e1001"]["deadline"] == "2025-12-31"
+    assert found["e1006"]["deadline"] == "2026-04-01"  # first year: 30 days after March 2
+    assert found["e1001"]["days_left"] == 30
+    assert "e1018" not in found  # not an Eligible Employee: no form is sent
+    assert found["e1016"]["returned"] == 0
+    assert found["e1003"]["election"] == "salary 15%, bonus 25%"
+
+
+def test_a_missing_facts_file_is_bad_input(cli, tmp_path):
+    missing = cli("status", tmp_path / "nope.yaml")
+    assert missing.exit_code == 2
