@@ -80,7 +80,8 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
         for edit in held:
             _apply(subject, edit)
         try:
-            type(kind.subjects(loaded.facts)[index]).model_validate(subject)
+            model = type(kind.subjects(loaded.facts)[index])
+            expected[field][index] = model.model_validate(subject).model_dump()
         except ValidationError as error:
             problems.extend(
                 Problem(origin, None, ".".join(map(str, e["loc"])), e["msg"], fix=_BY_HAND)
@@ -97,7 +98,7 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
         after = load_facts(loaded.path, contents=contents)
     except LoadError as error:
         raise NotAsIntended(f"the edited facts file does not load: {error}") from None
-    if after.facts.model_dump() != kind.model.model_validate(expected).model_dump():
+    if after.facts.model_dump() != expected:
         raise NotAsIntended("the edited facts file does not read back as the facts plus the forms")
     return Prepared(contents, read, after)
 
