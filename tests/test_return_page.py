@@ -194,3 +194,40 @@ def test_libreoffice_lays_the_docx_out_with_the_part_to_be_filed_on_page_2(
         docx = render.render_document(loaded, "exhibit-i", subject, stage, "docx")
         pages = libreoffice_pages(docx, tmp_path)
         assert return_page_problems(pages, PART) == [], (subject, stage, pages)
+
+
+def test_verify_holds_an_issued_form_to_the_page_its_manifest_recorded(cli, tmp_path):
+    """The manifest records each form's part to be filed; `docgen verify` re-applies the rule
+    from it (a folder issued before it was recorded is not held to it)."""
+    import hashlib
+    import json
+
+    out = tmp_path / "out"
+    result = cli("batch", GRANT, "--out", out, "--stage", "elections", "--as-of", "2026-06-01")
+    assert result.exit_code == 0, result.stdout
+    (folder,) = {path.parent for path in out.rglob("manifest.json")}
+    manifest_path = folder / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    packet = next(p for p in manifest["packets"] if p["subject"] == "jsmith")
+    (document,) = packet["documents"]
+    assert document["return_part"] == {"page": 2, "starts": PART.starts, "ends": PART.ends}
+
+    # A three-page form slipped into the folder, its hash rewritten to match: verify still fails.
+    long_company = " ".join(["Consolidated Amalgamated Industrial Holdings"] * 14) + ", Inc."
+    pdf = render.render_document(_variant(tmp_path, long_company), "exhibit-i", "jsmith",
+                                 "elections", "pdf")  # fmt: skip
+    target = folder / document["files"]["pdf"]
+    target.write_bytes(pdf)
+    manifest["files"][document["files"]["pdf"]] = {
+        "sha256": hashlib.sha256(pdf).hexdigest(), "bytes": len(pdf)
+    }  # fmt: skip
+    document["key_facts"] = []
+    manifest_path.write_text(json.dumps(manifest))
+    tampered = cli("verify", folder)
+    assert tampered.exit_code == 1
+    assert "DOC-RETURN-PAGE: PDF: the document has 3 pages" in tampered.stderr
+    for entry in manifest["packets"]:
+        for doc in entry["documents"]:
+            doc.pop("return_part", None)
+    manifest_path.write_text(json.dumps(manifest))
+    assert "DOC-RETURN-PAGE" not in cli("verify", folder).stderr

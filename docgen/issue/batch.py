@@ -114,6 +114,7 @@ def build_manifest(
         files.update(document.entries)
         packets.setdefault(document.subject, []).append(
             {"name": document.name, "files": document.files, "key_facts": document.key_facts}
+            | ({"return_part": document.return_part} if document.return_part else {})
         )
     return {
         "manifest_format": MANIFEST_FORMAT,

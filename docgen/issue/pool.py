@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
@@ -64,6 +64,7 @@ class RenderedDocument:
     entries: dict[str, dict[str, Any]]  # path -> {sha256, bytes}
     key_facts: list[str]
     problems: list[DocProblem]
+    return_part: dict[str, Any] | None = None  # DOC-RETURN-PAGE's part, for `docgen verify`
 
 
 def render_and_read_back(
@@ -135,7 +136,11 @@ def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]
             relative = f"{subject}/{doc}.{fmt}"
             entries[relative] = write_file(staging / relative, outputs[fmt], sync=False)
             files[fmt] = relative
-        rendered.append(RenderedDocument(subject, doc, files, entries, facts_wanted, problems))
+        part = kind_of(loaded.facts).document(doc).return_part
+        recorded = asdict(part) if part is not None else None
+        rendered.append(
+            RenderedDocument(subject, doc, files, entries, facts_wanted, problems, recorded)
+        )
     return rendered
 
 

@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docgen.core.documents import ReturnPart
 from docgen.core.errors import DocgenError, VerifyFailed
 from docgen.issue.docrules import check_rendered
-from docgen.kinds import get_kind
-from docgen.kinds.registry import Kind, UnknownKind
 from docgen.render.readback import docx_text, pdf_text
 
 MANIFEST_NAME = "manifest.json"
@@ -60,16 +59,15 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return manifest
 
 
-def _kind_named(name: Any) -> Kind | None:
-    try:
-        return get_kind(name) if isinstance(name, str) else None
-    except UnknownKind:
+def _return_part(recorded: Any) -> ReturnPart | None:
+    """The part to be filed the manifest recorded for a document (DOC-RETURN-PAGE); a folder
+    issued before docgen recorded it is not held to it."""
+    if not isinstance(recorded, dict):
         return None
-
-
-def _return_part(kind: Kind | None, document: str) -> Any:
-    spec = kind.document(document) if kind is not None else None
-    return spec.return_part if spec is not None else None
+    try:
+        return ReturnPart(int(recorded["page"]), str(recorded["starts"]), str(recorded["ends"]))
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 @dataclass
@@ -127,7 +125,6 @@ def verify_folder(folder: str | Path) -> FolderCheck:
     check.changes.extend(compare_hashes(folder, manifest))
     check.files_checked = len(manifest["files"])
     broken = {name for name, _ in check.changes}
-    kind = _kind_named(manifest.get("kind"))
     for packet in manifest["packets"]:
         for document in packet.get("documents", []):
             files = document.get("files", {})
@@ -151,7 +148,7 @@ def verify_folder(folder: str | Path) -> FolderCheck:
                 pdf=contents["pdf"],
                 docx=contents["docx"],
                 key_facts=list(document.get("key_facts", [])),
-                return_part=_return_part(kind, document["name"]),
+                return_part=_return_part(document.get("return_part")),
             ):
                 where = (
                     files.get("pdf")
