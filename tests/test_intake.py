@@ -221,6 +221,12 @@ REFUSALS = {
         ),  # fmt: skip
         "was issued to tnguyen2, who is not in",
     ),
+    "another kind of form": (
+        lambda tmp, blanks: render.render_document(
+            load_facts(RRP), "rrp-election", "e1016", "enrollment", "pdf"
+        ),  # fmt: skip
+        "is a rrp-election form, not the exhibit-i this file takes in",
+    ),
     "a scan (no form fields)": (
         lambda tmp, blanks: render.render_document(
             load_facts(GRANT), "notice", "tnguyen", "grant", "pdf"

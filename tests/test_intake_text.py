@@ -258,3 +258,13 @@ def test_a_roster_row_gets_its_cells_and_nothing_else_changes():
         'a,"Ann, A.",100,\r\n'
         'b,"Bo ""B""",200,2026-annual,date,2030-07-01\r\n'
     )
+
+
+def test_a_list_shared_through_an_alias_is_refused_not_changed_for_everyone():
+    from docgen.intake.yaml_text import YamlEditError
+
+    text = "directors:\n  - id: a\n    elections: &none []\n  - id: b\n    elections: *none\n"
+    editor = YamlText(text)
+    a, b = editor.subjects("directors")
+    with pytest.raises(YamlEditError, match="alias"):
+        editor.append(b, "elections", [ELECTION], [a])

@@ -62,7 +62,7 @@ class YamlText:
 
     def append(self, subject: MappingNode, key: str, items: list[dict[str, Any]], peers: list):
         """Add ``items`` at the end of the subject's list ``key`` (created if absent)."""
-        value = _value(subject, key)
+        value = self._own(subject, key)
         if subject.flow_style:
             self._flow_append(subject, key, value, items)
         elif value is None:
@@ -85,7 +85,7 @@ class YamlText:
 
     def put(self, subject: MappingNode, key: str, new: Any, peers: list) -> None:
         """Set the subject's field ``key`` to ``new``, in the style of what was there."""
-        value = _value(subject, key)
+        value = self._own(subject, key)
         quoted = _keys_quoted(value) or any(_keys_quoted(_value(p, key)) for p in peers)
         if subject.flow_style or (value is not None and _flow(value)):
             text = self._flow(new, quoted)
@@ -128,6 +128,19 @@ class YamlText:
         return text
 
     # -- helpers
+
+    def _own(self, subject: MappingNode, key: str) -> Node | None:
+        """The subject's own value for ``key``; an alias (``*name``) of another entry's value is
+        refused: adding to it would change every entry that shares it."""
+        value = _value(subject, key)
+        if value is not None and not (
+            subject.start_mark.index <= value.start_mark.index <= _content_end(subject)
+        ):
+            raise YamlEditError(
+                f"{key} is written as an alias (*name) of another entry's; write it out in full "
+                "to record a form in it"
+            )
+        return value
 
     def _insert(self, at: int, lines: list[str]) -> None:
         prefix = "" if at == 0 or self.text[at - 1] == "\n" else self.newline
