@@ -33,7 +33,7 @@ def test_issue_fill_take_in_check_and_issue_the_grant(cli, tmp_path):
     facts = tmp_path / "grant.yaml"
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
     forms = tmp_path / "forms"
-    result = cli("batch", facts, "--out", forms, "--stage", "elections", "--as-of", "2026-06-01")
+    result = cli("batch", facts, "--out", forms, "--stage", "elections", "--as-of", "2026-06-22")
     assert result.exit_code == 0, result.stdout + result.stderr
 
     blank = {s: issued(forms, s, "exhibit-i.pdf").read_bytes()
@@ -71,7 +71,7 @@ def test_issue_fill_take_in_check_and_issue_the_grant(cli, tmp_path):
                                    "awaited": 0}  # fmt: skip
     row = next(r for r in answered["subjects"] if r["subject"] == "tnguyen")
     assert (row["sent_on"], row["returned_on"], row["election"], row["days_left"]) == (
-        "2026-06-01",
+        "2026-06-22",
         "2026-06-22",
         "(b) 2030-07-01",
         0,
@@ -154,7 +154,7 @@ def test_a_director_in_the_roster_gets_the_election_in_their_row(cli, tmp_path):
     form = tmp_path / "bcole.pdf"
     form.write_bytes(pypdf_fill(blank, {"pay_on": "separation", "printed_name": "Benjamin Cole",
                                         "date_signed": "2026-06-19"}))  # fmt: skip
-    result = cli("intake", facts, form, "--received-on", "2026-06-20", "--as-of", "2026-06-20")
+    result = cli("intake", facts, form, "--received-on", "2026-06-22", "--as-of", "2026-06-22")
     assert result.exit_code == 0, result.stdout + result.stderr
     assert facts.read_bytes() == yaml_before  # the director lives in the roster
     after = (tmp_path / "roster.csv").read_text(encoding="utf-8")
@@ -164,7 +164,7 @@ def test_a_director_in_the_roster_gets_the_election_in_their_row(cli, tmp_path):
         "bcole,Benjamin Cole,Mr. Cole,55 Lakeview Drive | Midlothian VA 23113,false,false,"
         "2026-06-10,1225,,,,,",
         "bcole,Benjamin Cole,Mr. Cole,55 Lakeview Drive | Midlothian VA 23113,false,false,"
-        "2026-06-10,1225,2026-annual,2026-06-20,100,separation,",
+        "2026-06-10,1225,2026-annual,2026-06-22,100,separation,",
     )]  # fmt: skip
     assert load_facts(facts).facts.director("bcole").elections[0].pay_on == "separation"
 
@@ -173,7 +173,7 @@ def test_a_director_in_the_roster_gets_the_election_in_their_row(cli, tmp_path):
     blank = render.render_document(load_facts(facts), "exhibit-i", "kpatel", "elections", "pdf")
     second.write_bytes(pypdf_fill(blank, {"pay_on": "separation", "printed_name": "Kiran Patel",
                                           "date_signed": "2026-06-19"}))  # fmt: skip
-    refused = cli("intake", facts, second, "--received-on", "2026-06-20", "--as-of", "2026-06-20")
+    refused = cli("intake", facts, second, "--received-on", "2026-06-22", "--as-of", "2026-06-22")
     assert refused.exit_code == 2
     assert "kpatel's roster row already holds an Exhibit I election" in refused.stderr
     assert (tmp_path / "roster.csv").read_text(encoding="utf-8") == after
@@ -188,12 +188,12 @@ def test_a_json_facts_file_keeps_its_layout(cli, tmp_path):
     form.write_bytes(pypdf_fill(blank, {"pay_on": "date", "pay_date_date": "2031-06-30",
                                         "printed_name": "Evelyn Brooks",
                                         "date_signed": "2026-06-19"}))  # fmt: skip
-    result = cli("intake", facts, form, "--received-on", "2026-06-20", "--as-of", "2026-06-20")
+    result = cli("intake", facts, form, "--received-on", "2026-06-22", "--as-of", "2026-06-22")
     assert result.exit_code == 0, result.stdout + result.stderr
     text = facts.read_text(encoding="utf-8")
     assert json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n" == text
     election = json.loads(text)["directors"][-1]["elections"][0]
-    assert election["filed_on"] == "2026-06-20" and election["pay_date"] == "2031-06-30"
+    assert election["filed_on"] == "2026-06-22" and election["pay_date"] == "2031-06-30"
 
 
 # ----------------------------------------------------------------------------- docgen elect
@@ -204,14 +204,14 @@ def test_elect_records_a_paper_exhibit_i(cli, tmp_path):
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
     result = cli("elect", facts, "--for", "ebrooks", "--pay-on", "earlier_of_separation_or_date",
                  "--pay-date", "June 30, 2031", "--signed-on", "2026-06-18", "--filed-on",
-                 "2026-06-19", "--as-of", "2026-06-19")  # fmt: skip
+                 "2026-06-22", "--as-of", "2026-06-22")  # fmt: skip
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "Recorded docgen elect --for ebrooks: ebrooks, Exhibit I option (c) June 30, 2031" in (
         result.stdout
     )
     (election,) = load_facts(facts).facts.director("ebrooks").elections
     assert (election.filed_on, election.pay_date, election.form_sha256) == (
-        date(2026, 6, 19),
+        date(2026, 6, 22),
         date(2031, 6, 30),
         None,
     )
@@ -233,8 +233,8 @@ def test_elect_validates_as_intake_does(cli, tmp_path, args, message):
     facts = tmp_path / "grant.yaml"
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
     before = facts.read_bytes()
-    result = cli("elect", facts, "--for", "ebrooks", *args, "--received-on", "2026-06-19",
-                 "--as-of", "2026-06-19")  # fmt: skip
+    result = cli("elect", facts, "--for", "ebrooks", *args, "--received-on", "2026-06-22",
+                 "--as-of", "2026-06-22")  # fmt: skip
     assert result.exit_code == 2, result.stdout
     assert message in " ".join(result.stderr.split())
     assert facts.read_bytes() == before
@@ -245,11 +245,11 @@ def test_elect_refuses_an_unknown_id_and_a_repeat(cli, tmp_path):
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
     before = facts.read_bytes()
     unknown = cli("elect", facts, "--for", "nobody", "--pay-on", "separation", "--received-on",
-                  "2026-06-19", "--as-of", "2026-06-19")  # fmt: skip
+                  "2026-06-22", "--as-of", "2026-06-22")  # fmt: skip
     assert unknown.exit_code == 2 and "--for: no director nobody in" in unknown.stderr
     assert facts.read_bytes() == before
     args = ("elect", facts, "--for", "ebrooks", "--pay-on", "separation", "--received-on",
-            "2026-06-19", "--as-of", "2026-06-19")  # fmt: skip
+            "2026-06-22", "--as-of", "2026-06-22")  # fmt: skip
     assert cli(*args).exit_code == 0
     recorded = facts.read_bytes()
     again = cli(*args)

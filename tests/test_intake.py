@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 GRANT = SAMPLES / "director-grant-2026.yaml"
 RRP = SAMPLES / "rrp-2026.yaml"
-RECEIVED = "2026-06-20"  # after every filing in the sample, before the deadline (2026-06-23)
+RECEIVED = "2026-06-22"  # the sample's last filing day, the day before the deadline (June 23)
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,7 @@ def test_intake_records_exactly_the_option_chosen(cli, facts, blanks, tmp_path, 
     (election,) = director.elections
     assert (election.grant_id, election.filed_on, election.percent, election.pay_on) == (
         "2026-annual",
-        date(2026, 6, 20),
+        date(2026, 6, 22),
         100,
         option,
     )
@@ -106,7 +106,7 @@ def test_intake_records_exactly_the_option_chosen(cli, facts, blanks, tmp_path, 
     assert added[:3] == [
         "    elections:                            # no election: paid on the first anniversary",
         "      - grant_id: 2026-annual",
-        "        filed_on: 2026-06-20",
+        "        filed_on: 2026-06-22",
     ]
     assert "No findings." in result.stdout
 
@@ -286,12 +286,12 @@ REFUSALS = {
         "Section IV is not completed (no printed name)",
     ),  # fmt: skip
     "signed after it was received": (
-        lambda tmp, blanks: pypdf_fill(blanks["tnguyen"], {**GOOD, "date_signed": "June 21, 2026"}),
-        "June 21, 2026 is after the day the Company received the form (June 20, 2026)",
+        lambda tmp, blanks: pypdf_fill(blanks["tnguyen"], {**GOOD, "date_signed": "June 23, 2026"}),
+        "June 23, 2026 is after the day the Company received the form (June 22, 2026)",
     ),
     "a received date on the form that is not --received-on": (
-        lambda tmp, blanks: pypdf_fill(blanks["tnguyen"], {**GOOD, "received_on": "2026-06-19"}),
-        "the form says it was received June 19, 2026, not June 20, 2026",
+        lambda tmp, blanks: pypdf_fill(blanks["tnguyen"], {**GOOD, "received_on": "2026-06-21"}),
+        "the form says it was received June 21, 2026, not June 22, 2026",
     ),
 }
 
@@ -348,8 +348,8 @@ def test_one_bad_form_among_good_ones_records_none_of_them(cli, facts, blanks, t
 def test_a_form_received_in_the_future_is_refused(cli, facts, blanks, tmp_path):
     form = form_file(tmp_path, pypdf_fill(blanks["tnguyen"], GOOD))
     before = facts.read_bytes()
-    result = take_in(cli, facts, form, received="2026-06-21", as_of="2026-06-20")
-    assert result.exit_code == 2 and "is after 2026-06-20" in result.stderr
+    result = take_in(cli, facts, form, received="2026-06-23", as_of="2026-06-22")
+    assert result.exit_code == 2 and "is after 2026-06-22" in result.stderr
     assert facts.read_bytes() == before
 
 

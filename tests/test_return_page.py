@@ -203,7 +203,7 @@ def test_verify_holds_an_issued_form_to_the_page_its_manifest_recorded(cli, tmp_
     import json
 
     out = tmp_path / "out"
-    result = cli("batch", GRANT, "--out", out, "--stage", "elections", "--as-of", "2026-06-01")
+    result = cli("batch", GRANT, "--out", out, "--stage", "elections", "--as-of", "2026-06-22")
     assert result.exit_code == 0, result.stdout
     (folder,) = {path.parent for path in out.rglob("manifest.json")}
     manifest_path = folder / "manifest.json"

@@ -27,14 +27,14 @@ def rows(cli, *args) -> dict[str, dict]:
 
 @pytest.fixture(scope="module")
 def elections_folder(tmp_path_factory) -> Path:
-    """The sample's blank forms, issued June 1 (the folder `status --out` reads)."""
+    """The sample's blank forms, issued June 22 (the folder `status --out` reads)."""
     from typer.testing import CliRunner
 
     from docgen.cli import app
 
     out = tmp_path_factory.mktemp("forms")
     result = CliRunner().invoke(app, ["batch", str(GRANT), "--out", str(out), "--stage",
-                                      "elections", "--as-of", "2026-06-01"])  # fmt: skip
+                                      "elections", "--as-of", "2026-06-22"])  # fmt: skip
     assert result.exit_code == 0, result.stdout
     return out
 
@@ -68,9 +68,9 @@ def test_a_form_that_breaks_a_rule_is_returned_but_not_in_effect(cli):
 
 
 def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_folder):
-    found = rows(cli, GRANT, "--as-of", "2026-06-10", "--out", elections_folder)
-    assert {row["sent_on"] for row in found.values()} == {"2026-06-01"}
-    table = cli("status", GRANT, "--as-of", "2026-06-10", "--out", elections_folder)
+    found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", elections_folder)
+    assert {row["sent_on"] for row in found.values()} == {"2026-06-22"}
+    table = cli("status", GRANT, "--as-of", "2026-06-22", "--out", elections_folder)
     assert "Sent: from " in table.stdout and "manifest.json" in table.stdout
 
 
@@ -78,8 +78,8 @@ def test_the_stage_folder_layout_of_a8_is_read_too(cli, elections_folder, tmp_pa
     """DESIGN.md A8 moves each stage into OUT/<cycle>/<stage>/; both layouts are read."""
     cycle = tmp_path / "out" / "2026-annual"
     shutil.copytree(elections_folder / "2026-annual", cycle / "elections")
-    found = rows(cli, GRANT, "--as-of", "2026-06-10", "--out", tmp_path / "out")
-    assert found["ebrooks"]["sent_on"] == "2026-06-01"
+    found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", tmp_path / "out")
+    assert found["ebrooks"]["sent_on"] == "2026-06-22"
 
 
 def test_an_out_with_no_elections_folder_is_bad_input(cli, tmp_path, elections_folder):
