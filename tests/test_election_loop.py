@@ -280,3 +280,45 @@ def test_elect_records_a_paper_rrp_form(cli, tmp_path):
     bad = cli("elect", facts, "--for", "e1017", "--allocation", "Gold=100", "--received-on",
               "2025-12-06", "--as-of", "2025-12-06")  # fmt: skip
     assert bad.exit_code == 2 and "'Gold' is not an investment option" in bad.stderr
+
+
+def test_a_form_set_aside_governs_nothing(cli, tmp_path):
+    """A later timely form set aside leaves the earlier one governing (Exhibit I); an RRP
+    election set aside defers nothing (`docgen compute`)."""
+    from docgen.kinds.director_rsu.terms import effective_election
+
+    grant = tmp_path / "grant.yaml"
+    text = (SAMPLES / "director-grant-2026.yaml").read_text(encoding="utf-8")
+    grant.write_text(
+        text.replace(
+            "        filed_on: 2026-05-20\n        percent: 100\n        pay_on: date\n",
+            "        filed_on: 2026-05-20\n        percent: 100\n        pay_on: date\n"
+            "        status: ineffective\n        reason: signed by an attorney-in-fact\n"
+            "        decided_by: Corporate Secretary\n",
+            1,
+        ),
+        encoding="utf-8",
+    )
+    facts = load_facts(grant).facts
+    governing = effective_election(facts, facts.director("rgarcia"))
+    assert (governing.filed_on, governing.pay_on) == (date(2026, 5, 4), "separation")
+    checked = json.loads(cli("check", grant, "--as-of", "2026-06-23", "--format", "json").stdout)
+    (finding,) = [f for f in checked["findings"] if f["rule"] == "RSU-ELECTION-INEFFECTIVE"]
+    assert finding["message"].endswith("; the election filed 2026-05-04 governs.")
+
+    rrp = tmp_path / "rrp.yaml"
+    text = (SAMPLES / "rrp-2026.yaml").read_text(encoding="utf-8")
+    rrp.write_text(
+        text.replace(
+            "{ kind: salary, plan_year: 2026, percent: 10, made_on: 2025-12-10 }",
+            "{ kind: salary, plan_year: 2026, percent: 10, made_on: 2025-12-10, status: "
+            "ineffective, reason: revoked before December 31, decided_by: Benefits Committee }",
+            1,
+        ),
+        encoding="utf-8",
+    )
+    computed = json.loads(cli("compute", rrp, "--format", "json").stdout)
+    pat = next(p for p in computed["participants"] if p["id"] == "e1001")
+    assert pat["elective_deferral"] in (None, "0.00")
+    assert any("not used: recorded as not in effect by Benefits Committee" in n
+               for n in pat["notes"])  # fmt: skip
