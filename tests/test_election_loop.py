@@ -310,9 +310,9 @@ def test_a_form_set_aside_governs_nothing(cli, tmp_path):
     text = (SAMPLES / "rrp-2026.yaml").read_text(encoding="utf-8")
     rrp.write_text(
         text.replace(
-            "{ kind: salary, plan_year: 2026, percent: 10, made_on: 2025-12-10 }",
-            "{ kind: salary, plan_year: 2026, percent: 10, made_on: 2025-12-10, status: "
-            "ineffective, reason: revoked before December 31, decided_by: Benefits Committee }",
+            "{ kind: salary, plan_year: 2025, percent: 10, made_on: 2024-12-10 }",
+            "{ kind: salary, plan_year: 2025, percent: 10, made_on: 2024-12-10, status: "
+            "ineffective, reason: signed by someone else, decided_by: Benefits Committee }",
             1,
         ),
         encoding="utf-8",

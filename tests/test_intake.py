@@ -383,12 +383,14 @@ def test_the_rrp_form_refuses_what_it_cannot_read(cli, tmp_path):
 
 
 def test_a_fund_no_longer_on_the_menu_is_refused_not_misfiled(cli, tmp_path):
-    """The form was issued when some participant held the Bond Index Fund; nobody does now."""
+    """The form was issued when the Bond Index Fund was on the Plan Asset Committee's menu; it
+    is not now (Plan 3.05(a))."""
     blank = render.render_document(load_facts(RRP), "rrp-election", "e1016", "enrollment", "pdf")
     fields = PdfReader(io.BytesIO(blank)).get_fields()
     bond = next(n for n, f in fields.items() if str(f.get("/TU", "")).endswith("Bond Index Fund"))
     facts = tmp_path / "rrp.yaml"
-    text = RRP.read_text(encoding="utf-8").replace('"Bond Index Fund"', '"Treasury Fund"')
+    text = RRP.read_text(encoding="utf-8").replace("    - Bond Index Fund\n", "", 1)
+    assert "    - Bond Index Fund\n" not in text
     facts.write_text(text, encoding="utf-8")
     before = facts.read_bytes()
     filled = pypdf_fill(blank, {bond: "100", "date_signed": "2025-12-01"})

@@ -112,8 +112,13 @@ def test_csv_has_one_row_per_director_who_gets_a_form(cli):
 def test_rrp_deadlines_are_each_participants_own(cli):
     found = rows(cli, SAMPLES / "rrp-2026.yaml", "--as-of", "2025-12-01")
     assert found["e1001"]["deadline"] == "2025-12-31"
-    assert found["e1006"]["deadline"] == "2026-04-01"  # first year: 30 days after March 2
     assert found["e1001"]["days_left"] == 30
+    # No form returned for 2026, but the 2025 election rolls over and is in force (Plan 2.03(b)).
+    assert (found["e1001"]["returned"], found["e1001"]["in_effect"]) == (0, True)
+    assert found["e1001"]["election"] == "salary 10% (for 2025, rolled over)"
+    assert (found["e1006"]["returned"], found["e1006"]["in_effect"]) == (0, False)  # revoked
+    year = rows(cli, SAMPLES / "rrp-2026-year.yaml", "--as-of", "2026-03-20")
+    assert year["e1006"]["deadline"] == "2026-04-01"  # first year: 30 days after March 2
     assert "e1018" not in found  # not an Eligible Employee: no form is sent
     assert found["e1016"]["returned"] == 0
     assert found["e1003"]["election"] == "salary 15%, bonus 25%"

@@ -72,6 +72,7 @@ class ReturnedForm:
     summary: str
     governs: bool  # the kind's terms give it effect (the checker may still find it wanting)
     set_aside: str | None = None  # the recorded decision when it is not in effect
+    this_cycle: bool = True  # False: an earlier cycle's form still in force (rolled over)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,8 @@ class FormIntake:
     record: Callable[..., Filing]
     options: tuple[str, ...]  # the `docgen elect` options its form takes, without dashes
     expects_form: Callable[[Any, Any], bool]  # (facts, subject) -> is a form sent to them?
-    returned: Callable[[Any, Any], list[ReturnedForm]]  # (facts, subject) -> forms on record
+    # (facts, subject) -> the forms on record for this cycle, and any earlier one still in force
+    returned: Callable[[Any, Any], list[ReturnedForm]]
     deadline: Callable[[Any, Any], date | None]  # (facts, subject) -> the last day to file
 
 

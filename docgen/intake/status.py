@@ -34,10 +34,10 @@ class StatusRow:
     subject: str
     name: str
     sent_on: date | None  # None: not sent, or no issued folder given (see Status.sent_from)
-    returned: int  # forms on record
+    returned: int  # forms on record for this cycle
     returned_on: date | None  # the last one's filing day
-    election: str  # what is in effect, in short
-    in_effect: bool
+    election: str  # what is in effect, in short (an earlier cycle's form rolled over, too)
+    in_effect: bool  # some election is in effect
     why_not: str  # for a returned form not in effect: the decision or the finding
     deadline: date | None
     days_left: int | None  # negative once the deadline has passed
@@ -96,6 +96,7 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
         if not hooks.expects_form(facts, subject):
             continue
         forms = hooks.returned(facts, subject)
+        returned = [form for form in forms if form.this_cycle]
         reasons = []
         for form in forms:
             path = f"{kind.subjects_field}[{index}].{form.path}"
@@ -113,8 +114,8 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
                 subject=subject.id,
                 name=subject.name,
                 sent_on=sent.get(subject.id),
-                returned=len(forms),
-                returned_on=max((form.filed_on for form in forms), default=None),
+                returned=len(returned),
+                returned_on=max((form.filed_on for form in returned), default=None),
                 election=", ".join(form.summary for form in governing) or "-",
                 in_effect=bool(governing),
                 why_not="; ".join(reasons) if forms else "",

@@ -1,12 +1,13 @@
 """Returned RRP Deferral Election Forms into the facts: which A10 fields carry which answer, and
 how the form is recorded: a Deferral Election per percentage written (Plan 2.03), made on the day
 the Committee received the form; the investment allocation (Plan 3.05(b)) and the Beneficiary
-designation replaced only when the participant filled them in (the form says: "To keep this
-designation, leave the table below blank").
+designation (primary and contingent) replaced only when the participant filled them in (the form
+says: "To keep this designation, leave the table below blank").
 
 The fields are matched to what they are about by the form's own tooltips, not by their number:
-``allocation_N`` says which fund it is for ("Section IV: percent in Stable Value Fund") and
-``performance_percent_N`` which performance period, so a form issued before the fund menu or the
+``allocation_N`` says which fund it is for ("Section V: percent in Stable Value Fund"),
+``performance_percent_N`` which performance period and ``beneficiary_N`` whether it is a primary
+or a contingent Beneficiary, so a form issued before the Plan Asset Committee's menu or the
 periods changed is still read as the participant meant it.
 """
 
@@ -30,10 +31,11 @@ from docgen.core.filings import (
 )
 from docgen.core.formats import percent_text
 from docgen.core.model import decision_words, is_in_effect
-from docgen.kinds.rrp.documents import deadlines, fund_menu
+from docgen.kinds.rrp.documents import deadlines
 from docgen.kinds.rrp.facts import Participant, RRPPlanYearFacts
+from docgen.kinds.rrp.terms import elections_in_force
 
-_FUND_TIP = re.compile(r"^Section IV: percent in (?P<fund>.+)$")
+_FUND_TIP = re.compile(r"^Section [IVX]+: percent in (?P<fund>.+)$")
 _PERIOD_TIP = re.compile(r"for the period ending (?P<end>.+)$")
 _ROW = re.compile(r"^(beneficiary|relationship|share)_(\d+)$")
 _ASK_AGAIN = (
@@ -79,10 +81,16 @@ def answers_from_form(
         "performance": performance,
         "allocation": allocation,
         "beneficiaries": [
-            (f"row {n}", row.get("beneficiary"), row.get("relationship"), row.get("share"))
+            (
+                f"row {n}",
+                row.get("beneficiary"),
+                row.get("relationship"),
+                row.get("share"),
+                "contingent" in tooltips.get(f"beneficiary_{n}", "").lower(),
+            )
             for n, row in sorted(rows.items())
             if any(row.values())
-        ],
+        ],  # fmt: skip
         "date_signed": values.get("date_signed"),
         "received_on": values.get("received_on"),
     }
@@ -93,7 +101,7 @@ def answers_from_options(
 ) -> dict[str, Any]:
     """The answers `docgen elect` was given for a paper form: ``--performance-percent
     END=PERCENT`` (END the period's last day), ``--allocation FUND=PERCENT``,
-    ``--beneficiary "NAME;RELATIONSHIP;SHARE"``."""
+    ``--beneficiary "NAME;RELATIONSHIP;SHARE[;contingent]"``."""
     problems: list[str] = []
     performance = []
     for text in options.get("performance-percent") or []:
@@ -112,10 +120,11 @@ def answers_from_options(
     beneficiaries = []
     for text in options.get("beneficiary") or []:
         parts = [part.strip() or None for part in text.split(";")]
-        if len(parts) != 3:
-            problems.append(f'--beneficiary {text}: write "NAME;RELATIONSHIP;SHARE"')
+        contingent = len(parts) == 4 and (parts[3] or "").lower() == "contingent"
+        if len(parts) != 3 and not contingent:
+            problems.append(f'--beneficiary {text}: write "NAME;RELATIONSHIP;SHARE[;contingent]"')
         else:
-            beneficiaries.append((f"--beneficiary {text}", *parts))
+            beneficiaries.append((f"--beneficiary {text}", *parts[:3], contingent))
     if problems:
         raise FormRefused(problems)
     return {
@@ -208,7 +217,7 @@ def _performance_periods(participant: Participant) -> dict[date, dict[str, Any]]
 def _allocation(
     facts: RRPPlanYearFacts, allocation: list[tuple[str, str]], problems: list[str]
 ) -> dict[str, Any]:
-    menu = fund_menu(facts)
+    menu = list(facts.plan.investment_options)  # Plan 3.05(a): the Plan Asset Committee's
     chosen: dict[str, Any] = {}
     for fund, text in allocation:
         if fund not in menu:
@@ -226,7 +235,7 @@ def _allocation(
 
 def _beneficiaries(rows: list[tuple], problems: list[str]) -> list[dict[str, Any]]:
     found = []
-    for label, name, relationship, share in rows:
+    for label, name, relationship, share, contingent in rows:
         if name is None:
             problems.append(f"beneficiary ({label}): a relationship or share without a name")
             continue
@@ -243,6 +252,8 @@ def _beneficiaries(rows: list[tuple], problems: list[str]) -> list[dict[str, Any
         if relationship is not None:
             entry["relationship"] = relationship
         entry["percent"] = percent
+        if contingent:
+            entry["contingent"] = True
         found.append(entry)
     return found
 
@@ -262,8 +273,9 @@ def _not_recorded_yet(
     new = [(e["kind"], e["plan_year"], e["percent"], e["made_on"]) for e in elections]
     same_investments = not investments or investments == dict(participant.investments)
     same_beneficiaries = not beneficiaries or [
-        (b["name"], b.get("relationship"), b["percent"]) for b in beneficiaries
-    ] == [(b.name, b.relationship, b.percent) for b in participant.beneficiaries]
+        (b["name"], b.get("relationship"), b["percent"], b.get("contingent", False))
+        for b in beneficiaries
+    ] == [(b.name, b.relationship, b.percent, b.contingent) for b in participant.beneficiaries]
     if all(item in on_record for item in new) and same_investments and same_beneficiaries:
         raise FormRefused(
             [f"{participant.id}: everything this form says is already on record"], _NOTHING
@@ -283,18 +295,27 @@ def _summary(elections, investments, beneficiaries, received_on: date) -> str:
 
 
 def returned(facts: RRPPlanYearFacts, participant: Participant) -> list[ReturnedForm]:
-    """The participant's Deferral Elections on record for this Plan Year."""
+    """The participant's Deferral Elections made for this Plan Year, each marked as governing
+    when it is the election in force for its part of pay (Plan 2.03(b); Amendment A5), and an
+    earlier year's election rolled over and in force (not returned this cycle)."""
+    year = facts.plan_year
+    governing = {found.index for found in elections_in_force(participant, year).values()}
     forms = []
     for index, election in enumerate(participant.elections):
-        if election.plan_year != facts.plan_year:
+        this_cycle = election.plan_year == year
+        if not this_cycle and index not in governing:
             continue
+        summary = f"{election.kind.replace('_', '-')} {percent_text(election.percent)}%"
+        if not this_cycle:
+            summary += f" (for {election.plan_year}, rolled over)"
         forms.append(
             ReturnedForm(
                 path=f"elections[{index}]",
                 filed_on=election.made_on,
-                summary=f"{election.kind.replace('_', '-')} {percent_text(election.percent)}%",
-                governs=is_in_effect(election),
+                summary=summary,
+                governs=index in governing,
                 set_aside=None if is_in_effect(election) else decision_words(election),
+                this_cycle=this_cycle,
             )
         )
     return forms
