@@ -191,7 +191,7 @@ def review_fragment(review) -> str:
 def test_an_approval_of_the_present_wording_clears_it(tmp_path):
     path = without_approvals(tmp_path)
     report = run_checks(load_facts(path), date(2026, 6, 23), "grant")
-    assert len(clause_errors(report)) == 13  # every clause the grant packets carry
+    assert len(clause_errors(report)) == 14  # every clause the grant packets carry
     assert all("is not approved by counsel" in m for m in clause_errors(report).values())
     one = next(r for r in report.clauses if r.id == "notice.grant-summary")
     text = path.read_text().replace(
@@ -202,7 +202,7 @@ def test_an_approval_of_the_present_wording_clears_it(tmp_path):
     path.write_text(text)
     again = run_checks(load_facts(path), date(2026, 6, 23), "grant")
     assert "notice.grant-summary" not in clause_errors(again)
-    assert len(clause_errors(again)) == 12
+    assert len(clause_errors(again)) == 13
 
 
 def test_check_reports_drafted_clauses_with_no_renderer_imported(tmp_path):
@@ -226,7 +226,7 @@ def test_check_reports_drafted_clauses_with_no_renderer_imported(tmp_path):
     )
     assert "RENDERERS []" in done.stderr, done.stderr
     assert done.stderr.count("EXIT 1") == 3
-    assert done.stdout.count("DOC-DRAFTED-CLAUSE") >= 13 * 3
+    assert done.stdout.count("DOC-DRAFTED-CLAUSE") >= 14 * 3
     assert "notice.b-accelerated-vesting (Notice, Section B; 10 copies of notice)" in done.stdout
 
 
@@ -251,7 +251,7 @@ def test_clauses_lists_every_clause_with_text_sha_and_approval(cli):
     result = cli("clauses", GRANT)
     assert result.exit_code == 0
     out = result.stdout
-    assert "(every stage): 13, 13 approved by counsel." in out
+    assert "(every stage): 14, 14 approved by counsel." in out
     for review in review_clauses(load_facts(GRANT)):
         assert f"{review.id}: {review.title}" in out
         assert review.sha256 in out
@@ -308,7 +308,7 @@ def test_the_first_releases_approval_is_refused_with_the_way_forward(cli, tmp_pa
         in listed.stdout
     )
     assert listed.stdout.rstrip().endswith("on: <YYYY-MM-DD>}")
-    assert "13, 0 approved by counsel" in listed.stdout
+    assert "14, 0 approved by counsel" in listed.stdout
 
 
 def test_an_approval_of_a_clause_no_document_has_is_a_load_error(cli, tmp_path):

@@ -149,10 +149,11 @@ def test_a_review_copy_comments_even_a_bare_heading_with_its_own_words(loaded):
     texts = [comment.text for comment in Document(io.BytesIO(data)).comments]
     heading = next(t for t in texts if t.startswith("Drafted clause exhibit-i.heading-iii "))
     assert "Section III is headed “Election”" in heading
-    # The director line, four headings, II's list, III's choices and the election on file, IV.
+    # The director line, four headings, II's list, the page 2 line, III's choices, the election on
+    # file, IV.
     commented = [t.split()[2] for t in texts]
     assert sorted(commented) == sorted(r.id for r in report.clauses if "exhibit-i" in r.documents)
-    assert len(commented) == 9
+    assert len(commented) == 10
 
 
 def test_blank_form_has_check_boxes_blanks_and_a_signature_table(blank_form):

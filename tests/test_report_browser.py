@@ -75,14 +75,14 @@ def test_the_html_review_report_shows_every_drafted_clause_in_a_browser(cli, tmp
     loaded = load_facts(PROBLEM)
     report = run_checks(loaded, date(2026, 6, 23), "grant")
     wording = clause_wording(loaded, report)
-    assert len(report.clauses) == len(wording) == 13
+    assert len(report.clauses) == len(wording) == 14
     for review in report.clauses:
         # Each clause in full, as it reads in the documents, with its status and approval.
         words = normalise(html_text(wording[review.id].html))
         assert words and words in text, review.id
         assert review.id in text and review.sha256 in text and review.title in text
     assert "Drafted clauses for counsel's review" in text
-    assert text.count("Approved by A. Counsel on May 1, 2026.") == 11
+    assert text.count("Approved by A. Counsel on May 1, 2026.") == 12
     assert "The approval on file is of other wording: A. Counsel approved it on May 1, 2026" in text
     assert "Not approved by counsel." in text
     assert (
@@ -97,9 +97,9 @@ def test_the_html_review_report_shows_every_drafted_clause_in_a_browser(cli, tmp
 
 def test_the_report_highlights_drafted_words_and_states_each_approval(cli):
     html = cli("check", PROBLEM, "--as-of", "2026-06-23", "--format", "html").stdout
-    assert html.count('<article class="drafted-clause"') == 13
-    assert html.count('<div class="wording">') == 13
-    assert html.count('class="status approved"') == 11
+    assert html.count('<article class="drafted-clause"') == 14
+    assert html.count('<div class="wording">') == 14
+    assert html.count('class="status approved"') == 12
     assert html.count('class="status approval-stale"') == 1
     assert html.count('class="status not-approved"') == 1
     # The template text the SHA-256 is of, escaped, for counsel who reads the source.
