@@ -26,6 +26,17 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 ID_PATTERN = r"^[a-z0-9-]+$"
+# A director's or participant's id keeps its payroll form (BW1000, j.smith, e_1001) and names the
+# subject's folder in an issued stage folder, so it must be a safe folder name everywhere.
+SUBJECT_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]*$"
+_SUBJECT_ID = re.compile(SUBJECT_ID_PATTERN)
+# Names docgen itself writes inside a stage folder (docgen.issue.stages uses these): a subject's
+# folder must never be one of them.
+STAGE_FOLDER_NAMES = ("superseded", "manifest.json", "check-report.json", "check-report.html")
+# Windows refuses these as file or folder names, with or without an extension ("nul.x" too).
+WINDOWS_DEVICE_NAMES = frozenset(
+    {"con", "prn", "aux", "nul"} | {f"{d}{n}" for d in ("com", "lpt") for n in range(10)}
+)
 PathKey = tuple[str | int, ...]  # a fact's path: ("directors", 2, "filed_on")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -53,6 +64,42 @@ def _parse_date(value: Any) -> date:
                 "not a real calendar date", "Check the month and day (YYYY-MM-DD)."
             ) from None
     raise form_error("expected a date as YYYY-MM-DD", "Write it like 2026-06-23.")
+
+
+def _subject_id(value: Any) -> Any:
+    """A subject id as a folder name: payroll characters only, no spaces around it, nothing a
+    common filesystem refuses or docgen uses itself. (Ids differing only in case are refused as
+    duplicates by the loader: on Windows and macOS they would be one folder.)"""
+    if not isinstance(value, str):
+        return value  # the strict string check says "expected text"
+    if value != value.strip():
+        raise form_error(
+            "the id has spaces before or after it",
+            f"Write it as {value.strip() or 'an id'}, with no spaces: it must match payroll "
+            "exactly and names the folder.",
+        )
+    if not _SUBJECT_ID.match(value):
+        raise form_error(
+            "ids use only letters, digits, '.', '_' and '-', starting with a letter or digit",
+            "Write it as payroll does, like jsmith, BW1000 or e_1001.",
+        )
+    if value.endswith("."):
+        raise form_error(
+            "an id must not end with '.' (Windows drops it from a folder name)",
+            "Remove the final dot.",
+        )
+    if value.split(".")[0].lower() in WINDOWS_DEVICE_NAMES:
+        raise form_error(
+            "the id is a device name Windows reserves (CON, PRN, AUX, NUL, COM0-9, LPT0-9), so "
+            "it cannot name a folder",
+            "Add a letter or digit, like nul1 or con-a.",
+        )
+    if value.lower() in STAGE_FOLDER_NAMES:
+        raise form_error(
+            f"docgen uses {value} as a name inside every issued stage folder",
+            "Use another id.",
+        )
+    return value
 
 
 def _parse_decimal(value: Any) -> Decimal:
@@ -130,6 +177,11 @@ PositiveInt = Annotated[
     int, BeforeValidator(_positive_int), WithJsonSchema({"type": "integer", "minimum": 1})
 ]
 FactId = Annotated[StrictStr, Field(pattern=ID_PATTERN, min_length=1, max_length=64)]
+SubjectId = Annotated[
+    StrictStr,
+    BeforeValidator(_subject_id),
+    Field(pattern=SUBJECT_ID_PATTERN, min_length=1, max_length=64),
+]
 Text = Annotated[StrictStr, Field(min_length=1)]
 
 

@@ -151,8 +151,12 @@ def problems_from(
             what = "clause ids are lowercase words joined by dots and hyphens"
             fix = "Copy it from `docgen clauses`, like notice.b-accelerated-vesting."
         elif kind == "string_pattern_mismatch":
-            what = "ids use only lowercase letters, digits and hyphens"
-            fix = "Write it like jsmith or e1001."
+            # FactId: a grant's id, which names the cycle's folder (subject ids say their own).
+            what = (
+                "grant ids use only lowercase letters, digits and hyphens "
+                "(they name the cycle folder)"
+            )
+            fix = "Write it like 2026-annual."
         elif kind in _TYPE_WORDS:
             what, fix = _TYPE_WORDS[kind]
         else:
@@ -163,25 +167,36 @@ def problems_from(
 
 
 def duplicate_ids(data: dict[str, Any], list_name: str, source: SourceMap) -> list[Problem]:
-    seen: dict[str, int] = {}
+    """Ids used twice. Ids are compared without regard to case or surrounding spaces: BW1000 and
+    bw1000 would be one folder on Windows and macOS."""
+    seen: dict[str, tuple[int, str]] = {}
     problems = []
     for index, item in enumerate(data.get(list_name) or []):
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
             continue
         ident = item["id"]
-        if ident in seen:
+        normal = ident.strip().casefold()
+        if normal in seen:
+            first_index, first = seen[normal]
             file, line = source.locate((list_name, index, "id"))
-            first_file, first_line = source.locate((list_name, seen[ident], "id"))
+            first_file, first_line = source.locate((list_name, first_index, "id"))
+            if first == ident:
+                fix = f"Ids must be unique; {ident} is already used at {first_file}:{first_line}."
+            else:
+                fix = (
+                    f"Ids must be unique without regard to case and spaces; {first.strip()} is "
+                    f"already used at {first_file}:{first_line}, and the two would be one folder."
+                )
             problems.append(
                 Problem(
                     file,
                     line,
                     format_path((list_name, index, "id")),
                     "duplicate id",
-                    ident,
-                    f"Ids must be unique; {ident} is already used at {first_file}:{first_line}.",
+                    show(ident),
+                    fix,
                 )
             )
         else:
-            seen[ident] = index
+            seen[normal] = (index, ident)
     return problems

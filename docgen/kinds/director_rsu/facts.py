@@ -18,6 +18,7 @@ from docgen.core.model import (
     Percent,
     PositiveInt,
     RecordStatus,
+    SubjectId,
     Text,
     check_decision,
     form_error,
@@ -116,7 +117,10 @@ class Settlement(Fact):
 
 
 class Director(Fact):
-    id: FactId = Field(description="Unique; used for folder names.")
+    id: SubjectId = Field(
+        description="As payroll writes it (letters, digits, ., _, -); unique without regard to "
+        "case; names the director's folder."
+    )
     name: Text = Field(description="As it should read in the documents.")
     salutation: Text | None = Field(None, description="Defaults to the name.")
     address: list[Text] = Field(default_factory=list, description="Address lines for the Notice.")

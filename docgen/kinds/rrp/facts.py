@@ -14,11 +14,11 @@ from docgen.core.model import (
     DecisionText,
     Fact,
     FactDate,
-    FactId,
     FormSHA256,
     Money,
     Percent,
     RecordStatus,
+    SubjectId,
     Text,
     check_decision,
     form_error,
@@ -212,7 +212,10 @@ class PayPeriod(Fact):
 
 
 class Participant(Fact):
-    id: FactId
+    id: SubjectId = Field(
+        description="As payroll writes it (letters, digits, ., _, -); unique without regard to "
+        "case; names the participant's folder."
+    )
     name: Text
     eligible_employee: StrictBool = Field(
         description="Select group; common-law employee on U.S. payroll; not CBA/leased."
