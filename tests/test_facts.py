@@ -94,8 +94,11 @@ def test_roster_and_inline_directors_combine(samples):
     loaded = load_facts(samples / "director-grant-2026-roster.yaml")
     assert [d.id for d in loaded.facts.directors] == ["kpatel", "hmueller", "bcole"]
     assert loaded.facts.directors[1].elections[0].grant_id == "2026-annual"
+    # hmueller's address is one cell on two lines (Alt+Enter in Excel): bcole's row is line 5.
+    assert loaded.facts.directors[1].address == ["8 Elm Street", "Alexandria VA 22314"]
+    assert loaded.facts.directors[0].address == ["12 Grove Avenue", "Richmond VA 23220"]
     file, line = loaded.source.locate("directors[2].first_eligible_on")
-    assert file.endswith("roster.csv") and line == 4
+    assert file.endswith("roster.csv") and line == 5
 
 
 def test_lines_point_at_the_fact(samples):

@@ -30,14 +30,30 @@ Rules of form (breaking one is a *load error*: exit 2, one message per problem w
 
 - Dates are ISO `YYYY-MM-DD`. Money and percentages are numbers or decimal strings (quote money:
   `"45.10"`); they are held as exact decimals, never floats.
-- Unknown keys are errors, so a typo never silently drops a fact. Ids use `[a-z0-9-]+` and are
-  unique within the file.
+- Unknown keys are errors, so a typo never silently drops a fact. A director's or participant's
+  id keeps its payroll form (letters, digits, `.`, `_`, `-`, starting with a letter or digit),
+  is unique without regard to case, and names the subject's folder, so it may not be a name
+  Windows reserves (`CON`, `NUL`, `COM1`, ...) or have spaces around it. A grant id uses
+  `[a-z0-9-]+`: it names the cycle folder.
 - The model checks form only. Policy (a 7.5% or 80% deferral, a late election) loads fine and is
   reported by `docgen check` as a finding with its Plan or Code citation.
 
-A director roster may come from a CSV file named by `directors_csv` (relative to the facts file),
-one row per director with the columns `{columns}`; address lines are separated by ` | `, and the
-`election_*` columns describe the Exhibit I form received (empty when none).
+Rosters. Directors may come from a CSV file named by `directors_csv`, participants from one named
+by `participants_csv` (relative to the facts file; `samples/roster.csv`,
+`samples/participants.csv`), one row per person, beside any listed in the facts file. The first
+row names the columns; an unknown column, a missing required one or a row with too many cells is
+a load error naming the file, line and column. An address cell holds one line per line of the
+cell (typed with Alt+Enter in Excel) or lines separated by ` | `; no other cell may hold a line
+break. Spreadsheet habits are understood where they cannot be misread: `yes`/`no` for true/false,
+`2,450` for a number, `$448,500` for money.
+
+- Director roster columns: {director_columns}. The `election_*` columns describe the Exhibit I
+  form received (empty when none).
+- Participant roster columns: {participant_columns}. `key_employee_on` lists December 31 dates
+  separated by `;`; `salary_percent`/`salary_made_on` and `bonus_percent`/`bonus_made_on` are a
+  Deferral Election for the facts' Plan Year. Beneficiaries, investments, performance-based
+  elections, terminations and payments are not roster columns: list such a participant in the
+  facts file.
 """
 
 
@@ -105,8 +121,16 @@ def _default(info) -> str:
 
 
 def render() -> str:
-    rosters = [kind.roster for kind in all_kinds() if kind.roster is not None]
-    parts = [INTRO.format(columns=", ".join(rosters[0].columns))]
+    columns = {
+        kind.roster.into: f"`{', '.join(kind.roster.columns)}`"
+        for kind in all_kinds()
+        if kind.roster is not None
+    }
+    parts = [
+        INTRO.format(
+            director_columns=columns["directors"], participant_columns=columns["participants"]
+        )
+    ]
     for kind in all_kinds():
         root = kind.model
         parts.append(f"## kind: {kind.name}\n")

@@ -29,8 +29,9 @@ class Roster:
     field: str  # the facts field naming the file, relative to the facts file
     into: str  # the list of subjects the rows extend
     columns: tuple[str, ...]
-    # (rows as read, the facts data) -> subjects as data; problems raise LoadError
-    read: Callable[..., list[dict[str, Any]]]
+    # (text, shown, first index, lines, the facts data) -> (subjects as data, problems in rows);
+    # a file that cannot be read as a roster at all (its header) raises LoadError
+    read: Callable[..., tuple[list[dict[str, Any]], list[Problem]]]
     # (a row's cells, an edit of its subject) -> (the cells to set, the edit's value as the row
     # holds it); raises FormRefused when a row cannot hold the edit (`docgen intake`)
     record: Callable[[dict[str, str], Edit], tuple[dict[str, str], Any]] | None = None

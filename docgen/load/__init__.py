@@ -111,14 +111,16 @@ def load_facts(
         if isinstance(existing, list):
             try:
                 roster_shown = display(roster_path)
-                rows = roster.read(
+                rows, row_problems = roster.read(
                     read_text(roster_path, roster_shown, given.get(roster_path.resolve())),
                     roster_shown,
                     len(existing),
                     source.extra,
                     data,
                 )
+                # Rows with problems are still validated, so one pass reports everything.
                 data[roster.into] = existing + rows
+                problems.extend(row_problems)
                 roster_paths.append(roster_path)
             except LoadError as error:
                 problems.extend(error.problems)

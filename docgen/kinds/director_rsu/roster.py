@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import difflib
-import io
 from typing import Any
 
-from docgen.core.errors import LoadError, Problem
+from docgen.core.errors import Problem
 from docgen.core.filings import Append, Edit, FormRefused
 from docgen.core.model import PathKey
+from docgen.core.roster import Column, read_rows
 
-_ROSTER_BOOLEANS = {
-    "true": True,
-    "yes": True,
-    "y": True,
-    "1": True,
-    "false": False,
-    "no": False,
-    "n": False,
-    "0": False,
-}
 _ROSTER_ELECTION = {
     "election_grant_id": "grant_id",
     "election_filed_on": "filed_on",
@@ -31,10 +19,18 @@ _ROSTER_ELECTION = {
     "election_reason": "reason",
     "election_decided_by": "decided_by",
 }
-ROSTER_COLUMNS = (
-    "id", "name", "salutation", "address", "employee", "specified_employee",
-    "first_eligible_on", "units", *_ROSTER_ELECTION,
-)  # fmt: skip
+COLUMNS = (
+    Column("id", "id", required=True),
+    Column("name", required=True),
+    Column("salutation"),
+    Column("address", "lines"),
+    Column("employee", "boolean"),
+    Column("specified_employee", "boolean"),
+    Column("first_eligible_on"),
+    Column("units", "whole", required=True),
+    *(Column(name) for name in _ROSTER_ELECTION),
+)
+ROSTER_COLUMNS = tuple(column.name for column in COLUMNS)
 
 
 def read_roster(
@@ -43,91 +39,41 @@ def read_roster(
     first_index: int,
     lines: dict[PathKey, tuple[str, int]],
     data: dict[str, Any],
-) -> list[dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Directors from a CSV roster: one row per director, columns named as in ROSTER_COLUMNS.
 
-    ``address`` holds the address lines separated by `` | ``; an election is given by the
-    ``election_*`` columns (leave them empty for a director with no election).
+    ``address`` holds the address lines, one per line of the cell (Alt+Enter in Excel) or
+    separated by `` | ``; an election is given by the ``election_*`` columns (leave them empty
+    for a director with no election).
     """
     grant = data.get("grant")
     default_grant_id = grant.get("id") if isinstance(grant, dict) else None
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    header = reader.fieldnames or []
-    problems = []
-    for column in header:
-        if column not in ROSTER_COLUMNS:
-            guess = difflib.get_close_matches(column, ROSTER_COLUMNS, n=1)
-            hint = f"Did you mean {guess[0]}? " if guess else ""
-            problems.append(
-                Problem(
-                    shown,
-                    1,
-                    f"column {column}",
-                    "unknown column",
-                    None,
-                    f"{hint}Columns: {', '.join(ROSTER_COLUMNS)}.",
-                )
-            )
-    for required in ("id", "name", "units"):
-        if required not in header:
-            problems.append(
-                Problem(
-                    shown,
-                    1,
-                    f"column {required}",
-                    "required column is missing",
-                    None,
-                    f"Add a {required} column to the header row.",
-                )
-            )
-    if problems:
-        raise LoadError(problems)
+    rows, problems = read_rows(text, shown, COLUMNS, "directors", first_index)
     directors = []
-    for offset, row in enumerate(reader):
-        index = first_index + offset
-        line = reader.line_num
-        if None in row:
-            raise LoadError(
-                [
-                    Problem(
-                        shown,
-                        line,
-                        f"directors[{index}]",
-                        "more cells than columns",
-                        fix="Quote any cell that contains a comma.",
-                    )
-                ]
-            )
+    for row in rows:
+        base: PathKey = ("directors", row.index)
+        lines[base] = (shown, row.line)
         director: dict[str, Any] = {}
         election: dict[str, Any] = {}
-        base: PathKey = ("directors", index)
-        lines[base] = (shown, line)
-        for column, cell in row.items():
-            cell = (cell or "").strip()
-            if not cell:
-                continue
-            value: Any = cell
-            if column in ("employee", "specified_employee"):
-                value = _ROSTER_BOOLEANS.get(cell.lower(), cell)
-            elif column == "units" and cell.replace(",", "").isdigit():
-                value = int(cell.replace(",", ""))
-            elif column == "address":
-                value = [part.strip() for part in cell.split("|") if part.strip()]
+        for column, value in row.values.items():
             if column in _ROSTER_ELECTION:
                 election[_ROSTER_ELECTION[column]] = value
-                lines[base + ("elections", 0, _ROSTER_ELECTION[column])] = (shown, line)
+                lines[base + ("elections", 0, _ROSTER_ELECTION[column])] = (
+                    shown,
+                    row.lines[column],
+                )
             else:
                 director[column] = value
-                lines[base + (column,)] = (shown, line)
+                lines[base + (column,)] = (shown, row.lines[column])
         if election:
             # A roster row's election is for the grant the facts file describes unless it names one.
             if default_grant_id is not None:
                 election.setdefault("grant_id", default_grant_id)
             director["elections"] = [election]
-            lines[base + ("elections",)] = (shown, line)
-            lines[base + ("elections", 0)] = (shown, line)
+            lines[base + ("elections",)] = (shown, row.line)
+            lines[base + ("elections", 0)] = (shown, row.line)
         directors.append(director)
-    return directors
+    return directors, problems
 
 
 def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:

@@ -7,13 +7,14 @@ from datetime import date
 from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
-from docgen.kinds.registry import RETIRED_APPROVAL, Kind, register_kind
+from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
 from docgen.kinds.rrp.arithmetic import compute
 from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.intake import INTAKE
 from docgen.kinds.rrp.report import render as compute_view
+from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster
 from docgen.kinds.rrp.terms import forms_not_in_effect
 from docgen.kinds.rrp.windows import rrp_windows
 
@@ -69,6 +70,7 @@ KIND = register_kind(
         ),
         default_stage=default_stage,
         documents=DOCUMENTS,
+        roster=Roster("participants_csv", "participants", ROSTER_COLUMNS, read_roster),
         windows=rrp_windows,
         calendar_name=lambda facts: (
             f"{facts.company.name} Retirement Restoration Plan elections, {facts.plan_year}"

@@ -142,7 +142,11 @@ def context(facts: RRPPlanYearFacts, participant: Participant, stage: str) -> di
         "plan_name": plan.name,
         "plan_year": str(facts.plan_year),
         "prior_year": str(facts.plan_year - 1),
-        "participant": {"id": participant.id, "name": participant.name},
+        "participant": {
+            "id": participant.id,
+            "name": participant.name,
+            "address": list(participant.address),
+        },
         **deadlines(facts, participant),
         "on_file_elections": on_file_elections(facts, participant),
         "bonus_period": bonus_period(facts, participant),

@@ -217,6 +217,10 @@ class Participant(Fact):
         "case; names the participant's folder."
     )
     name: Text
+    address: list[Text] = Field(
+        default_factory=list,
+        description="Mailing address lines, printed under the name on the Deferral Election Form.",
+    )
     eligible_employee: StrictBool = Field(
         description="Select group; common-law employee on U.S. payroll; not CBA/leased."
     )
@@ -341,6 +345,9 @@ class RRPPlanYearFacts(Fact):
         None,
         description="A folder beside this file holding the company's own templates "
         "(`docgen templates --export`), which override the built-ins by name.",
+    )
+    participants_csv: Text | None = Field(
+        None, description="Roster file (relative path), one row per participant."
     )
     participants: list[Participant] = Field(default_factory=list)
 

@@ -1,0 +1,149 @@
+"""Reading a roster CSV (a spreadsheet's export, one row per person) strictly and line-exactly.
+
+Both kinds' rosters (docgen/kinds/*/roster.py) read their rows here, so they refuse alike: an
+unknown or repeated column (with a did-you-mean), a missing required column, a row with more
+cells than columns, a line break where one line is expected. Every problem names the file, the
+line of the cell and the column. A cell typed the normal Excel way with Alt+Enter holds line
+breaks: in an address column they become the address lines, as `` | `` between lines also does.
+Rows whose every cell is empty (a spreadsheet's trailing ``,,,,`` lines) are not people and are
+skipped. Values are converted only where a spreadsheet cannot say what it means (``yes`` for
+true, ``2,450`` for a number); everything else is left as text for the fact model to judge.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from docgen.core.errors import LoadError, Problem
+
+CellKind = Literal["id", "text", "lines", "boolean", "whole", "list"]
+BOOLEANS = {
+    "true": True, "yes": True, "y": True, "1": True,
+    "false": False, "no": False, "n": False, "0": False,
+}  # fmt: skip
+_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_PARTS = re.compile(r"\r\n|\r|\n|\s\|\s")
+_LIST_PARTS = re.compile(r"\r\n|\r|\n|;")
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: CellKind = "text"
+    required: bool = False
+
+
+@dataclass
+class RosterRow:
+    """One person's row: the converted non-empty cells and the line each cell starts on."""
+
+    index: int  # the person's position in the facts' list of subjects
+    line: int  # the row's first line in the file
+    values: dict[str, Any] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+
+
+def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -> list[Problem]:
+    names = [column.name for column in columns]
+    listed = f"Columns: {', '.join(names)}."
+    problems = []
+    if len(header) == 1 and header[0].count(";") >= 1:
+        return [
+            Problem(
+                shown,
+                1,
+                "header",
+                "the columns are separated by semicolons, not commas",
+                None,
+                "Save the spreadsheet as CSV UTF-8 (comma delimited).",
+            )
+        ]
+    seen: set[str] = set()
+    for column in header:
+        if column in seen:
+            problems.append(
+                Problem(shown, 1, f"column {column}", "the column appears twice", None,
+                        "Keep one column of each name.")
+            )  # fmt: skip
+        seen.add(column)
+        if column not in names:
+            guess = difflib.get_close_matches(column, names, n=1)
+            hint = f"Did you mean {guess[0]}? " if guess else ""
+            problems.append(
+                Problem(shown, 1, f"column {column}", "unknown column", None, f"{hint}{listed}")
+            )
+    for column in columns:
+        if column.required and column.name not in header:
+            problems.append(
+                Problem(shown, 1, f"column {column.name}", "required column is missing", None,
+                        f"Add a {column.name} column to the header row.")
+            )  # fmt: skip
+    return problems
+
+
+def _convert(kind: CellKind, cell: str) -> Any:
+    if kind == "id":
+        return cell  # as typed: the model refuses spaces around an id, and says why
+    if kind == "lines":
+        return [part.strip() for part in _LINE_PARTS.split(cell) if part.strip()]
+    if kind == "list":
+        return [part.strip() for part in _LIST_PARTS.split(cell) if part.strip()]
+    text = cell.strip()
+    if kind == "boolean":
+        return BOOLEANS.get(text.lower(), text)
+    if kind == "whole" and text.replace(",", "").isdigit():
+        return int(text.replace(",", ""))
+    return text
+
+
+def read_rows(
+    text: str, shown: str, columns: Sequence[Column], list_name: str, first_index: int
+) -> tuple[list[RosterRow], list[Problem]]:
+    """Every person's row of a roster CSV, and every problem in the rows, found in one pass (a
+    row with a problem is still returned, so the fact model can report the rest of it)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = [name.strip() for name in next(reader)]
+    except StopIteration:
+        header = []
+    by_name = {column.name: column for column in columns}
+    problems = _header_problems(header, columns, shown)
+    if problems:
+        raise LoadError(problems)  # without its header nothing in the file can be read
+    rows: list[RosterRow] = []
+    for cells in reader:
+        if not any(cell.strip() for cell in cells):
+            continue
+        index = first_index + len(rows)
+        breaks = [len(_BREAK.findall(cell)) for cell in cells]
+        start = reader.line_num - sum(breaks)
+        row = RosterRow(index, start)
+        if len(cells) > len(header):
+            problems.append(
+                Problem(shown, start, f"{list_name}[{index}]", "more cells than columns",
+                        f"{len(cells)} cells, {len(header)} columns",
+                        "Quote any cell that contains a comma.")
+            )  # fmt: skip
+        line = start
+        for column, cell, count in zip(header, cells, breaks, strict=False):
+            kind = by_name[column].kind
+            if cell.strip():
+                if kind not in ("lines", "list") and _BREAK.search(cell.strip()):
+                    problems.append(
+                        Problem(shown, line, f"{list_name}[{index}].{column}",
+                                "a line break inside the cell (Alt+Enter in Excel)",
+                                " / ".join(_BREAK.split(cell.strip())),
+                                "Put it on one line; only an address cell may hold several.")
+                    )  # fmt: skip
+                else:
+                    row.values[column] = _convert(kind, cell)
+                    row.lines[column] = line
+            line += count
+        rows.append(row)
+    return rows, problems
