@@ -64,8 +64,20 @@ def test_key_employee_dates_in_one_cell(tmp_path, cli):
 
 def test_a_multi_line_address_cell_prints_as_address_lines_on_the_notice(cli, samples, tmp_path):
     target = tmp_path / "notice.html"
-    result = cli("render", samples / "director-grant-2026-roster.yaml", "--doc", "notice",
-                 "--for", "hmueller", "--to", "html", "-o", target, "--as-of", "2026-06-23")  # fmt: skip
+    result = cli(
+        "render",
+        samples / "director-grant-2026-roster.yaml",
+        "--doc",
+        "notice",
+        "--for",
+        "hmueller",
+        "--to",
+        "html",
+        "-o",
+        target,
+        "--as-of",
+        "2026-06-23",
+    )
     assert result.exit_code == 0, result.output
     html = target.read_text()
     assert "Hanna Müller<br>8 Elm Street<br>Alexandria VA 22314</p>" in html
@@ -73,8 +85,20 @@ def test_a_multi_line_address_cell_prints_as_address_lines_on_the_notice(cli, sa
 
 def test_the_rrp_form_carries_the_roster_address(cli, samples, tmp_path):
     target = tmp_path / "form.html"
-    result = cli("render", samples / "rrp-2026-roster.yaml", "--doc", "rrp-election",
-                 "--for", "BW1000", "--to", "html", "-o", target, "--as-of", "2025-12-01")  # fmt: skip
+    result = cli(
+        "render",
+        samples / "rrp-2026-roster.yaml",
+        "--doc",
+        "rrp-election",
+        "--for",
+        "BW1000",
+        "--to",
+        "html",
+        "-o",
+        target,
+        "--as-of",
+        "2025-12-01",
+    )
     assert result.exit_code == 0, result.output
     assert "Avery Brooks<br>12 Monument Avenue<br>Apt. 4B<br>Richmond, VA 23220</p>" in (
         target.read_text()
