@@ -139,10 +139,10 @@ def compute(path: str | Path, output_format: str) -> Any:
     return kind.compute(loaded.facts, output_format)
 
 
-def calendar(path: str | Path, output_format: str) -> Any:
+def calendar(path: str | Path, output_format: str, as_of: date) -> Any:
     from docgen.check.calendar import render
 
-    return render(load_facts(path).facts, output_format)
+    return render(load_facts(path).facts, output_format, as_of)
 
 
 def explain(rule_id: str) -> str:

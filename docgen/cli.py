@@ -268,10 +268,19 @@ def calendar(
     output: Annotated[
         Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")
     ] = None,
+    as_of: Annotated[
+        str | None,
+        typer.Option("--as-of", help="Show the windows still open on this date (default: today)."),
+    ] = None,
 ) -> None:
-    """Every participant's or director's election window: opens, closes, and the rule."""
+    """The election windows still open: who may elect, from when, until when, under which rule.
+
+    Windows that closed before --as-of, or before their person was hired or first eligible,
+    are left out. The .ics has one event per deadline (everyone who shares it named in it),
+    with reminders a week and a day before."""
+    shown_on = parse_as_of(as_of)
     try:
-        rendered = api.calendar(file, output_format.value)
+        rendered = api.calendar(file, output_format.value, shown_on)
     except DocgenError as error:
         fail(error)
     emit(rendered, output)

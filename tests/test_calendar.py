@@ -11,7 +11,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docgen.check.calendar import as_ics, election_windows, fold, ics_escape
+from docgen.check.calendar import (
+    as_ics,
+    deadlines,
+    election_windows,
+    fold,
+    ics_escape,
+    open_windows,
+)
 from docgen.core import dates
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.load import load_facts
@@ -50,10 +57,15 @@ def parse_ics(data: bytes) -> list[dict[str, list[tuple[str, str]]]]:
             stack.append(value)
             if value == "VEVENT":
                 events.append({})
+            elif value == "VALARM":
+                assert stack[-2] == "VEVENT", "an alarm outside an event"
+                events[-1].setdefault("VALARM", []).append(("", {}))
         elif name == "END":
             assert stack.pop() == value
         elif stack[-1] == "VEVENT":
             events[-1].setdefault(name, []).append((params, value))
+        elif stack[-1] == "VALARM":
+            events[-1]["VALARM"][-1][1][name] = value
     assert stack == []
     return events
 
@@ -196,37 +208,129 @@ def test_newly_eligible_director_and_employee_director():
 # ------------------------------------------------------------------------ .ics
 
 
-def test_ics_parses_and_matches_the_windows(samples):
+def test_ics_has_one_event_per_deadline_with_everyone_named(samples):
     facts = load_facts(samples / "director-grant-2026.yaml").facts
-    data = as_ics(election_windows(facts), facts).encode("utf-8")
+    as_of = date(2026, 6, 1)
+    windows = open_windows(facts, as_of)
+    data = as_ics(windows, facts, as_of).encode("utf-8")
     events = parse_ics(data)
-    windows = election_windows(facts)
-    assert len(events) == len(windows)
+    groups = deadlines(windows)
+    # Ten directors: one Exhibit I deadline and one route (b) deadline shared by all, and the
+    # newly eligible director's own route (c); route (a) closed on December 31, 2025.
+    assert [(g.first.route, len(g.windows)) for g in groups] == [
+        ("exhibit-i", 10), ("409a-b", 10), ("409a-c", 1),
+    ]  # fmt: skip
+    assert len(events) == 3
     uids = [event["UID"][0][1] for event in events]
-    assert len(set(uids)) == len(uids)
-    for event, window in zip(events, windows, strict=True):
-        assert event["UID"][0][1] == f"rsu-2026-annual-{window.key}@docgen"
+    assert uids == [
+        "rsu-2026-annual-exhibit-i-20260622@docgen",
+        "rsu-2026-annual-409a-b-20260623@docgen",
+        "rsu-2026-annual-409a-c-20260701@docgen",
+    ]
+    for event, group in zip(events, groups, strict=True):
+        window = group.first
         assert event["DTSTAMP"][0][1] == "20260623T000000Z"  # the Notice date, not the clock
         (params, start), (_, end) = event["DTSTART"][0], event["DTEND"][0]
         assert params == ";VALUE=DATE"
-        # All-day events: DTEND is the day after the last day.
+        # An all-day event on the last day: DTEND is the day after it.
+        assert ics_date(start) == window.closes_on
         assert ics_date(end) == window.closes_on + timedelta(days=1)
-        assert ics_date(start) == (window.opens_on or window.closes_on)
-        summary = unescape(event["SUMMARY"][0][1])
-        assert window.name in summary and window.subject in summary
-        assert unescape(event["DESCRIPTION"][0][1]).startswith(
-            f"Last day: {dates.long_date(window.closes_on)}."
-        )
+        description = unescape(event["DESCRIPTION"][0][1])
+        assert description.startswith(f"Last day: {dates.long_date(window.closes_on)}.")
+        for person in group.windows:
+            assert f"{person.name} ({person.subject})" in (
+                description if len(group.windows) > 1 else unescape(event["SUMMARY"][0][1])
+            )
+        alarms = [alarm for _, alarm in event["VALARM"]]
+        assert [a["TRIGGER"] for a in alarms] == ["-P6DT15H", "-PT15H"]
+        assert all(a["ACTION"] == "DISPLAY" and a["DESCRIPTION"] for a in alarms)
+    assert "Who (10): Jane Q. Smith (jsmith); Roberto García (rgarcia);" in unescape(
+        events[0]["DESCRIPTION"][0][1]
+    )
+    assert "(10 directors)" in unescape(events[0]["SUMMARY"][0][1])
+    # The first-year route opens on the day the director joined: said in the description.
+    assert "Opens: June 1, 2026." in unescape(events[2]["DESCRIPTION"][0][1])
     # Escaping: "Exhibit I, grant 2026-annual" keeps its comma only as "\,".
     assert b"Exhibit I\\, grant" in data and b"Notice F.3\\; Exhibit I" in data
-    # A name with a non-ASCII letter survives folding.
-    assert any("García" in unescape(e["SUMMARY"][0][1]) for e in events)
+    assert any("García" in unescape(e["DESCRIPTION"][0][1]) for e in events)
+
+
+def test_forty_participants_on_one_december_31_are_one_event(samples):
+    facts = load_facts(samples / "rrp-2026.yaml").facts
+    as_of = date(2025, 12, 1)
+    events = parse_ics(as_ics(open_windows(facts, as_of), facts, as_of).encode())
+    prior = [e for e in events if "prior-year" in e["UID"][0][1]]
+    assert len(prior) == 1 and prior[0]["UID"][0][1] == "rrp-2026-prior-year-20251231@docgen"
+    description = unescape(prior[0]["DESCRIPTION"][0][1])
+    eligible = [p for p in facts.participants if p.eligible_employee]
+    hired_later = {"e1006", "e1007", "e1008"}  # hired in 2026: December 31, 2025 was never theirs
+    assert {p.id for p in eligible if p.hired_on and p.hired_on.year == 2026} == hired_later
+    for participant in eligible:
+        assert (f"({participant.id})" in description) is (participant.id not in hired_later)
+    assert "(e1018)" not in description  # not an Eligible Employee (Plan 1.11)
+    # Each first-year deadline differs: one event per person.
+    first_year = [e for e in events if "first-year" in e["UID"][0][1]]
+    assert len(first_year) == 3
+    assert all("Who (" not in unescape(e["DESCRIPTION"][0][1]) for e in first_year)
+
+
+@pytest.mark.parametrize(
+    ("as_of", "shown"),
+    [
+        (date(2026, 6, 22), True),  # the Exhibit I window's last day: still open
+        (date(2026, 6, 23), False),  # the day after: closed, left out
+    ],
+)
+def test_only_windows_still_open_on_the_as_of_date(as_of, shown):
+    windows = open_windows(grant_facts(), as_of)
+    assert ("jsmith-exhibit-i" in {w.key for w in windows}) is shown
+    assert "jsmith-409a-a" not in {w.key for w in windows}  # December 31, 2025 has passed
+
+
+def test_route_a_is_left_out_for_a_director_appointed_after_it_closed():
+    facts = grant_facts(first_eligible_on="2026-02-01")
+    assert {w.route for w in open_windows(facts, date(2025, 12, 1))} == {
+        "exhibit-i", "409a-b", "409a-c",
+    }  # fmt: skip
+    # The same day, a director who served in 2025 could still elect under route (a).
+    assert "409a-a" in {w.route for w in open_windows(grant_facts(), date(2025, 12, 1))}
+
+
+@pytest.mark.parametrize(
+    ("as_of", "triggers"),
+    [
+        (date(2026, 6, 15), ["-P6DT15H", "-PT15H"]),  # a week before June 22: both to come
+        (date(2026, 6, 16), ["-PT15H"]),  # the week-ahead reminder would be in the past
+        (date(2026, 6, 21), ["-PT15H"]),  # the day before: still to come
+        (date(2026, 6, 22), []),  # the last day itself
+    ],
+)
+def test_reminders_a_week_and_a_day_before_never_in_the_past(as_of, triggers):
+    facts = grant_facts()
+    events = parse_ics(as_ics(open_windows(facts, as_of), facts, as_of).encode())
+    exhibit = next(e for e in events if "exhibit-i" in e["UID"][0][1])
+    assert [alarm["TRIGGER"] for _, alarm in exhibit.get("VALARM", [])] == triggers
+
+
+def test_a_deadline_keeps_its_uid_when_someone_joins_it():
+    one = grant_facts()
+    two = DirectorGrantFacts.model_validate(
+        {**one.model_dump(), "directors": [*one.model_dump()["directors"],
+                                           {"id": "BW1000", "name": "Avery Brooks", "units": 10}]}
+    )  # fmt: skip
+    as_of = date(2026, 6, 1)
+    uids = [
+        [e["UID"][0][1] for e in parse_ics(as_ics(open_windows(f, as_of), f, as_of).encode())]
+        for f in (one, two)
+    ]
+    assert uids[0] == uids[1]
 
 
 def test_ics_is_byte_for_byte_stable(cli, samples, tmp_path):
     first, second = tmp_path / "a.ics", tmp_path / "b.ics"
     for path in (first, second):
-        result = cli("calendar", samples / "rrp-2026.yaml", "--format", "ics", "-o", path)
+        result = cli("calendar", samples / "rrp-2026.yaml", "--format", "ics", "-o", path,
+                     "--as-of", "2025-12-01")  # fmt: skip
         assert result.exit_code == 0
     assert first.read_bytes() == second.read_bytes()
     events = parse_ics(first.read_bytes())
@@ -253,10 +357,11 @@ def test_escaping_round_trips(text):
 
 
 def test_cli_table_and_csv(cli, samples):
-    table = cli("calendar", samples / "rrp-2026-year.yaml")
+    table = cli("calendar", samples / "rrp-2026-year.yaml", "--as-of", "2025-12-01")
     assert table.exit_code == 0 and "2026-04-01" in table.stdout
     rows = list(csv.DictReader(io.StringIO(
-        cli("calendar", samples / "director-grant-2026.yaml", "--format", "csv").stdout
+        cli("calendar", samples / "director-grant-2026.yaml", "--format", "csv",
+            "--as-of", "2025-12-01").stdout
     )))  # fmt: skip
     assert {row["route"] for row in rows} >= {"exhibit-i", "409a-a", "409a-b"}
     assert all(row["closes_on"] for row in rows)
@@ -264,7 +369,7 @@ def test_cli_table_and_csv(cli, samples):
 
 def test_cli_table_to_a_file(cli, samples, tmp_path):
     path = tmp_path / "windows.txt"
-    result = cli("calendar", samples / "rrp-2026.yaml", "-o", path)
+    result = cli("calendar", samples / "rrp-2026.yaml", "-o", path, "--as-of", "2025-12-01")
     assert result.exit_code == 0 and "e1006" in path.read_text()
 
 
@@ -277,6 +382,14 @@ def test_cli_bad_input(cli, samples, tmp_path):
     assert "Traceback" not in result.stderr
     result = cli("calendar", tmp_path / "nope.yaml")
     assert result.exit_code == 2
+    result = cli("calendar", samples / "rrp-2026.yaml", "--as-of", "12/01/2025")
+    assert result.exit_code == 2 and "--as-of: expected a date as YYYY-MM-DD" in result.stderr
+
+
+def test_cli_says_when_every_window_has_closed(cli, samples):
+    result = cli("calendar", samples / "rrp-2026.yaml", "--as-of", "2027-01-01")
+    assert result.exit_code == 0
+    assert "windows open on 2027-01-01 (none: every window has closed)" in result.stdout
 
 
 def test_ics_written_with_o_keeps_crlf_line_endings(cli, samples, tmp_path):

@@ -72,7 +72,7 @@ def test_batch_issues_the_new_kinds_documents_and_verify_reads_them(toy, cli, tm
 
 
 def test_calendar_lists_the_new_kinds_windows(toy, cli):
-    result = cli("calendar", toy(), "--format", "csv")
+    result = cli("calendar", toy(), "--format", "csv", "--as-of", "2026-03-01")
     assert result.exit_code == 0, result.output
     assert "ada,Ada Lovelace,Award Letter,accept,,2026-03-31" in result.stdout
 

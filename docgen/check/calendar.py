@@ -1,5 +1,5 @@
 """Election windows: when each participant or director may elect, under which rule, as a table,
-CSV or an RFC 5545 calendar (``docgen calendar``).
+CSV or an RFC 5545 calendar (``docgen calendar``), for the windows still open on an as-of date.
 
 Every deadline comes from one function in :mod:`docgen.core.dates`, the same ones the checker's
 routes use, so the calendar and ``docgen check`` cannot disagree about a last day.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Literal
 
@@ -25,6 +26,47 @@ def election_windows(facts: Any) -> list[ElectionWindow]:
     kind = kind_of(facts)
     windows = kind.windows(facts) if kind.windows else []
     return [no_empty_window(window) for window in windows]
+
+
+def open_windows(facts: Any, as_of: date) -> list[ElectionWindow]:
+    """The windows still open on ``as_of`` (their last day is that day or later) that were ever
+    open to their person: a route that closed before someone was hired or first eligible (the
+    prior-year deadline for a mid-year hire, route (a) for a newly appointed director) is not a
+    route they can take, so it is left out."""
+    return [
+        window
+        for window in election_windows(facts)
+        if window.closes_on >= as_of
+        and (window.eligible_from is None or window.closes_on >= window.eligible_from)
+    ]
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """One last day shared by everyone whose window on the same route, for the same document,
+    opens and closes on the same days: one calendar event, however many people it concerns."""
+
+    windows: tuple[ElectionWindow, ...]
+
+    @property
+    def first(self) -> ElectionWindow:
+        return self.windows[0]
+
+    @property
+    def key(self) -> str:
+        """Stable across re-imports, and across people joining or leaving the deadline."""
+        return f"{self.first.route}-{self.first.closes_on:%Y%m%d}"
+
+
+def deadlines(windows: list[ElectionWindow]) -> list[Deadline]:
+    """Windows grouped by deadline, in the order of each deadline's first window; per-person
+    deadlines (a first-year route) stay one event per person."""
+    groups: dict[tuple[Any, ...], list[ElectionWindow]] = {}
+    for w in windows:
+        groups.setdefault(
+            (w.document, w.route, w.opens_on, w.closes_on, w.rule, w.note), []
+        ).append(w)
+    return [Deadline(tuple(group)) for group in groups.values()]
 
 
 def calendar_name(facts: Any) -> str:
@@ -102,11 +144,58 @@ def _ics_date(day: date) -> str:
     return day.strftime("%Y%m%d")
 
 
-def as_ics(windows: list[ElectionWindow], facts: Any) -> str:
-    """An RFC 5545 calendar: one all-day VEVENT per window (the whole window when it has a first
-    day, else its last day), CRLF line ends, folded at 75 octets, stable UIDs."""
+# Reminders at 9:00 on the day a week before and on the day before the last day, relative to the
+# start of the all-day event (midnight of the last day).
+REMINDERS = (("-P6DT15H", 7, "In a week"), ("-PT15H", 1, "Tomorrow"))
+
+
+def _event(deadline: Deadline, facts: Any, stamp: str, as_of: date) -> list[str]:
+    w = deadline.first
+    people = deadline.windows
+    if len(people) == 1:
+        summary = f"Last day to elect: {w.name} ({w.subject}), {w.document}, {w.route}"
+    else:
+        noun = kind_of(facts).subject_noun
+        summary = f"Last day to elect: {w.document}, {w.route} ({len(people)} {noun}s)"
+    description = f"Last day: {dates.long_date(w.closes_on)}. Rule: {w.rule}."
+    if w.opens_on:
+        description += f"\nOpens: {dates.long_date(w.opens_on)}."
+    if w.note:
+        description += f"\nNote: {w.note}."
+    if len(people) > 1:
+        names = "; ".join(f"{p.name} ({p.subject})" for p in people)
+        description += f"\nWho ({len(people)}): {names}."
+    lines = [
+        "BEGIN:VEVENT",
+        f"UID:{uid_prefix(facts)}-{deadline.key}@docgen",
+        f"DTSTAMP:{stamp}",
+        f"DTSTART;VALUE=DATE:{_ics_date(w.closes_on)}",
+        # DTEND of an all-day event is exclusive: the day after the last day.
+        f"DTEND;VALUE=DATE:{_ics_date(w.closes_on + timedelta(days=1))}",
+        f"SUMMARY:{ics_escape(summary)}",
+        f"DESCRIPTION:{ics_escape(description)}",
+        f"CATEGORIES:{ics_escape(w.document)}",
+        "TRANSP:TRANSPARENT",
+    ]
+    for trigger, days_before, words in REMINDERS:
+        if w.closes_on - timedelta(days=days_before) < as_of:
+            continue  # a reminder already past on the as-of date would only fire at once
+        lines += [
+            "BEGIN:VALARM",
+            "ACTION:DISPLAY",
+            f"TRIGGER:{trigger}",
+            f"DESCRIPTION:{ics_escape(f'{words}: {summary}')}",
+            "END:VALARM",
+        ]
+    return [*lines, "END:VEVENT"]
+
+
+def as_ics(windows: list[ElectionWindow], facts: Any, as_of: date) -> str:
+    """An RFC 5545 calendar: one all-day VEVENT per deadline, on the last day (a window's first
+    day, if it has one, is in the description), with the names of everyone it concerns and a
+    reminder a week and a day before; CRLF line ends, folded at 75 octets, stable UIDs, and a
+    DTSTAMP from the facts, never the clock."""
     stamp = f"{_ics_date(stamp_date(facts))}T000000Z"
-    prefix = uid_prefix(facts)
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -115,44 +204,21 @@ def as_ics(windows: list[ElectionWindow], facts: Any) -> str:
         "METHOD:PUBLISH",
         f"X-WR-CALNAME:{ics_escape(calendar_name(facts))}",
     ]
-    for w in windows:
-        first = w.opens_on or w.closes_on
-        if w.opens_on:
-            summary = f"Election window: {w.name} ({w.subject}), {w.document}, {w.route}"
-        else:
-            summary = f"Last day to elect: {w.name} ({w.subject}), {w.document}, {w.route}"
-        description = f"Last day: {dates.long_date(w.closes_on)}. Rule: {w.rule}."
-        if w.note:
-            description += f"\nNote: {w.note}."
-        lines += [
-            "BEGIN:VEVENT",
-            f"UID:{prefix}-{w.key}@docgen",
-            f"DTSTAMP:{stamp}",
-            f"DTSTART;VALUE=DATE:{_ics_date(first)}",
-            # DTEND of an all-day event is exclusive: the day after the last day.
-            f"DTEND;VALUE=DATE:{_ics_date(w.closes_on + timedelta(days=1))}",
-            f"SUMMARY:{ics_escape(summary)}",
-            f"DESCRIPTION:{ics_escape(description)}",
-            f"CATEGORIES:{ics_escape(w.document)}",
-            "TRANSP:TRANSPARENT",
-            "END:VEVENT",
-        ]
+    for deadline in deadlines(windows):
+        lines += _event(deadline, facts, stamp, as_of)
     lines.append("END:VCALENDAR")
     return "".join(fold(line) + "\r\n" for line in lines)
 
 
-def render(facts: Any, output_format: Format):
-    """``csv`` and ``ics`` as text; ``table`` as a rich table to print."""
-    windows = election_windows(facts)
+def render(facts: Any, output_format: Format, as_of: date):
+    """The windows still open on ``as_of``: ``csv`` and ``ics`` as text; ``table`` as a rich
+    table to print."""
+    windows = open_windows(facts, as_of)
     if output_format == "csv":
         return as_csv(windows)
     if output_format == "ics":
-        return as_ics(windows, facts)
-    return as_table(windows, calendar_name(facts))
-
-
-def calendar_file(path, output_format: Format):
-    """Load a facts file (either kind) and render its election windows."""
-    from docgen.load import load_facts
-
-    return render(load_facts(path).facts, output_format)
+        return as_ics(windows, facts, as_of)
+    title = f"{calendar_name(facts)}: windows open on {as_of.isoformat()}"
+    if not windows:
+        title += " (none: every window has closed)"
+    return as_table(windows, title)

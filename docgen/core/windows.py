@@ -23,6 +23,9 @@ class ElectionWindow:
     closes_on: date  # the last day an election is timely on this route
     note: str | None = None
     period_end: date | None = None  # a performance-based route: the end of its period
+    # The first day the person could elect at all (hired, or first eligible): a window that
+    # closed before it was never open to them, and the calendar leaves it out.
+    eligible_from: date | None = None
 
     @property
     def key(self) -> str:

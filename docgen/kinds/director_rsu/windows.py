@@ -20,17 +20,18 @@ def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
         if director.employee:
             continue  # Notice F.1, Exhibit I: for non-employee Directors only.
         who = (director.id, director.name, document)
+        since = {"eligible_from": director.first_eligible_on}
         windows.append(ElectionWindow(
             *who, "exhibit-i",
             f"Exhibit I must be filed prior to {dates.long_date(grant.election_deadline)} "
             "(Notice F.3; Exhibit I)",
-            None, dates.day_before(grant.election_deadline),
+            None, dates.day_before(grant.election_deadline), **since,
         ))  # fmt: skip
         windows.append(ElectionWindow(
             *who, "409a-a",
             "(a) December 31 before the grant year (Code 409A(a)(4)(B); "
             "Treas. Reg. 1.409A-2(a)(3))",
-            None, dates.december_31_before(grant.grant_date.year),
+            None, dates.december_31_before(grant.grant_date.year), **since,
         ))  # fmt: skip
         if route_b is not None:
             windows.append(ElectionWindow(
@@ -39,13 +40,13 @@ def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
                 f"vesting {vesting} (Treas. Reg. 1.409A-2(a)(5))",
                 # "On or before the 30th day after" the grant: an election before the grant date
                 # counts too, as RSU-ELECTION-409A-TIMING reads it, so the window has no first day.
-                None, route_b,
+                None, route_b, **since,
             ))  # fmt: skip
         if director.first_eligible_on is not None:
             windows.append(ElectionWindow(
                 *who, "409a-c",
                 "(c) within 30 days after first becoming eligible (Treas. Reg. 1.409A-2(a)(7))",
                 director.first_eligible_on,
-                dates.first_year_election_deadline(director.first_eligible_on),
+                dates.first_year_election_deadline(director.first_eligible_on), **since,
             ))  # fmt: skip
     return windows

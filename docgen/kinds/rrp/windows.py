@@ -28,10 +28,13 @@ def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> li
     year = facts.plan_year
     document = f"RRP Deferral Election {year}"
     who = (participant.id, participant.name, document)
+    # Someone hired (or first eligible) after a window closed never had it open.
+    known = [day for day in (participant.hired_on, participant.first_eligible_on) if day]
+    since = {"eligible_from": max(known) if known else None}
     windows = [ElectionWindow(
         *who, "prior-year",
         "December 31 before the Plan Year (Plan 2.03(b); Treas. Reg. 1.409A-2(a)(3))",
-        None, dates.december_31_before(year),
+        None, dates.december_31_before(year), **since,
     )]  # fmt: skip
     eligible, first_year = participant.first_eligible_on, first_year_deadline_for(participant, year)
     if first_year is not None:
@@ -40,7 +43,7 @@ def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> li
             "within 30 days after first becoming eligible (Plan 2.03(c); "
             "Treas. Reg. 1.409A-2(a)(7))",
             eligible, first_year,
-            "reaches only pay for services after the election",
+            "reaches only pay for services after the election", **since,
         ))  # fmt: skip
     seen: set[tuple[date, date]] = set()
     for election in participant.elections:
@@ -62,6 +65,6 @@ def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> li
             *who, f"performance-based-{period.end.isoformat()}",
             f"six months before the performance period {period.start} to {period.end} ends "
             "(Plan 1.18, 2.03(b); Treas. Reg. 1.409A-2(a)(8))",
-            period.start, closes, note, period.end,
+            period.start, closes, note, period.end, **since,
         ))  # fmt: skip
     return [no_empty_window(window) for window in windows]
