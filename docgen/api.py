@@ -157,7 +157,9 @@ def batch(path: str | Path, out: str | Path, **options: Any) -> Any:
     return issue_batch(path, out, **options)
 
 
-def render_one(path: str | Path, doc: str, subject: str, fmt: str, output: Path, **options: Any):
+def render_one(
+    path: str | Path, doc: str, subject: str, fmt: str, output: Path | None, **options: Any
+):
     from docgen.issue.one import render_one as render
 
     return render(path, doc, subject, fmt, output, **options)
@@ -207,9 +209,10 @@ def export_templates(folder: str | Path) -> list[Path]:
 
 
 def verify(folder: str | Path) -> Any:
-    from docgen.issue.verify import verify_folder
+    """A stage folder, or a cycle folder with every stage in it: a list of checked folders."""
+    from docgen.issue.verify_cycle import verify_issued
 
-    return verify_folder(folder)
+    return verify_issued(folder)
 
 
 def verify_document(path: str | Path) -> Any:

@@ -17,7 +17,17 @@ from typer.core import TyperGroup
 
 from docgen import __version__, api, cli_forms, console
 from docgen.api import DocgenError
-from docgen.console import ProgressBar, emit, err, fail, out, parse_as_of, print_refusal
+from docgen.console import (
+    ProgressBar,
+    emit,
+    err,
+    fail,
+    out,
+    parse_as_of,
+    print_batch,
+    print_refusal,
+    print_render,
+)
 
 
 class _InWorkOrder(TyperGroup):
@@ -118,27 +128,54 @@ _STAGE_HELP = "The stage to check or issue. " + api.stage_help()
 _AS_OF_HELP = "The date the documents are issued on, YYYY-MM-DD (default: today)."
 
 
+_HOLD_HELP = (
+    "Issue every packet but this one; its findings do not stop the rest, and the manifest names "
+    "it with them."
+)
+_ONLY_HELP = "Re-issue just this packet into the issued stage folder; all else stays as it is."
+
+
+def _ids(flag: str, words: str):
+    """A repeatable option naming packets by their subject's id."""
+    return typer.Option(
+        flag, help=f"{words} An id as the facts write it; repeat for more.", show_default=False
+    )
+
+
 @app.command()
 def batch(
     file: console.FactsFile,
     out_dir: Annotated[
-        Path, typer.Option("--out", help="Folder to issue into; the cycle folder goes inside.")
+        Path,
+        typer.Option(
+            "--out", help="Folder to issue into: the stage folder is OUT/<cycle>/<stage>/."
+        ),
     ],
     stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: 2, or 1 on one core).")
     ] = None,
     as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
+    hold: Annotated[list[str] | None, _ids("--hold", _HOLD_HELP)] = None,
+    only: Annotated[list[str] | None, _ids("--only", _ONLY_HELP)] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Render again even when the folder is current.")
+        bool,
+        typer.Option(
+            "--force",
+            help="Render again even when every packet's facts are as issued (documents that "
+            "come out the same stay as issued).",
+        ),
     ] = False,
 ) -> None:
-    """Check FILE, then issue every packet into OUT/<cycle> with a manifest.
+    """Check FILE, then issue a stage's packets into OUT/<cycle>/<stage>/ with a manifest.
 
-    Renders PDF and DOCX over worker processes, reads each back (no blank, every key fact,
-    the same text in both), and publishes the folder atomically with check-report.json/html
-    and manifest.json. Nothing is written on an error finding. Exit 0 issued, 1 refused,
-    2 bad input."""
+    Stages sit side by side (OUT/2026-annual/elections/, .../grant/); OUT/<cycle>/returned/ is
+    for forms sent back, and docgen never touches it. PDF and DOCX are read back (no blank,
+    every key fact, the same text) and the stage folder is published whole. A re-issue issues
+    the packets that changed, says which facts changed, and keeps what they replace in
+    superseded/<n>/. An error finding writes nothing, unless it is about a packet held with
+    --hold; a file docgen did not write in the stage folder stops a re-issue.
+    Exit 0 issued, 1 refused, 2 bad input."""
     issued_on = parse_as_of(as_of)
     bar = ProgressBar()
     try:
@@ -149,6 +186,8 @@ def batch(
             as_of=issued_on,
             workers=workers,
             force=force,
+            hold=hold or [],
+            only=only or [],
             progress=bar,
         )
     except DocgenError as error:
@@ -157,33 +196,7 @@ def batch(
         fail(error)
     finally:
         bar.stop()
-    for stale in result.removed_stale:
-        err.print(f"Removed {stale}, left by an interrupted batch.", markup=False)
-    warnings = len(result.warnings)
-    noted = f"; {warnings} warning{'s' if warnings != 1 else ''} recorded in manifest.json"
-    if result.current:
-        out.print(
-            f"{result.folder} is already current (same facts, stage {result.report.stage}, as of "
-            f"{issued_on.isoformat()}; every file matches its manifest): nothing re-rendered"
-            f"{noted if warnings else ''}. Use --force to render again.",
-            markup=False,
-        )
-        return
-    if not result.packets:
-        out.print(
-            f"A {result.report.facts.kind} file at stage {result.report.stage} issues no "
-            "documents (its records are checked only); wrote the check report and manifest.",
-            markup=False,
-        )
-    out.print(
-        f"Issued {result.packets} packet{'s' if result.packets != 1 else ''} "
-        f"({result.documents} documents, {result.files} files) to {result.folder}"
-        f"{noted if warnings else ''}.",
-        markup=False,
-    )
-    for finding in result.warnings:
-        out.print(f"  warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
-    out.print(f"Check it any time with: docgen verify {result.folder}", markup=False)
+    print_batch(result, file, out_dir, issued_on)
 
 
 @app.command()
@@ -192,30 +205,53 @@ def render(
     doc: Annotated[str, typer.Option("--doc", help="Document name: notice, exhibit-i, ...")],
     subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
     to: Annotated[RenderFormat, typer.Option("--to", help="pdf, docx or html.")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the document.")],
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="The folder batch issues into (needed for pdf and docx): the document is "
+            "issued into OUT/<cycle>/<stage>/.",
+            show_default=False,
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o", "--output", help="Also write a copy here (for html: where the preview goes)."
+        ),
+    ] = None,
     stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
     review: Annotated[
         bool, typer.Option(help="Counsel's review copy (docx), not for issue.")
     ] = False,
 ) -> None:
-    """Check FILE, then render one document and write it atomically.
+    """Check FILE, then issue one document (pdf, docx), or write a preview or review copy.
 
-    Any error finding in FILE refuses, as `batch` does. --review makes counsel's copy instead:
-    a DOCX with one comment per drafted clause (its rationale and approval status), made while
-    clauses await approval. Exit 0 written, 1 refused, 2 bad input."""
+    Every PDF or DOCX that leaves docgen is in a manifest: render issues the subject's packet
+    into OUT/<cycle>/<stage>/ exactly as `batch --only ID` would (a packet whose facts changed
+    is re-issued, its previous copies kept in superseded/<n>/; an unchanged one stays as issued),
+    and -o PATH gets a byte-for-byte copy of the issued file. --to html writes a preview to -o
+    PATH, and --review counsel's copy (a DOCX with one comment per drafted clause, made while
+    clauses await approval); neither is issued. An error finding about the subject or the cycle
+    refuses, as in a batch. Exit 0 written, 1 refused, 2 bad input."""
     issued_on = parse_as_of(as_of)
     try:
         result = api.render_one(
-            file, doc, subject, to.value, output, stage=stage, as_of=issued_on, review=review
+            file,
+            doc,
+            subject,
+            to.value,
+            output,
+            out=out_dir,
+            stage=stage,
+            as_of=issued_on,
+            review=review,
         )
     except DocgenError as error:
         print_refusal(error)
         fail(error)
-    for finding in result.warnings:
-        shown = f"{finding.severity} {finding.rule} ({finding.subject}): {finding.message}"
-        err.print(shown, markup=False)
-    out.print(f"Wrote {result.path} ({result.bytes:,} bytes).", markup=False)
+    print_render(result)
 
 
 @app.command()
@@ -223,17 +259,19 @@ def verify(
     target: Annotated[
         Path,
         typer.Argument(
-            help="An issued folder, e.g. out/2026-annual, or one issued PDF, e.g. a Notice.",
+            help="A stage folder (out/2026-annual/grant), a cycle folder (out/2026-annual), or "
+            "one issued PDF, e.g. a Notice.",
             show_default=False,
         ),
     ],
 ) -> None:
-    """Re-check an issued folder against its manifest, or one issued PDF on its own.
+    """Re-check an issued stage folder, every stage of a cycle, or one issued PDF on its own.
 
-    A folder: compares every file's SHA-256, then reads every document back: no blank, every key
-    fact, the same text in PDF and DOCX. A PDF (a Notice e-mailed away from its folder): makes it
-    again from the record it carries and compares the bytes (the text, when this docgen is not the
-    version that made it). Exit 0 intact, 1 changed, 2 no such folder or file."""
+    A folder: compares every file's SHA-256 (superseded copies too), then reads every current
+    document back: no blank, every key fact, the same text in PDF and DOCX; returned/ is not
+    checked. A PDF (a Notice e-mailed away from its folder): makes it again from the record it
+    carries and compares the bytes (the text, when this docgen is not the version that made it).
+    Exit 0 intact, 1 changed, 2 no such folder or file."""
     if target.suffix.lower() == ".pdf" or target.is_file():
         try:
             document = api.verify_document(target)
@@ -242,15 +280,16 @@ def verify(
         out.print(document.summary, markup=False)
         return
     try:
-        check = api.verify(target)
+        checks = api.verify(target)
     except DocgenError as error:
         fail(error)
-    out.print(
-        f"{target}: intact ({check.files_checked} files match manifest.json; "
-        f"{check.documents_checked} documents read back with no blank, no missing key fact, "
-        "PDF and DOCX text equal).",
-        markup=False,
-    )
+    for check in checks:
+        out.print(
+            f"{check.folder}: intact ({check.files_checked} files match manifest.json; "
+            f"{check.documents_checked} documents read back with no blank, no missing key fact, "
+            "PDF and DOCX text equal).",
+            markup=False,
+        )
 
 
 class CalendarFormat(StrEnum):

@@ -146,6 +146,93 @@ class ProgressBar:
             self.progress.stop()
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def print_packet_changes(result) -> None:
+    """Which packets a re-issue changed, and why (the facts by name). Packets whose documents came
+    out the same and whose record alone was updated are told in one line per reason."""
+    if result.current:
+        out.print(
+            f"{result.folder}: nothing re-issued; the issued documents are what these facts give.",
+            markup=False,
+        )
+        return
+    if not result.reissue:
+        return
+    records: dict[str, list[str]] = {}
+    for change in result.changes:
+        why = "; ".join(change.reasons)
+        if change.what == "record":
+            records.setdefault(why, []).append(change.subject)
+            continue
+        what = f"{', '.join(change.documents)} {change.what}"
+        out.print(f"  {change.subject}: {what}{f' ({why})' if why else ''}", markup=False)
+    for why, subjects in records.items():
+        out.print(
+            f"  {', '.join(subjects)}: documents came out the same, record updated ({why})",
+            markup=False,
+        )
+
+
+def print_batch(result, facts_file: Path, out_dir: Path, issued_on: date) -> None:
+    """What `docgen batch` did, in the secretary's words."""
+    for note in result.notes:
+        err.print(note, markup=False)
+    warnings = len(result.warnings)
+    noted = f"; {_plural(warnings, 'warning')} recorded in manifest.json" if warnings else ""
+    if result.current:
+        how = (
+            "rendered again, every document came out byte for byte as issued"
+            if result.rendered_again
+            else "every packet's facts, templates and docgen version are as issued and every "
+            "file matches its manifest"
+        )
+        out.print(
+            f"{result.folder} is already current ({how}): nothing re-issued{noted}."
+            + ("" if result.rendered_again else " Use --force to render again."),
+            markup=False,
+        )
+    elif result.reissue:
+        moved = sum(1 for c in result.changes if c.what in ("issued", "re-issued"))
+        out.print(
+            f"Re-issue {result.reissue} of {result.folder}, as of {issued_on.isoformat()}: "
+            f"{_plural(moved, 'packet')} issued anew, the other {result.packets - moved} left as "
+            f"issued; what it replaced is kept in {result.folder}/superseded/{result.reissue}/"
+            f"{noted}.",
+            markup=False,
+        )
+        print_packet_changes(result)
+    else:
+        if not result.packets:
+            out.print(
+                f"A {result.report.facts.kind} file at stage {result.report.stage} issues no "
+                "documents (its records are checked only); wrote the check report and manifest.",
+                markup=False,
+            )
+        out.print(
+            f"Issued {_plural(result.packets, 'packet')} ({result.documents} documents, "
+            f"{result.files} files) to {result.folder}{noted}.",
+            markup=False,
+        )
+    for entry in result.held:
+        reasons = "; ".join(
+            f"{f['rule']}: {f['message'].rstrip('.')}"
+            for f in entry["findings"]
+            if f["severity"] == "error"
+        )
+        out.print(
+            f"  held, not issued: {entry['subject']} ({entry['name']})"
+            f"{': ' + reasons if reasons else ''}. Once resolved: docgen batch {facts_file} "
+            f"--out {out_dir} --stage {result.report.stage} --only {entry['subject']}",
+            markup=False,
+        )
+    for finding in result.warnings:
+        out.print(f"  warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
+    out.print(f"Check it any time with: docgen verify {result.folder}", markup=False)
+
+
 def rules_table(rules) -> Any:
     """`docgen rules`: the catalogue as a table."""
     from rich.table import Table
@@ -160,3 +247,25 @@ def rules_table(rules) -> Any:
             entry.id, entry.severity, entry.title, "; ".join(str(c) for c in entry.citations)
         )
     return table
+
+
+def print_render(result) -> None:
+    """What `docgen render` issued (or wrote without issuing), and where the copy went."""
+    for finding in result.warnings:
+        shown = f"{finding.severity} {finding.rule} ({finding.subject}): {finding.message}"
+        err.print(shown, markup=False)
+    batch = result.batch
+    if batch is None:
+        out.print(f"Wrote {result.path} ({result.bytes:,} bytes), not issued.", markup=False)
+        return
+    if not batch.current and batch.reissue:
+        out.print(
+            f"Re-issue {batch.reissue} of {batch.folder}; what it replaced is kept in "
+            f"{batch.folder}/superseded/{batch.reissue}/:",
+            markup=False,
+        )
+    elif not batch.current:
+        out.print(f"Issued into {batch.folder}:", markup=False)
+    print_packet_changes(batch)
+    copy = f"; wrote a copy to {result.path}" if result.path != result.issued else ""
+    out.print(f"Issued copy: {result.issued} ({result.bytes:,} bytes){copy}.", markup=False)

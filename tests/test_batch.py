@@ -1,4 +1,5 @@
-"""`docgen batch` and `docgen render`: refuse before writing, issue atomically, byte for byte."""
+"""`docgen batch` and `docgen render`: refuse before writing, issue a stage folder atomically,
+byte for byte, into OUT/<cycle>/<stage>/. (Re-issues, holds and history: tests/test_reissue.py.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -65,7 +65,7 @@ def issued(tmp_path_factory):
         catch_exceptions=False,
     )
     assert result.exit_code == 0, result.output
-    return facts, out, out / CYCLE
+    return facts, out, out / CYCLE / "grant"
 
 
 # ------------------------------------------------------------------ what an issue contains
@@ -81,7 +81,10 @@ def test_folder_layout_is_the_designs(issued):
             for name in ("notice.pdf", "notice.docx", "exhibit-i.pdf", "exhibit-i.docx")
         }
     assert set(tree(folder)) == expected
-    assert sorted(p.name for p in out.iterdir()) == [CYCLE]  # no staging folder left beside it
+    assert sorted(p.name for p in out.iterdir()) == [CYCLE]
+    # The stage folder, and returned/ beside it for the forms people send back; no staging left.
+    assert sorted(p.name for p in (out / CYCLE).iterdir()) == ["grant", "returned"]
+    assert list((out / CYCLE / "returned").iterdir()) == []
 
 
 def test_manifest_records_every_file_and_the_facts(issued):
@@ -117,7 +120,39 @@ def test_manifest_records_every_file_and_the_facts(issued):
         assert entry["source"] == "built-in"
     assert manifest["templates_dir"] is None
     assert [p["subject"] for p in manifest["packets"]] == [d.id for d in loaded.facts.directors]
+    assert (manifest["manifest_format"], manifest["reissue"]) == (2, 0)
+    assert (manifest["held"], manifest["superseded"]) == ([], [])
     assert str(folder.parent.parent) not in (folder / "manifest.json").read_text()
+
+
+def test_each_packet_records_the_inputs_it_was_made_from(issued):
+    """Per packet: the SHA-256 of its facts slice (the director's facts and the cycle's), the
+    templates' SHA-256, docgen's version, the stage and the as-of date, and their digest."""
+    from docgen import __version__
+    from docgen.issue.history import canonical, facts_slice
+    from docgen.issue.reports import templates_sha256
+
+    facts_path, _, folder = issued
+    facts = load_facts(facts_path).facts
+    manifest = json.loads((folder / "manifest.json").read_text())
+    for packet in manifest["packets"]:
+        inputs = packet["inputs"]
+        slice_ = facts_slice(facts, packet["subject"])
+        assert slice_["subject"]["id"] == packet["subject"]
+        assert "directors" not in slice_["cycle"] and "grant" in slice_["cycle"]
+        assert inputs == {
+            "facts_sha256": hashlib.sha256(canonical(slice_)).hexdigest(),
+            "templates_sha256": templates_sha256(),
+            "docgen_version": __version__,
+            "stage": "grant",
+            "as_of": GRANT_AS_OF,
+        }
+        assert packet["inputs_sha256"] == hashlib.sha256(canonical(inputs)).hexdigest()
+        assert {"address", "units", "elections"} <= set(packet["facts"]["subject"])
+        assert {"grant.fair_market_value", "company.name"} <= set(packet["facts"]["cycle"])
+        assert {d["issued_as_of"] for d in packet["documents"]} == {GRANT_AS_OF}
+    # One director's slice does not hold another's facts: a change to one is not a change to all.
+    assert "Roberto" not in json.dumps(facts_slice(facts, "jsmith"))
 
 
 def test_check_report_is_the_checkers_with_no_absolute_path(issued):
@@ -154,7 +189,7 @@ def test_same_facts_give_byte_identical_folders(issued, tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
-    first, second = tree(folder), tree(tmp_path / "again" / CYCLE)
+    first, second = tree(folder), tree(tmp_path / "again" / CYCLE / "grant")
     assert set(first) == set(second)
     different = [name for name in first if first[name] != second[name]]
     assert different == []
@@ -169,27 +204,32 @@ def test_unchanged_rerun_renders_nothing(issued, cli):
     assert {p: p.stat().st_mtime_ns for p in folder.rglob("*")} == before
 
 
-def test_a_different_as_of_is_not_current(issued, tmp_path):
-    from datetime import date
+def test_a_later_as_of_alone_reissues_nothing(issued, cli):
+    """No document prints the as-of date: the packets issued on June 23 stand as issued."""
+    facts_path, out, folder = issued
+    before = {p: (p.stat().st_mtime_ns, p.stat().st_ino) for p in folder.rglob("*")}
+    result = cli("batch", facts_path, "--out", out, "--as-of", "2026-06-24")
+    assert result.exit_code == 0, result.output
+    assert "already current" in result.stdout
+    assert {p: (p.stat().st_mtime_ns, p.stat().st_ino) for p in folder.rglob("*")} == before
+    assert json.loads((folder / "manifest.json").read_text())["as_of"] == GRANT_AS_OF
 
-    from docgen.issue.batch import manifest_is_current
 
-    facts_path, _, folder = issued
-    loaded = load_facts(facts_path)
-    assert manifest_is_current(folder, loaded, "grant", date.fromisoformat(GRANT_AS_OF))
-    assert not manifest_is_current(folder, loaded, "grant", date(2026, 6, 24))
-    assert not manifest_is_current(folder, loaded, "elections", date.fromisoformat(GRANT_AS_OF))
-
-
-def test_a_tampered_folder_is_reissued_not_skipped(issued, tmp_path, cli):
+def test_a_tampered_folder_is_reissued_and_the_altered_file_kept(issued, tmp_path, cli):
     facts_path, _, folder = issued
     out = tmp_path / "out"
-    shutil.copytree(folder, out / CYCLE)
-    (out / CYCLE / "check-report.html").write_text("edited")
+    shutil.copytree(folder, out / CYCLE / "grant")
+    (out / CYCLE / "grant" / "check-report.html").write_text("edited")
     result = cli("batch", facts_path, "--out", out, "--as-of", GRANT_AS_OF)
     assert result.exit_code == 0, result.output
-    assert "Issued 3 packets" in result.stdout
-    assert tree(out / CYCLE) == tree(folder)
+    assert "Re-issue 1 of" in result.stdout
+    again = tree(out / CYCLE / "grant")
+    assert again["check-report.html"] == tree(folder)["check-report.html"]
+    assert again["superseded/1/check-report.html"] == b"edited"  # never deleted, never lost
+    manifest = json.loads((out / CYCLE / "grant" / "manifest.json").read_text())
+    (entry,) = [e for e in manifest["superseded"][0]["files"] if e["was"] == "check-report.html"]
+    assert entry["altered"] is True and entry["sha256"] == hashlib.sha256(b"edited").hexdigest()
+    assert cli("verify", out / CYCLE / "grant").exit_code == 0
 
 
 # ------------------------------------------------------------------ refusing
@@ -233,7 +273,8 @@ def test_a_doc_error_refuses_with_nothing_written(samples, tmp_path, monkeypatch
     from datetime import date
 
     from docgen.issue import pool
-    from docgen.issue.batch import IssueRefusedByFindings, issue_batch
+    from docgen.issue.batch import issue_batch
+    from docgen.issue.reports import IssueRefusedByFindings
 
     real = pool.key_facts
     monkeypatch.setattr(pool, "key_facts", lambda *a: [*real(*a), "a fact no document carries"])
@@ -263,11 +304,11 @@ def test_elections_stage_issues_blank_exhibit_i_only(samples, tmp_path, cli):
         "1",
     )
     assert result.exit_code == 0, result.output
-    files = set(tree(out / CYCLE))
+    files = set(tree(out / CYCLE / "elections"))
     assert {name for name in files if "/" in name} == {
         f"{d}/exhibit-i.{fmt}" for d in ("jsmith", "rgarcia") for fmt in ("pdf", "docx")
     }
-    manifest = json.loads((out / CYCLE / "manifest.json").read_text())
+    manifest = json.loads((out / CYCLE / "elections" / "manifest.json").read_text())
     assert manifest["stage"] == "elections"
     # The blank forms carry Exhibit I's clauses only (not the on-file copy's, not the Notice's).
     recorded = [c["clause"] for c in manifest["clause_approvals"]]
@@ -292,139 +333,33 @@ def test_a_clause_without_counsels_approval_stops_the_batch_before_anything_is_w
     assert not out.exists()
 
 
-# ------------------------------------------------------------------ interrupted batches
+# ------------------------------------------------------------------ stage folders side by side
 
 
-def _batch_killed_after_first_packet(facts: Path, out: Path, *extra: str) -> None:
-    env = {**os.environ, "DOCGEN_TEST_PAUSE_AFTER": "1", "DOCGEN_TEST_PAUSE_SECONDS": "120"}
-    process = subprocess.Popen(
-        [
-            str(DOCGEN),
-            "batch",
-            str(facts),
-            "--out",
-            str(out),
-            "--as-of",
-            GRANT_AS_OF,
-            "--workers",
-            "1",
-            *extra,
-        ],
-        env=env,
-        stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        text=True,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 240
-    try:
-        for line in process.stderr:
-            if "test hook: paused after packet 1" in line:
-                break
-            assert time.monotonic() < deadline, "the batch never reached its first packet"
-        else:
-            pytest.fail(f"batch ended before the hook (exit {process.wait()})")
-    finally:
-        os.killpg(process.pid, signal.SIGKILL)  # the batch and its worker processes
-        process.wait()
-
-
-def test_sigkill_mid_batch_leaves_no_cycle_folder_and_a_rerun_completes(samples, tmp_path, cli):
-    facts = write_cycle(tmp_path, samples)
+def test_both_stages_issue_into_one_out_side_by_side(samples, tmp_path, cli):
+    """The blank forms of June 1 are not replaced by the grant packets of June 23."""
+    facts = write_cycle(tmp_path, samples, directors=2)
     out = tmp_path / "out"
-    _batch_killed_after_first_packet(facts, out)
-    names = [p.name for p in out.iterdir()]
-    assert CYCLE not in names
-    assert any(name.startswith(f".{CYCLE}.staging-") for name in names)  # it was killed mid-way
-    result = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF)
-    assert result.exit_code == 0, result.output
-    assert "left by an interrupted batch" in result.stderr
-    assert [p.name for p in out.iterdir()] == [CYCLE]
-    assert cli("verify", out / CYCLE).exit_code == 0
+    forms = cli("batch", facts, "--out", out, "--stage", "elections", "--as-of", ELECTIONS_AS_OF)
+    assert forms.exit_code == 0, forms.output
+    blank = tree(out / CYCLE / "elections")
+    grant = cli("batch", facts, "--out", out, "--stage", "grant", "--as-of", GRANT_AS_OF)
+    assert grant.exit_code == 0, grant.output
+    assert sorted(p.name for p in (out / CYCLE).iterdir()) == ["elections", "grant", "returned"]
+    assert tree(out / CYCLE / "elections") == blank
+    assert json.loads((out / CYCLE / "grant" / "manifest.json").read_text())["stage"] == "grant"
 
+    def moved(data):
+        data["directors"][0]["address"] = ["40 Cedar Road", "Richmond, VA 23226"]
 
-def test_sigkill_during_a_forced_reissue_keeps_the_old_folder_whole(issued, tmp_path, cli):
-    facts_path, _, folder = issued
-    out = tmp_path / "out"
-    shutil.copytree(folder, out / CYCLE)
-    _batch_killed_after_first_packet(facts_path, out, "--force")
-    assert tree(out / CYCLE) == tree(folder)
-    assert cli("verify", out / CYCLE).exit_code == 0
-
-
-# ------------------------------------------------------------------ one document
-
-
-@pytest.mark.parametrize("fmt", ["pdf", "docx", "html"])
-def test_render_one_document(issued, tmp_path, cli, fmt):
-    facts_path, _, folder = issued
-    target = tmp_path / f"notice.{fmt}"
-    result = cli(
-        "render",
-        facts_path,
-        "--doc",
-        "notice",
-        "--for",
-        "jsmith",
-        "--to",
-        fmt,
-        "-o",
-        target,
-        "--as-of",
-        GRANT_AS_OF,
-    )
-    assert result.exit_code == 0, result.output
-    if fmt != "html":  # the same bytes the batch issued
-        assert target.read_bytes() == (folder / "jsmith" / f"notice.{fmt}").read_bytes()
-    else:
-        assert "Jane Q. Smith" in target.read_text()
-    assert [p.name for p in tmp_path.iterdir()] == [target.name]  # no temporary file left
-
-
-def test_render_refuses_on_error_findings(samples, tmp_path, cli):
-    def late(data):
-        data["directors"][1]["elections"][0]["filed_on"] = "2026-06-23"  # on the deadline: late
-
-    facts = write_cycle(tmp_path, samples, edit=late)
-    target = tmp_path / "notice.pdf"
-    result = cli(
-        "render",
-        facts,
-        "--doc",
-        "notice",
-        "--for",
-        "jsmith",
-        "--to",
-        "pdf",
-        "-o",
-        target,
-        "--as-of",
-        GRANT_AS_OF,
-    )
-    assert result.exit_code == 1
-    assert "RSU-ELECTION-LATE" in result.stdout
-    assert not target.exists()
-
-
-@pytest.mark.parametrize(
-    "args, message",
-    [
-        (["--doc", "notise", "--for", "jsmith"], "no such document"),
-        (["--doc", "notice", "--for", "nobody"], "no director or participant with that id"),
-        (
-            ["--doc", "notice", "--for", "jsmith", "--stage", "elections"],
-            "does not issue this document",
-        ),
-    ],
-)
-def test_render_bad_request_exits_2(samples, tmp_path, cli, args, message):
-    facts = write_cycle(tmp_path, samples, directors=1)
-    result = cli(
-        "render", facts, *args, "--to", "pdf", "-o", tmp_path / "x.pdf", "--as-of", ELECTIONS_AS_OF
-    )
-    assert result.exit_code == 2
-    assert message in result.stderr
-    assert not (tmp_path / "x.pdf").exists()
+    moved_facts = write_cycle(tmp_path, samples, directors=2, edit=moved)
+    reissue = cli("batch", moved_facts, "--out", out, "--as-of", "2026-06-25")
+    assert reissue.exit_code == 0 and "Re-issue 1 of" in reissue.stdout
+    assert tree(out / CYCLE / "elections") == blank  # a re-issue swaps its own stage folder only
+    both = cli("verify", out / CYCLE)
+    assert both.exit_code == 0, both.output
+    assert f"{out / CYCLE / 'elections'}: intact" in both.stdout
+    assert f"{out / CYCLE / 'grant'}: intact" in both.stdout
 
 
 def test_rrp_plan_year_is_issued_per_participant(samples, tmp_path, cli):
@@ -442,7 +377,7 @@ def test_rrp_plan_year_is_issued_per_participant(samples, tmp_path, cli):
     loaded = load_facts(facts)
     result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", "2025-12-01")
     assert result.exit_code == 0, result.output
-    folder = tmp_path / "out" / f"rrp-{loaded.facts.plan_year}"
+    folder = tmp_path / "out" / f"rrp-{loaded.facts.plan_year}" / "enrollment"
     documents = {name for name in tree(folder) if "/" in name}
     expected = documents_for(loaded.facts, "enrollment")
     assert expected  # the sample's first participants do get election forms
@@ -456,7 +391,8 @@ def test_rrp_plan_year_is_issued_per_participant(samples, tmp_path, cli):
 def test_a_second_batch_into_the_same_out_at_once_is_refused(samples, tmp_path):
     from datetime import date
 
-    from docgen.issue.batch import BadRequest, issue_batch
+    from docgen.issue.batch import issue_batch
+    from docgen.issue.files import BadRequest
     from docgen.issue.files import OutLock as _OutLock
 
     facts = write_cycle(tmp_path, samples, directors=1)
@@ -507,12 +443,22 @@ def test_sync_tree_flushes_with_syncfs_or_file_by_file(tmp_path, monkeypatch, pl
     assert entry == {"sha256": hashlib.sha256(b"%PDF-1.7").hexdigest(), "bytes": 8}
 
 
-def test_a_folder_docgen_did_not_issue_is_never_replaced(samples, tmp_path, cli):
+def test_a_stage_folder_docgen_did_not_issue_is_never_written_into(samples, tmp_path, cli):
     facts = write_cycle(tmp_path, samples, directors=1)
-    mine = tmp_path / "out" / CYCLE
+    mine = tmp_path / "out" / CYCLE / "grant"
     mine.mkdir(parents=True)
     (mine / "board minutes.docx").write_bytes(b"not docgen's")
     result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", GRANT_AS_OF)
     assert result.exit_code == 2
     assert "is not a folder docgen issued" in result.stderr
-    assert tree(tmp_path / "out") == {f"{CYCLE}/board minutes.docx": b"not docgen's"}
+    assert tree(tmp_path / "out") == {f"{CYCLE}/grant/board minutes.docx": b"not docgen's"}
+
+
+def test_a_file_of_someones_own_in_the_cycle_folder_stays_put(samples, tmp_path, cli):
+    """The cycle folder holds stage folders; docgen never replaces it, so a file there is safe."""
+    facts = write_cycle(tmp_path, samples, directors=1)
+    (tmp_path / "out" / CYCLE).mkdir(parents=True)
+    (tmp_path / "out" / CYCLE / "board minutes.docx").write_bytes(b"not docgen's")
+    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", GRANT_AS_OF)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / CYCLE / "board minutes.docx").read_bytes() == b"not docgen's"

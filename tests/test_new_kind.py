@@ -61,7 +61,7 @@ def test_batch_issues_the_new_kinds_documents_and_verify_reads_them(toy, cli, tm
     out = tmp_path / "out"
     result = cli("batch", toy(), "--out", out, "--as-of", "2026-03-01", "--workers", "1")
     assert result.exit_code == 0, result.output
-    folder = out / "toy-2026-ps"
+    folder = out / "toy-2026-ps" / "award"  # the kind's own stage has its own folder
     assert sorted(p.name for p in (folder / "ada").iterdir()) == [
         "toy-letter.docx",
         "toy-letter.pdf",

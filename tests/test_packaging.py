@@ -95,11 +95,14 @@ def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path)
     # Templates, stylesheet and bundled fonts come from the wheel: a document renders.
     rendered = subprocess.run(
         [target / "bin" / "docgen", "render", "cycle.yaml", "--doc", "notice", "--for", "jsmith",
-         "--to", "pdf", "-o", "jsmith.pdf", "--as-of", "2026-06-23"],
+         "--to", "pdf", "--out", "out", "-o", "jsmith.pdf", "--as-of", "2026-06-23"],
         cwd=work, capture_output=True, text=True,
     )  # fmt: skip
     assert rendered.returncode == 0, rendered.stderr
     assert (work / "jsmith.pdf").read_bytes().startswith(b"%PDF-")
+    assert (work / "jsmith.pdf").read_bytes() == (
+        work / "out" / "2026-annual" / "grant" / "jsmith" / "notice.pdf"
+    ).read_bytes()
     # `docgen explain` prints worked examples from the rule cases the wheel carries.
     explained = subprocess.run(
         [target / "bin" / "docgen", "explain", "RRP-PBC-LATE"], cwd=work, capture_output=True,

@@ -8,6 +8,7 @@ clause the stage's documents carry, in full and highlighted, with its approval.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from docgen.check.rules import get_rule
@@ -22,9 +23,13 @@ if TYPE_CHECKING:
 TEMPLATE = "check-report.html.j2"
 
 
-def report_context(report: Report, wording: dict[str, Wording] | None = None) -> dict[str, Any]:
+def report_context(
+    report: Report, wording: dict[str, Wording] | None = None, set_aside: Sequence[str] = ()
+) -> dict[str, Any]:
     """Plain data for the template: the findings grouped by subject, each with its sources; the
-    drafted clauses with their words and approval; the terms taken by default."""
+    drafted clauses with their words and approval; the terms taken by default. ``set_aside``:
+    the subjects whose packets an issue held back (or did not re-issue), whose error findings
+    therefore did not stop it."""
     from markupsafe import Markup
 
     groups = []
@@ -69,8 +74,12 @@ def report_context(report: Report, wording: dict[str, Wording] | None = None) ->
         "clauses": clauses,
         "unapproved": sum(1 for review in report.clauses if not review.approved),
         "defaulted": report.defaulted,
+        "set_aside": [report.label(subject) for subject in set_aside],
     }
 
 
-def render_report_html(report: Report, wording: dict[str, Wording] | None = None) -> str:
-    return environment().get_template(TEMPLATE).render(**report_context(report, wording))
+def render_report_html(
+    report: Report, wording: dict[str, Wording] | None = None, set_aside: Sequence[str] = ()
+) -> str:
+    context = report_context(report, wording, set_aside)
+    return environment().get_template(TEMPLATE).render(**context)

@@ -1,19 +1,20 @@
-"""`docgen batch`: a whole cycle's packets, issued atomically.
+"""`docgen batch`: a stage of a cycle issued into its own folder, OUT/<cycle>/<stage>/, whole.
 
-The order is the design's pipeline: load, check (any error finding: nothing is written), render
-every packet over a process pool, read each document back and apply the DOC-* rules (any DOC
-error: nothing is written), then publish. Publishing is atomic: everything is written into a
-staging folder beside the target (``OUT/.<cycle>.staging-<random>``), synced, and swapped into
-``OUT/<cycle>`` as the last step, so an interrupted batch leaves the old complete cycle folder or
-the new complete one, never a mixture. Stale staging folders are removed by the next run.
+The order is the design's pipeline: load, check (an error finding stops the batch before
+anything is written, unless it is about a packet set aside: ``--hold ID``, or not named by
+``--only ID``), render the packets over a process pool, read each document back and apply the
+DOC-* rules, then publish. The new stage folder is built beside the old one and swapped in
+(docgen.issue.stages): an interrupted batch leaves the previous stage folder or the new one.
+A re-issue keeps what it replaces in ``superseded/<n>/`` and says which packets changed and why
+(docgen.issue.reissue, docgen.issue.history). docgen never deletes a file it did not write: one
+in the stage folder stops a re-issue (exit 2) and is named.
 
-The same facts give byte-identical output: no clock time and no absolute path enters a file,
-and JSON is written with sorted keys.
+The same facts give byte-identical files: no clock time and no absolute path enters a file, and
+JSON is written with sorted keys.
 """
 
 from __future__ import annotations
 
-import secrets
 import shutil
 from dataclasses import dataclass, field
 from datetime import date
@@ -23,28 +24,14 @@ from typing import Any
 from docgen import __version__
 from docgen.check.clause_wording import clause_wording
 from docgen.check.report_html import render_report_html
-from docgen.check.rules import get_rule
-from docgen.check.runner import resolve_stage, run_checks, subjects_of
-from docgen.core.errors import DocgenError
+from docgen.check.runner import resolve_stage, run_checks
 from docgen.core.findings import Finding, Report
-from docgen.issue.files import (
-    STAGING,
-    BadRequest,
-    OutLock,
-    publish,
-    remove_stale,
-    sync_tree,
-    write_file,
-)
-from docgen.issue.pool import (
-    ProgressSink,
-    RenderedDocument,
-    default_workers,
-    packets_of,
-    render_packets,
-)
+from docgen.issue.files import BadRequest, OutLock, write_file
+from docgen.issue.history import packet_record, same_inputs
+from docgen.issue.layout import REPORTS
+from docgen.issue.pool import ProgressSink, default_workers, packets_of, render_packets
+from docgen.issue.reissue import Assembler, Assembly, PacketChange
 from docgen.issue.reports import (
-    IssueRefusedByFindings,
     clause_approvals,
     doc_findings,
     dumps,
@@ -52,13 +39,17 @@ from docgen.issue.reports import (
     template_overrides,
     templates_sha256,
 )
-from docgen.issue.verify import (
-    MANIFEST_FORMAT,
-    MANIFEST_NAME,
-    NotAnIssuedFolder,
-    compare_hashes,
-    read_manifest,
+from docgen.issue.scope import Scope, held_record
+from docgen.issue.stages import (
+    new_staging,
+    os_files,
+    previous_issue,
+    publish_stage,
+    recover,
+    refuse_first_release,
+    refuse_foreign,
 )
+from docgen.issue.verify import MANIFEST_FORMAT, MANIFEST_NAME, compare_hashes
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.render.overrides import compile_templates
@@ -66,101 +57,65 @@ from docgen.render.overrides import compile_templates
 
 @dataclass
 class BatchResult:
-    """What a batch did: where, how much, and the warnings recorded."""
+    """What a batch did: where, which packets changed and why, who was held, the warnings."""
 
-    folder: Path
+    folder: Path  # the stage folder
     cycle: str
     report: Report
-    packets: int = 0
+    packets: int = 0  # packets the stage folder holds
     documents: int = 0
     files: int = 0
     warnings: list[Finding] = field(default_factory=list)
-    current: bool = False  # the folder was already current: nothing re-rendered
-    removed_stale: list[Path] = field(default_factory=list)
+    current: bool = False  # nothing to issue: the folder already holds these documents
+    rendered_again: bool = False  # ... and that was found by rendering them (--force)
+    reissue: int = 0  # 0: the first issue into this stage folder; n: superseded/<n>/
+    changes: list[PacketChange] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    held: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # interrupted runs dealt with, folders kept
 
 
-def manifest_is_current(target: Path, loaded: LoadedFacts, stage: str, as_of: date) -> bool:
-    """True when ``target`` was issued from these facts, at this stage and date, by this docgen
-    with these templates, and not one of its files has changed since."""
-    try:
-        manifest = read_manifest(target)
-    except NotAnIssuedFolder:
-        return False
-    expected = {
-        "docgen_version": __version__,
-        "templates_sha256": templates_sha256(loaded.templates_override),
-        "stage": stage,
-        "as_of": as_of.isoformat(),
-    }
-    if any(manifest.get(key) != value for key, value in expected.items()):
-        return False
-    if (manifest.get("facts") or {}).get("sha256") != loaded.sha256:
-        return False
-    return not compare_hashes(target, manifest)
+def issue_batch(facts_path: str | Path, out: str | Path, **options: Any) -> BatchResult:
+    """`docgen batch`: check, render, read back, publish the stage folder (see issue_loaded).
+
+    Raises LoadError (exit 2) for a facts file that cannot be understood, BadRequest (exit 2)
+    for a request it cannot carry out, and IssueRefusedByFindings (exit 1) for error findings;
+    in each case nothing is written.
+    """
+    return issue_loaded(load_facts(facts_path), out, **options)
 
 
-def build_manifest(
+def issue_loaded(
     loaded: LoadedFacts,
-    cycle: str,
-    stage: str,
-    as_of: date,
-    rendered: list[RenderedDocument],
-    report: Report,
-    report_entries: dict[str, dict[str, Any]],
-) -> dict[str, Any]:
-    files: dict[str, dict[str, Any]] = dict(report_entries)
-    packets: dict[str, list[dict[str, Any]]] = {}
-    for document in rendered:
-        files.update(document.entries)
-        packets.setdefault(document.subject, []).append(
-            {"name": document.name, "files": document.files, "key_facts": document.key_facts}
-            | ({"return_part": document.return_part} if document.return_part else {})
-        )
-    return {
-        "manifest_format": MANIFEST_FORMAT,
-        "docgen_version": __version__,
-        "templates_sha256": templates_sha256(loaded.templates_override),
-        "templates_dir": template_overrides(loaded),
-        "kind": loaded.facts.kind,
-        "cycle": cycle,
-        "stage": stage,
-        "as_of": as_of.isoformat(),
-        "facts": {"file": Path(loaded.source.file).name, "sha256": loaded.sha256},
-        "clause_approvals": clause_approvals(report),
-        "summary": {**report.summary, "packets": len(packets), "documents": len(rendered)},
-        "warnings": [f.to_json_dict() for f in report.warnings],
-        "packets": [{"subject": subject, "documents": docs} for subject, docs in packets.items()],
-        "files": files,
-    }
-
-
-def issue_batch(
-    facts_path: str | Path,
     out: str | Path,
     *,
     stage: str | None = None,
     as_of: date,
     workers: int | None = None,
     force: bool = False,
+    hold: tuple[str, ...] | list[str] = (),
+    only: tuple[str, ...] | list[str] = (),
     progress: ProgressSink | None = None,
+    only_into_new_folder: bool = False,
 ) -> BatchResult:
-    """`docgen batch`: check, render every packet, read back, publish the cycle folder atomically.
+    """Issue ``loaded`` at ``stage`` into OUT/<cycle>/<stage>/.
 
-    Raises LoadError (exit 2) for a facts file that cannot be understood and
-    IssueRefusedByFindings (exit 1) for error findings; in both cases nothing is written.
+    ``hold``: issue every packet but these; their findings do not block the rest, and the
+    manifest names them with their findings. ``only``: re-issue just these packets into the
+    stage folder, every other file left as it was (a folder must exist unless
+    ``only_into_new_folder``, as for `docgen render`).
     """
-    loaded = load_facts(facts_path)
-    stage = resolve_stage(loaded.facts, stage)  # grant cycle: grant; RRP: enrollment
+    stage = resolve_stage(loaded.facts, stage)
+    scope = Scope.of(loaded, packets_of(loaded, stage), stage, hold, only)
     report = run_checks(loaded, as_of, stage)
-    if report.errors:
-        raise IssueRefusedByFindings(portable_report(report))
+    scope.refuse_on(report)
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise BadRequest(
             f"--out {out}: is a file, not a folder. Name a folder for the issued packets."
         )
-    cycle = kind_of(loaded.facts).cycle_name(loaded.facts)
-    made_out = not out.exists()
+    made = [folder for folder in (out, out / kind_of(loaded.facts).cycle_name(loaded.facts))
+            if not folder.exists()]  # fmt: skip
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -168,110 +123,200 @@ def issue_batch(
             f"--out {out}: cannot create the folder ({error.strerror}). "
             "Name a folder you can write to, such as out."
         ) from None
-    target = out / cycle
     try:
-        return _issue_into(
-            loaded, report, out, target, cycle, stage, as_of, workers, force, progress
-        )
+        with OutLock(out):
+            return _issue(loaded, report, out, scope, as_of, workers, force, progress,
+                          only_into_new_folder)  # fmt: skip
     except BaseException:
-        if made_out and not any(out.iterdir()):
-            out.rmdir()  # refused or failed: leave no trace, not even an empty OUT
+        for folder in reversed(made):  # refused or failed: leave no trace, not even an empty OUT
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
         raise
 
 
-def _recorded_warnings(manifest: dict[str, Any]) -> list[Finding]:
-    """The warnings an issued folder's manifest recorded, as findings to show again."""
-    warnings = []
-    for entry in manifest.get("warnings", []):
-        try:
-            rule = get_rule(entry["rule"])
-        except (KeyError, DocgenError):
-            continue
-        warnings.append(
-            rule.finding(
-                entry.get("subject", ""),
-                entry.get("path", ""),
-                entry.get("message", ""),
-                line=entry.get("line"),
-            )
-        )
-    return warnings
-
-
-def _issue_into(
+def _issue(
     loaded: LoadedFacts,
     report: Report,
     out: Path,
-    target: Path,
-    cycle: str,
-    stage: str,
+    scope: Scope,
     as_of: date,
     workers: int | None,
     force: bool,
     progress: ProgressSink | None,
+    only_into_new_folder: bool,
 ) -> BatchResult:
-    with OutLock(out):
-        removed = remove_stale(out, cycle)
-        if target.exists():
-            # Replacing a folder deletes it: only ever one that docgen issued.
-            try:
-                read_manifest(target)
-            except NotAnIssuedFolder:
-                raise BadRequest(
-                    f"{target}: exists and is not a folder docgen issued (no readable "
-                    "manifest.json), so docgen will not replace it. Move it aside, or choose "
-                    "another --out."
-                ) from None
-        if not force and manifest_is_current(target, loaded, stage, as_of):
-            manifest = read_manifest(target)
-            return BatchResult(
-                folder=target,
-                cycle=cycle,
-                report=portable_report(report),
-                packets=len(manifest["packets"]),
-                documents=sum(len(p["documents"]) for p in manifest["packets"]),
-                files=len(manifest["files"]) + 1,
-                warnings=_recorded_warnings(manifest),
-                current=True,
-                removed_stale=removed,
-            )
-        packets = packets_of(loaded, stage)
-        compile_templates(loaded.templates_override)  # a broken override: its file and line, now
-        staging = out / f".{cycle}{STAGING}{secrets.token_hex(4)}"
-        staging.mkdir()
-        try:
-            rendered = render_packets(
-                loaded, stage, staging, packets, workers or default_workers(), progress, as_of=as_of
-            )
-            head = subjects_of(loaded.facts)[0][0]
-            problems = [p for document in rendered for p in document.problems]
-            issued = portable_report(report, doc_findings(loaded, problems, head))
-            if issued.errors:
-                raise IssueRefusedByFindings(issued, stage_of_refusal="documents")
-            report_entries = {
-                "check-report.json": write_file(
-                    staging / "check-report.json", dumps(issued.to_json_dict()), sync=False
-                ),
-                "check-report.html": write_file(
-                    staging / "check-report.html",
-                    render_report_html(issued, clause_wording(loaded, issued)).encode("utf-8"),
-                    sync=False,
-                ),
-            }
-            manifest = build_manifest(loaded, cycle, stage, as_of, rendered, issued, report_entries)
-            write_file(staging / MANIFEST_NAME, dumps(manifest), sync=False)
-            sync_tree(staging)
-            publish(staging, target)
-        except BaseException:
+    kind = kind_of(loaded.facts)
+    cycle, stage = kind.cycle_name(loaded.facts), scope.stage
+    cycle_dir = out / cycle
+    refuse_first_release(cycle_dir)
+    cycle_dir.mkdir(exist_ok=True)
+    notes = recover(cycle_dir, stage)
+    stage_dir = cycle_dir / stage
+    previous = previous_issue(stage_dir, stage)
+    if previous is not None:
+        refuse_foreign(stage_dir, previous)
+    elif scope.only and not only_into_new_folder:
+        raise BadRequest(
+            f"--only re-issues packets into an issued stage folder, and {stage_dir} has not been "
+            "issued yet. Run the batch without --only first."
+        )
+    templates = templates_sha256(loaded.templates_override)
+    records = {
+        subject: packet_record(loaded.facts, subject, stage, as_of.isoformat(), templates)
+        for subject, _ in scope.issue
+    }
+    held = held_record(report, scope, previous)
+    result = BatchResult(stage_dir, cycle, portable_report(report), notes=notes, held=held)
+    if (
+        previous is not None
+        and not force
+        and _nothing_to_do(previous, stage_dir, scope, records, held)
+    ):
+        return _as_current(result, previous, scope)
+    compile_templates(loaded.templates_override)  # a broken override: its file and line, now
+    staging = new_staging(cycle_dir, stage)
+    try:
+        rendered = render_packets(
+            loaded, stage, staging, scope.issue, workers or default_workers(), progress, as_of=as_of
+        )
+        problems = [p for document in rendered for p in document.problems]
+        issued = portable_report(report, doc_findings(loaded, problems, kind.head(loaded.facts)[0]))
+        scope.refuse_on(issued, stage_of_refusal="documents")
+        assembler = Assembler(staging, stage_dir, previous, as_of.isoformat())
+        assembler.carry_history()
+        for subject, _ in scope.issue:
+            documents = [d for d in rendered if d.subject == subject]
+            assembler.rendered_packet(subject, documents, records[subject])
+        for subject in assembler.before_packets:
+            if subject in records:
+                continue
+            if scope.keeps(subject):
+                assembler.kept_packet(subject)
+            else:
+                assembler.withdrawn_packet(subject)
+        assembly = assembler.result
+        held_changed = previous is not None and held != previous.get("held", [])
+        # An altered check report is put right by a re-issue too (and kept, as altered).
+        reports_altered = any(name in REPORTS for name in assembler.damaged)
+        if previous is not None and not (assembly.changes or held_changed or reports_altered):
             shutil.rmtree(staging, ignore_errors=True)
-            raise
-    return BatchResult(
-        folder=target,
-        cycle=cycle,
-        report=issued,
-        packets=len(packets),
-        documents=len(rendered),
-        files=len(manifest["files"]) + 1,
-        warnings=list(issued.warnings),
-        removed_stale=removed,
+            result.rendered_again = True
+            return _as_current(result, previous, scope)
+        superseded = list(previous.get("superseded", [])) if previous else []
+        if previous is not None:
+            assembler.previous_record()
+            superseded.append(assembler.superseded_entry(held_changed))
+        assembly.packets.sort(key=scope.order)
+        manifest = _write_record(
+            loaded, staging, issued, scope, as_of, cycle, held, assembly, superseded, templates
+        )
+        for name in os_files(stage_dir) if previous is not None else []:
+            if not (staging / name).exists():
+                assembler.keep(name)  # an operating system's file goes where it was
+        kept_note = publish_stage(staging, stage_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    result.report = issued
+    result.reissue = assembler.n
+    result.changes, result.unchanged = assembly.changes, assembly.unchanged
+    result.notes += [kept_note] if kept_note else []
+    return _counted(result, manifest, scope)
+
+
+def _nothing_to_do(
+    previous: dict[str, Any],
+    stage_dir: Path,
+    scope: Scope,
+    records: dict[str, dict[str, Any]],
+    held: list[dict[str, Any]],
+) -> bool:
+    """The stage folder already holds what this batch would issue: every packet's inputs are
+    as recorded, its documents the same, nothing to withdraw, the same packets held, and every
+    file still as issued."""
+    before = {p["subject"]: p for p in previous["packets"]}
+    for subject, documents in scope.issue:
+        packet = before.get(subject)
+        if packet is None or not same_inputs(packet, records[subject]):
+            return False
+        if [d["name"] for d in packet.get("documents", [])] != documents:
+            return False
+    if any(subject not in records and not scope.keeps(subject) for subject in before):
+        return False
+    return held == previous.get("held", []) and not compare_hashes(stage_dir, previous)
+
+
+def _as_current(result: BatchResult, previous: dict[str, Any], scope: Scope) -> BatchResult:
+    result.current = True
+    result.reissue = len(previous.get("superseded", []))
+    result.held = previous.get("held", [])
+    result.warnings = [w for w in result.report.warnings if not scope.set_aside_subject(w.subject)]
+    return _counted(result, previous, scope)
+
+
+def _counted(result: BatchResult, manifest: dict[str, Any], scope: Scope) -> BatchResult:
+    result.packets = len(manifest["packets"])
+    result.documents = sum(len(p["documents"]) for p in manifest["packets"])
+    result.files = len(manifest["files"]) + 1
+    if not result.current:
+        result.warnings = [
+            w for w in result.report.warnings if not scope.set_aside_subject(w.subject)
+        ]
+    return result
+
+
+def _write_record(
+    loaded: LoadedFacts,
+    staging: Path,
+    issued: Report,
+    scope: Scope,
+    as_of: date,
+    cycle: str,
+    held: list[dict[str, Any]],
+    assembly: Assembly,
+    superseded: list[dict[str, Any]],
+    templates: str,
+) -> dict[str, Any]:
+    """The check report as issued (JSON and HTML) and the manifest, written into staging."""
+    packets = assembly.packets
+    set_aside = scope.set_aside_with_errors(issued)
+    report_json = issued.to_json_dict()
+    if set_aside:
+        report_json["not_issued"] = set_aside
+    files = dict(assembly.files)
+    files["check-report.json"] = write_file(
+        staging / "check-report.json", dumps(report_json), sync=False
     )
+    files["check-report.html"] = write_file(
+        staging / "check-report.html",
+        render_report_html(issued, clause_wording(loaded, issued), set_aside).encode("utf-8"),
+        sync=False,
+    )
+    manifest = {
+        "manifest_format": MANIFEST_FORMAT,
+        "docgen_version": __version__,
+        "templates_sha256": templates,
+        "templates_dir": template_overrides(loaded),
+        "kind": loaded.facts.kind,
+        "cycle": cycle,
+        "stage": scope.stage,
+        "as_of": as_of.isoformat(),
+        "reissue": len(superseded),
+        "facts": {"file": Path(loaded.source.file).name, "sha256": loaded.sha256},
+        "clause_approvals": clause_approvals(issued),
+        "summary": {
+            **issued.summary,
+            "packets": len(packets),
+            "documents": sum(len(p["documents"]) for p in packets),
+            "held": len(held),
+        },
+        "warnings": [
+            f.to_json_dict() for f in issued.warnings if not scope.set_aside_subject(f.subject)
+        ],
+        "held": held,
+        "packets": packets,
+        "superseded": superseded,
+        "files": files,
+    }
+    write_file(staging / MANIFEST_NAME, dumps(manifest), sync=False)
+    return manifest

@@ -1,5 +1,5 @@
 """Writing issued files safely: fsync, an atomic swap of a whole folder, stale staging folders
-removed, and an exclusive lock on the output folder."""
+found, and an exclusive lock on the output folder."""
 
 from __future__ import annotations
 
@@ -101,28 +101,33 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(a))
 
 
-def publish(staging: Path, target: Path) -> None:
-    """Make the complete staging folder the cycle folder, replacing any earlier one atomically."""
-    if target.exists():
-        if not _exchange(staging, target):
-            # Two renames: between them there is no cycle folder at all, never a partial one.
-            aside = target.parent / f".{target.name}{ASIDE}{secrets.token_hex(4)}"
-            os.rename(target, aside)
-            os.rename(staging, target)
-            staging = aside
+def swap_in(staging: Path, target: Path) -> Path | None:
+    """Make the complete ``staging`` folder ``target`` in one step. Returns where the folder it
+    replaced now is (beside ``target``, for the caller to clear), or None when there was none."""
+    if not target.exists():
+        os.rename(staging, target)
         fsync_dir(target.parent)
-        shutil.rmtree(staging, ignore_errors=True)
+        return None
+    if _exchange(staging, target):
+        aside = staging
     else:
+        # Two renames: between them there is no folder at all, never a partial one; the next run
+        # finds the set-aside folder and puts it back (docgen.issue.stages).
+        aside = target.parent / f".{target.name}{ASIDE}{secrets.token_hex(4)}"
+        os.rename(target, aside)
         os.rename(staging, target)
     fsync_dir(target.parent)
+    return aside
 
 
-def remove_stale(out: Path, cycle: str) -> list[Path]:
-    """Staging or set-aside folders an interrupted run of this cycle left behind."""
+def remove_stale(folder: Path, name: str) -> list[Path]:
+    """Staging folders an interrupted run left beside ``folder/name``. Everything in one is a file
+    docgen wrote, or a second link to a file that stays where it was; set-aside folders (which
+    may hold the only copy of an issue) are the caller's to put back or clear."""
     removed = []
-    for path in sorted(out.glob(f".{cycle}.*")):
-        rest = path.name[len(cycle) + 1 :]
-        if path.is_dir() and (rest.startswith(STAGING) or rest.startswith(ASIDE)):
+    for path in sorted(folder.glob(f".{name}.*")):
+        rest = path.name[len(name) + 1 :]
+        if path.is_dir() and rest.startswith(STAGING):
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)
     return removed

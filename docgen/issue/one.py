@@ -1,4 +1,12 @@
-"""`docgen render`: one document, after the same checks as a batch, written atomically."""
+"""`docgen render`: one document. A PDF or DOCX is issued; an HTML page is a preview, and a
+review copy (`--review`) is a DOCX for counsel to comment on, never issued.
+
+A PDF or DOCX that leaves docgen is issued like any other: its subject's packet goes through the
+batch path into OUT/<cycle>/<stage>/ (as `batch --only ID`, creating the stage folder if there is
+none), so the document is in that folder's manifest, and a changed one keeps its predecessor in
+``superseded/<n>/``. ``-o PATH`` then gets a byte-for-byte copy of the issued file. ``--to html``
+is a preview of the template for the eye, never issued: it needs no ``--out``.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +18,11 @@ from pathlib import Path
 from docgen.check.runner import resolve_stage, run_checks, subjects_of
 from docgen.core.clauses import ClauseReview
 from docgen.core.findings import Finding, Report
+from docgen.issue.batch import BatchResult, issue_loaded
 from docgen.issue.files import BadRequest, write_file_atomically
-from docgen.issue.pool import FORMATS, render_and_read_back
+from docgen.issue.pool import packets_of, render_and_read_back
 from docgen.issue.reports import IssueRefusedByFindings, doc_findings, portable_report
+from docgen.issue.scope import Scope
 from docgen.load import LoadedFacts, load_facts
 from docgen.render.docx import html_to_docx
 from docgen.render.html import document_meta, document_names, documents_for, render_html
@@ -23,43 +33,17 @@ CLAUSE_RULE = "DOC-DRAFTED-CLAUSE"
 
 @dataclass
 class RenderResult:
-    path: Path
+    path: Path  # where the document was written: the -o copy, or the issued file itself
     document: str
     subject: str
     fmt: str
     bytes: int
     warnings: list[Finding]
+    issued: Path | None = None  # the issued file in its stage folder (None for a preview)
+    batch: BatchResult | None = None
 
 
-def render_one(
-    facts_path: str | Path,
-    doc: str,
-    subject: str,
-    fmt: str,
-    output: str | Path,
-    *,
-    stage: str | None = None,
-    as_of: date,
-    review: bool = False,
-) -> RenderResult:
-    """`docgen render`: one document, after the same checks as a batch, written atomically.
-
-    Refuses (exit 1, nothing written) on any error finding in the facts file, as `batch` does:
-    a single document must not escape the review its packet would get. A PDF or DOCX is
-    cross-checked against the other format (DOC-FORMAT-MISMATCH), so both are rendered.
-
-    ``review`` makes counsel's review copy instead: a DOCX with one comment per drafted clause
-    (its rationale and approval status). It is made while clauses await approval, which is
-    what it is for, but not past any other error; it is not an issued document.
-    """
-    if fmt not in ("pdf", "docx", "html"):
-        raise BadRequest(f"--to {fmt}: expected pdf, docx or html.")
-    if review and fmt != "docx":
-        raise BadRequest(
-            f"--review makes a Word copy for counsel to comment on: use --to docx, not --to {fmt}."
-        )
-    loaded = load_facts(facts_path)
-    stage = resolve_stage(loaded.facts, stage)
+def _requested(loaded: LoadedFacts, doc: str, subject: str, stage: str) -> None:
     if doc not in document_names():
         raise BadRequest(
             f"--doc {doc}: no such document. Documents: {', '.join(document_names())}."
@@ -77,24 +61,85 @@ def render_one(
             f"at stage {stage}; at that stage {subject} gets: "
             f"{', '.join(issued_to_subject) or 'no documents'}."
         )
+
+
+def render_one(
+    facts_path: str | Path,
+    doc: str,
+    subject: str,
+    fmt: str,
+    output: str | Path | None = None,
+    *,
+    out: str | Path | None = None,
+    stage: str | None = None,
+    as_of: date,
+    review: bool = False,
+) -> RenderResult:
+    """`docgen render`: one document, after the same checks as its packet gets in a batch.
+
+    An error finding about the subject or the cycle refuses (exit 1, nothing written), as
+    `batch --only` does: a single document must not escape the review its packet would get.
+
+    ``review`` makes counsel's review copy instead: a DOCX with one comment per drafted clause
+    (its rationale and approval status). It is made while clauses await approval, which is
+    what it is for, but not past any other error; it is not an issued document.
+    """
+    if fmt not in ("pdf", "docx", "html"):
+        raise BadRequest(f"--to {fmt}: expected pdf, docx or html.")
+    if review and fmt != "docx":
+        raise BadRequest(
+            f"--review makes a Word copy for counsel to comment on: use --to docx, not --to {fmt}."
+        )
+    loaded = load_facts(facts_path)
+    stage = resolve_stage(loaded.facts, stage)
+    _requested(loaded, doc, subject, stage)
+    if review or fmt == "html":
+        if output is None:
+            what = "the review copy" if review else "the preview"
+            raise BadRequest(f"--to {fmt}: name the file to write {what} to with -o PATH.")
+        if out is not None:
+            raise BadRequest(
+                "--out: a review copy or an HTML preview is not issued, so it goes only to -o PATH."
+            )
+    if review:
+        report = run_checks(loaded, as_of, stage)
+        compile_templates(loaded.templates_override)
+        return _review_copy(loaded, doc, subject, stage, report, Path(output))
+    if fmt == "html":
+        return _preview(loaded, doc, subject, stage, as_of, Path(output))
+    if out is None:
+        raise BadRequest(
+            f"--to {fmt}: an issued document is recorded in its stage folder's manifest, so "
+            "render issues it into the folder batch uses: add --out OUT (as given to batch). "
+            "-o PATH then also writes a copy; --to html previews without issuing."
+        )
+    result = issue_loaded(
+        loaded, out, stage=stage, as_of=as_of, only=[subject], workers=1, only_into_new_folder=True
+    )
+    issued = result.folder / subject / f"{doc}.{fmt}"
+    data = issued.read_bytes()
+    target = issued
+    if output is not None:
+        target = Path(output)
+        write_file_atomically(target, data)
+    return RenderResult(target, doc, subject, fmt, len(data), result.warnings, issued, result)
+
+
+def _preview(
+    loaded: LoadedFacts, doc: str, subject: str, stage: str, as_of: date, output: Path
+) -> RenderResult:
+    """The HTML a document is made from, checked as its packet would be, for the eye only."""
+    scope = Scope.of(loaded, packets_of(loaded, stage), stage, (), [subject])
     report = run_checks(loaded, as_of, stage)
     compile_templates(loaded.templates_override)
-    if review:
-        return _review_copy(loaded, doc, subject, stage, report, Path(output))
-    if report.errors:
-        raise IssueRefusedByFindings(portable_report(report))
-    formats = ("html",) if fmt == "html" else FORMATS
-    _, outputs, _, problems = render_and_read_back(
-        loaded, doc, subject, stage, formats, as_of=as_of
-    )
-    head = subjects[0]
-    issued = portable_report(report, doc_findings(loaded, problems, head))
-    if issued.errors:
-        raise IssueRefusedByFindings(issued, stage_of_refusal="documents")
-    data = outputs[fmt]
-    output = Path(output)
+    scope.refuse_on(report)  # as for the issued copy: the subject's own and the cycle's errors
+    html, _, _, problems = render_and_read_back(loaded, doc, subject, stage, ("html",), as_of=as_of)
+    head = subjects_of(loaded.facts)[0][0]
+    checked = portable_report(report, doc_findings(loaded, problems, head))
+    scope.refuse_on(checked, stage_of_refusal="documents")
+    data = html.encode("utf-8")
     write_file_atomically(output, data)
-    return RenderResult(output, doc, subject, fmt, len(data), list(issued.warnings))
+    return RenderResult(output, doc, subject, "html", len(data), list(checked.warnings))
 
 
 def _review_copy(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +18,29 @@ from docgen.load import LoadedFacts
 class IssueRefusedByFindings(IssueRefused):
     """Issuance refused: the checker (or a DOC-* rule on the rendered text) found errors. Exit 1."""
 
-    def __init__(self, report: Report, stage_of_refusal: str = "check"):
+    def __init__(
+        self, report: Report, stage_of_refusal: str = "check", holdable: Sequence[str] = ()
+    ):
         self.report = report
         self.stage_of_refusal = stage_of_refusal
+        self.holdable = list(holdable)
         errors = len(report.errors)
         what = "the checker" if stage_of_refusal == "check" else "the rendered documents"
-        super().__init__(
+        message = (
             f"Refused: {what} found {errors} error{'s' if errors != 1 else ''}; "
             "nothing was written."
         )
+        if self.holdable:
+            # Every error is about a packet of its own: the others can go out while counsel decides.
+            holds = " ".join(f"--hold {subject}" for subject in self.holdable)
+            one = len(self.holdable) == 1
+            message += (
+                f" {'It concerns' if errors == 1 else 'They concern'} "
+                f"{', '.join(self.holdable)} only: to issue everyone else now, and record in the "
+                f"manifest why {'that packet was' if one else 'those packets were'} held, run "
+                f"the batch again with {holds}."
+            )
+        super().__init__(message)
 
 
 def templates_sha256(override: Path | None = None) -> str:

@@ -11,14 +11,34 @@ from typing import Any
 from docgen.core.documents import ReturnPart
 from docgen.core.errors import DocgenError, VerifyFailed
 from docgen.issue.docrules import check_rendered
+from docgen.issue.layout import is_os_file
 from docgen.render.readback import docx_text, pdf_text
 
 MANIFEST_NAME = "manifest.json"
-MANIFEST_FORMAT = 1
+# 2: one folder per stage, OUT/<cycle>/<stage>/, with per-packet inputs and the history of
+# re-issues. 1: the first release, one folder per cycle, OUT/<cycle>/.
+MANIFEST_FORMAT = 2
+READABLE_FORMATS = (1, 2)
 
 
 class NotAnIssuedFolder(DocgenError):
     """`docgen verify DIR` was pointed at something that is not an issued folder. Exit code 2."""
+
+
+class FirstReleaseFolder(NotAnIssuedFolder):
+    """A cycle folder written by docgen's first release, before stages had folders. Exit code 2."""
+
+
+def first_release_message(folder: Path, manifest: dict[str, Any]) -> str:
+    stage = manifest.get("stage") or "grant"
+    parked = f"{folder}.{stage}"
+    return (
+        f"{folder}: issued by docgen's first release, which wrote a stage's files straight into "
+        f"the cycle folder (manifest_format 1). Stages now sit side by side in "
+        f"{folder}/<stage>/, so this folder must become {folder}/{stage}/. Move it, then run "
+        f"docgen again (it verifies and re-issues it there, keeping its files as history):\n"
+        f"  mv {folder} {parked} && mkdir {folder} && mv {parked} {folder}/{stage}"
+    )
 
 
 def sha256_file(path: Path) -> str:
@@ -34,12 +54,14 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     manifest_path = folder / MANIFEST_NAME
     if not folder.is_dir():
         raise NotAnIssuedFolder(
-            f"{folder}: no such folder. Name a folder `docgen batch` wrote, like out/2026-annual."
+            f"{folder}: no such folder. Name a folder `docgen batch` wrote, like "
+            "out/2026-annual/grant (a stage) or out/2026-annual (every stage of the cycle)."
         )
     if not manifest_path.is_file():
         raise NotAnIssuedFolder(
             f"{folder}: not an issued folder (it has no {MANIFEST_NAME}). "
-            "Name the cycle folder `docgen batch` wrote, like out/2026-annual."
+            "Name a stage folder `docgen batch` wrote, like out/2026-annual/grant, or the "
+            "cycle folder that holds them, like out/2026-annual."
         )
     try:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
@@ -49,13 +71,16 @@ def read_manifest(folder: Path) -> dict[str, Any]:
         ) from None
     if (
         not isinstance(manifest, dict)
-        or manifest.get("manifest_format") != MANIFEST_FORMAT
+        or manifest.get("manifest_format") not in READABLE_FORMATS
         or not isinstance(manifest.get("files"), dict)
         or not isinstance(manifest.get("packets"), list)
     ):
         raise NotAnIssuedFolder(
             f"{manifest_path}: not a manifest docgen wrote (format {MANIFEST_FORMAT} expected)."
         )
+    # A first-release folder is readable once it sits where its stage now goes: OUT/<cycle>/<stage>.
+    if manifest["manifest_format"] == 1 and folder.name != manifest.get("stage"):
+        raise FirstReleaseFolder(first_release_message(folder, manifest))
     return manifest
 
 
@@ -108,7 +133,7 @@ def compare_hashes(folder: Path, manifest: dict[str, Any]) -> list[tuple[str, st
             )
     for path in sorted(folder.rglob("*")):
         name = path.relative_to(folder).as_posix()
-        if path.is_file() and name != MANIFEST_NAME and name not in listed:
+        if path.is_file() and name != MANIFEST_NAME and name not in listed and not is_os_file(name):
             changes.append((name, "added: not listed in the manifest"))
     return changes
 

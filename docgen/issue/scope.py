@@ -1,0 +1,121 @@
+"""Which packets a batch issues: every packet of the stage, all but the held ones (``--hold``),
+or only the named ones (``--only``). A finding about a packet set aside does not stop the rest;
+a finding about the cycle itself (the grant, the Plan Year) or about a packet being issued does."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from docgen.core.findings import Report
+from docgen.issue.files import BadRequest
+from docgen.issue.reports import IssueRefusedByFindings, portable_report
+from docgen.kinds import kind_of
+from docgen.load import LoadedFacts
+
+
+def _named(option: str, ids: list[str], people: list[str], with_packets: set[str], stage: str):
+    for ident in ids:
+        if ident in people:
+            if ident not in with_packets:
+                raise BadRequest(
+                    f"{option} {ident}: {ident} gets no documents at stage {stage}, so there is "
+                    "no packet to " + ("hold." if option == "--hold" else "re-issue.")
+                )
+            continue
+        same = [p for p in people if p.casefold() == ident.strip().casefold()]
+        near = same or difflib.get_close_matches(ident, people, n=1)
+        hint = f" Did you mean {near[0]}?" if near else ""
+        raise BadRequest(
+            f"{option} {ident}: no director or participant with that id.{hint} "
+            f"Ids: {', '.join(people) or '(none)'}."
+        )
+
+
+@dataclass(frozen=True)
+class Scope:
+    stage: str
+    issue: list[tuple[str, list[str]]]  # the packets rendered now: (subject, documents)
+    held: tuple[str, ...]
+    only: tuple[str, ...]
+    people: tuple[str, ...]  # every director or participant, in file order
+    names: dict[str, str]
+
+    @classmethod
+    def of(
+        cls,
+        loaded: LoadedFacts,
+        packets: list[tuple[str, list[str]]],
+        stage: str,
+        hold: tuple[str, ...] | list[str],
+        only: tuple[str, ...] | list[str],
+    ) -> Scope:
+        if hold and only:
+            raise BadRequest(
+                "--hold and --only together: --only already leaves every packet it does not "
+                "name as it is. Drop --hold."
+            )
+        kind = kind_of(loaded.facts)
+        subjects = kind.subjects(loaded.facts)
+        people = [s.id for s in subjects]
+        with_packets = {subject for subject, _ in packets}
+        hold, only = tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(only))
+        _named("--hold", list(hold), people, with_packets, stage)
+        _named("--only", list(only), people, with_packets, stage)
+        issue = [
+            (subject, documents)
+            for subject, documents in packets
+            if subject not in hold and (not only or subject in only)
+        ]
+        return cls(stage, issue, hold, only, tuple(people), {s.id: s.name for s in subjects})
+
+    def set_aside_subject(self, subject: str) -> bool:
+        """A person this batch does not issue to: their findings do not stop it."""
+        if subject in self.held:
+            return True
+        return bool(self.only) and subject in self.people and subject not in self.only
+
+    def keeps(self, subject: str) -> bool:
+        """A packet in the stage folder that this batch leaves exactly as it is."""
+        return subject in self.held or bool(self.only)
+
+    def refuse_on(self, report: Report, stage_of_refusal: str = "check") -> None:
+        blocking = [f for f in report.errors if not self.set_aside_subject(f.subject)]
+        if not blocking:
+            return
+        people = list(dict.fromkeys(f.subject for f in blocking if f.subject in self.people))
+        cycle_level = any(f.subject not in self.people for f in blocking)
+        raise IssueRefusedByFindings(
+            portable_report(report),
+            stage_of_refusal=stage_of_refusal,
+            holdable=[] if cycle_level or self.only else people,
+        )
+
+    def set_aside_with_errors(self, report: Report) -> list[str]:
+        with_errors = {f.subject for f in report.errors}
+        return [p for p in self.people if p in with_errors and self.set_aside_subject(p)]
+
+    def order(self, packet: dict[str, Any]) -> tuple[int, int]:
+        subject = packet["subject"]
+        return (0, self.people.index(subject)) if subject in self.people else (1, 0)
+
+
+def held_record(
+    report: Report, scope: Scope, previous: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    """Who the stage folder's manifest names as held, and why: their findings. ``--only`` keeps
+    the record of the last batch, less the packets it now issues."""
+    if scope.only:
+        earlier = previous.get("held", []) if previous else []
+        return [entry for entry in earlier if entry.get("subject") not in scope.only]
+    portable = portable_report(report)
+    return [
+        {
+            "subject": subject,
+            "name": scope.names.get(subject, subject),
+            "reason": "held (--hold)",
+            "findings": [f.to_json_dict() for f in portable.findings if f.subject == subject],
+        }
+        for subject in scope.held
+    ]

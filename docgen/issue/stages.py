@@ -1,0 +1,231 @@
+"""A cycle's stage folders (docgen.issue.layout): finding the one a batch issues into, telling
+docgen's files from anyone else's, and publishing the next stage folder whole.
+
+A stage folder is replaced in one step (docgen.issue.files.swap_in), so an interrupted batch
+leaves the previous stage folder or the new one, never a mixture. The folder it replaces is then
+cleared file by file: only what docgen wrote (listed in its manifest) and the operating system's
+own files, both of which are also in the new folder, are removed. docgen never deletes a file it
+did not write; a file that appeared while the batch ran stays where it is, and the batch says so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from docgen.issue.files import (
+    ASIDE,
+    STAGING,
+    BadRequest,
+    fsync_dir,
+    remove_stale,
+    swap_in,
+    sync_tree,
+)
+from docgen.issue.layout import RETURNED, is_os_file
+from docgen.issue.pool import PAUSE_AFTER_ENV, PAUSE_SECONDS_ENV
+from docgen.issue.verify import (
+    MANIFEST_NAME,
+    FirstReleaseFolder,
+    NotAnIssuedFolder,
+    first_release_message,
+    read_manifest,
+)
+
+
+class ForeignFiles(BadRequest):
+    """A stage folder holds files docgen did not write, which a re-issue would move. Exit 2."""
+
+
+def refuse_first_release(cycle_dir: Path) -> None:
+    """A cycle folder that is itself an issued folder was written by the first release."""
+    if not (cycle_dir / MANIFEST_NAME).is_file():
+        return
+    try:
+        manifest = json.loads((cycle_dir / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        manifest = {}
+    if isinstance(manifest, dict) and manifest.get("manifest_format") == 1:
+        raise FirstReleaseFolder(first_release_message(cycle_dir, manifest))
+    raise BadRequest(
+        f"{cycle_dir}: holds a {MANIFEST_NAME} of its own, but a cycle folder holds stage "
+        "folders (like grant/ and elections/), each with its manifest. Move it aside, or choose "
+        "another --out."
+    )
+
+
+def previous_issue(stage_dir: Path, stage: str) -> dict[str, Any] | None:
+    """The manifest of the stage folder a batch is about to replace, or None when there is none."""
+    if not stage_dir.exists():
+        return None
+    try:
+        manifest = read_manifest(stage_dir)
+    except NotAnIssuedFolder:
+        raise BadRequest(
+            f"{stage_dir}: exists and is not a folder docgen issued (no readable "
+            f"{MANIFEST_NAME}), so docgen will not write into it. Move it aside, or choose "
+            "another --out."
+        ) from None
+    if manifest.get("stage") != stage:
+        raise BadRequest(
+            f"{stage_dir}: its manifest says it holds stage {manifest.get('stage')}, not "
+            f"{stage}. Move it to {stage_dir.parent / str(manifest.get('stage'))}."
+        )
+    return manifest
+
+
+def _walk(root: Path) -> list[tuple[str, bool]]:
+    """Every path under ``root`` as (relative posix path, is a real folder), never following a
+    symbolic link."""
+    found = []
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        base = Path(folder).relative_to(root)
+        for name in sorted(dirs):
+            real = not os.path.islink(os.path.join(folder, name))
+            found.append(((base / name).as_posix(), real))
+        for name in sorted(files):
+            found.append(((base / name).as_posix(), False))
+    return sorted(found)
+
+
+def foreign_paths(stage_dir: Path, manifest: dict[str, Any]) -> list[str]:
+    """What in a stage folder docgen did not write: neither listed in its manifest, nor a folder
+    holding what is, nor an operating system's file. A foreign folder is named once, not file by
+    file."""
+    listed = set(manifest["files"]) | {MANIFEST_NAME}
+    parents = {str(Path(name).parent.as_posix()) for name in listed}
+    parents |= {p.as_posix() for name in listed for p in Path(name).parents}
+    foreign: list[str] = []
+    for name, is_folder in _walk(stage_dir):
+        if any(name.startswith(f"{outer.rstrip('/')}/") for outer in foreign):
+            continue  # inside a foreign folder already named
+        if name in listed or is_os_file(name) or (is_folder and name in parents):
+            continue
+        foreign.append(f"{name}/" if is_folder else name)
+    return foreign
+
+
+def refuse_foreign(stage_dir: Path, manifest: dict[str, Any]) -> None:
+    foreign = foreign_paths(stage_dir, manifest)
+    if not foreign:
+        return
+    shown = "\n".join(f"  {stage_dir}/{name}" for name in foreign)
+    returned = stage_dir.parent / RETURNED
+    what = "file" if all(not name.endswith("/") for name in foreign) else "file or folder"
+    raise ForeignFiles(
+        f"{stage_dir}: holds {len(foreign)} {what}{'s' if len(foreign) != 1 else ''} docgen did "
+        f"not write:\n{shown}\nA re-issue never deletes or moves a file docgen did not write, "
+        f"so nothing was issued. Put signed and returned forms in {returned}/ (docgen never "
+        "touches that folder, and verify ignores it), then run the batch again."
+    )
+
+
+def os_files(stage_dir: Path) -> list[str]:
+    return [name for name, is_folder in _walk(stage_dir) if not is_folder and is_os_file(name)]
+
+
+def carry(source: Path, target: Path) -> None:
+    """``target`` becomes the same file as ``source`` (a second link, or where the filesystem has
+    none, a copy with its times): the bytes are not rewritten."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError:
+        shutil.copy2(source, target, follow_symlinks=False)
+
+
+def new_staging(cycle_dir: Path, stage: str) -> Path:
+    staging = cycle_dir / f".{stage}{STAGING}{secrets.token_hex(4)}"
+    staging.mkdir()
+    return staging
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b) or a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
+def clear_replaced(aside: Path, current: Path) -> list[str]:
+    """Clear a replaced stage folder: remove the files its manifest lists (docgen wrote them, and
+    the new folder keeps each of them, current or superseded) and the operating system's files
+    the new folder also holds. Anything else stays, and is returned; so does the folder then."""
+    try:
+        manifest = json.loads((aside / MANIFEST_NAME).read_text(encoding="utf-8"))
+        listed = set(manifest.get("files", {})) | {MANIFEST_NAME}
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+        listed = set()
+    left: list[str] = []
+    for name, is_folder in reversed(_walk(aside)):
+        path = aside / name
+        if is_folder:
+            try:
+                path.rmdir()  # empty once what docgen wrote is gone
+            except OSError:
+                pass
+        elif name in listed or (is_os_file(name) and _same(path, current / name)):
+            path.unlink()
+        else:
+            left.append(name)
+    if not left:
+        aside.rmdir()
+    return sorted(left)
+
+
+def recover(cycle_dir: Path, stage: str) -> list[str]:
+    """What an interrupted batch of this stage left in the cycle folder, dealt with: a staging
+    folder removed; a replaced folder put back where the stage folder is missing (a batch killed
+    between two renames), or cleared where the new one is in place. Returns what was done."""
+    notes = [
+        f"Removed {path}, left by an interrupted batch." for path in remove_stale(cycle_dir, stage)
+    ]
+    target = cycle_dir / stage
+    for aside in sorted(cycle_dir.glob(f".{stage}{ASIDE}*")):
+        if not target.exists():
+            os.rename(aside, target)
+            fsync_dir(cycle_dir)
+            notes.append(
+                f"Put back {target}: an interrupted batch had set it aside as {aside.name}."
+            )
+            continue
+        left = clear_replaced(aside, target)
+        if left:
+            notes.append(_kept_note(aside, left))
+        else:
+            notes.append(f"Removed {aside}, left by an interrupted batch.")
+    return notes
+
+
+def _kept_note(aside: Path, left: list[str]) -> str:
+    return (
+        f"Kept {aside}: it holds {', '.join(left)}, which docgen did not write (put there while a "
+        f"batch ran). Move {'it' if len(left) == 1 else 'them'} to "
+        f"{aside.parent / RETURNED}/, then delete the folder."
+    )
+
+
+def _pause_after_swap() -> None:
+    """Test-only: stop between the swap and the clearing of the replaced folder (issue/pool.py)."""
+    if os.environ.get(PAUSE_AFTER_ENV) == "swap":
+        print("test hook: paused after swap", file=sys.stderr, flush=True)
+        time.sleep(float(os.environ.get(PAUSE_SECONDS_ENV, "60")))
+
+
+def publish_stage(staging: Path, stage_dir: Path) -> str | None:
+    """Make the complete staging folder the stage folder (creating ``returned/`` beside it), then
+    clear the folder it replaced. Returns a note when that folder has to stay."""
+    (stage_dir.parent / RETURNED).mkdir(exist_ok=True)
+    sync_tree(staging)
+    aside = swap_in(staging, stage_dir)
+    if aside is None:
+        return None
+    _pause_after_swap()
+    left = clear_replaced(aside, stage_dir)
+    return _kept_note(aside, left) if left else None

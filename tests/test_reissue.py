@@ -1,0 +1,415 @@
+"""Issuing as a cycle, through the CLI on real folders: held packets, `--only`, re-issues that keep
+history in superseded/<n>/, `render` through the same path, files docgen did not write, and a
+folder written by the first release."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.test_batch import CYCLE, GRANT_AS_OF, tree, write_cycle
+
+LATER = "2026-06-25"
+
+
+def inodes(folder: Path) -> dict[str, int]:
+    return {p.relative_to(folder).as_posix(): p.stat().st_ino for p in folder.rglob("*")}
+
+
+def manifest(stage_dir: Path) -> dict:
+    return json.loads((stage_dir / "manifest.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    """A two-director grant stage issued once: (facts, OUT) to copy."""
+    from typer.testing import CliRunner
+
+    from docgen.cli import app
+    from tests.conftest import SAMPLES
+
+    root = tmp_path_factory.mktemp("reissue")
+    facts = write_cycle(root / "facts", SAMPLES, directors=2)
+    result = CliRunner().invoke(
+        app,
+        ["batch", str(facts), "--out", str(root / "out"), "--as-of", GRANT_AS_OF, "--workers", "1"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    return facts, root / "out"
+
+
+@pytest.fixture
+def cycle(base, tmp_path, samples):
+    """A private copy of the issued cycle: (facts editor, OUT, stage folder)."""
+    facts, out = base
+    shutil.copytree(out, tmp_path / "out")
+
+    def edit(change):
+        return write_cycle(tmp_path / "facts", samples, directors=2, edit=change)
+
+    return edit, tmp_path / "out", tmp_path / "out" / CYCLE / "grant"
+
+
+def moved_jsmith(data):
+    data["directors"][0]["address"] = ["40 Cedar Road", "Richmond, VA 23226"]
+
+
+# ------------------------------------------------------------------ re-issue with history
+
+
+def test_a_changed_packet_is_reissued_and_its_previous_copy_kept(cycle, cli):
+    edit, out, stage = cycle
+    before, links = tree(stage), inodes(stage)
+    result = cli("batch", edit(moved_jsmith), "--out", out, "--as-of", LATER)
+    assert result.exit_code == 0, result.output
+    assert "Re-issue 1 of" in result.stdout and "1 packet issued anew" in result.stdout
+    assert "  jsmith: notice re-issued (address changed)" in result.stdout
+    after = tree(stage)
+    # The previous notice is kept, byte for byte, in superseded/1/; the new one has the new address.
+    for fmt in ("pdf", "docx"):
+        assert after[f"superseded/1/jsmith/notice.{fmt}"] == before[f"jsmith/notice.{fmt}"]
+        assert after[f"jsmith/notice.{fmt}"] != before[f"jsmith/notice.{fmt}"]
+    assert after["superseded/1/manifest.json"] == before["manifest.json"]
+    # Everything that did not change is the very same file.
+    now = inodes(stage)
+    for name in ("jsmith/exhibit-i.pdf", "rgarcia/notice.pdf", "rgarcia/exhibit-i.docx"):
+        assert now[name] == links[name] and after[name] == before[name]
+    record = manifest(stage)
+    (entry,) = record["superseded"]
+    assert (entry["n"], entry["as_of"], entry["replaces_issue_of"]) == (1, LATER, GRANT_AS_OF)
+    assert entry["packets"] == [
+        {"subject": "jsmith", "what": "re-issued", "documents": ["notice"],
+         "reasons": ["address changed"]}
+    ]  # fmt: skip
+    kept = {e["was"]: e for e in entry["files"]}
+    old = before["jsmith/notice.pdf"]
+    assert kept["jsmith/notice.pdf"]["sha256"] == hashlib.sha256(old).hexdigest()
+    assert (
+        record["files"]["superseded/1/jsmith/notice.pdf"]["sha256"]
+        == hashlib.sha256(old).hexdigest()
+    )
+    jsmith = next(p for p in record["packets"] if p["subject"] == "jsmith")
+    issued_on = {d["name"]: d["issued_as_of"] for d in jsmith["documents"]}
+    assert issued_on == {"notice": LATER, "exhibit-i": GRANT_AS_OF}
+    assert cli("verify", stage).exit_code == 0
+
+
+def test_history_accumulates_and_verify_checks_it(cycle, cli):
+    edit, out, stage = cycle
+    assert cli("batch", edit(moved_jsmith), "--out", out, "--as-of", LATER).exit_code == 0
+    first = tree(stage)
+
+    def moved_again(data):
+        data["directors"][0]["address"] = ["41 Cedar Road", "Richmond, VA 23226"]
+
+    result = cli("batch", edit(moved_again), "--out", out, "--as-of", "2026-06-26")
+    assert result.exit_code == 0, result.output
+    assert "Re-issue 2 of" in result.stdout
+    second = tree(stage)
+    assert second["superseded/2/jsmith/notice.pdf"] == first["jsmith/notice.pdf"]
+    assert second["superseded/1/jsmith/notice.pdf"] == first["superseded/1/jsmith/notice.pdf"]
+    assert [e["n"] for e in manifest(stage)["superseded"]] == [1, 2]
+    assert cli("verify", stage).exit_code == 0
+    target = stage / "superseded" / "1" / "jsmith" / "notice.pdf"
+    target.write_bytes(target.read_bytes()[:-1])  # history is verified too
+    failed = cli("verify", stage)
+    assert failed.exit_code == 1 and "superseded/1/jsmith/notice.pdf: changed" in failed.stderr
+
+
+def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):
+    edit, out, stage = cycle
+
+    def repriced(data):
+        data["grant"]["fair_market_value"] = "45.20"
+
+    result = cli("batch", edit(repriced), "--out", out, "--as-of", LATER)
+    assert result.exit_code == 0, result.output
+    for director in ("jsmith", "rgarcia"):
+        assert f"  {director}: notice re-issued (grant.fair_market_value changed)" in result.stdout
+    assert {e["was"] for e in manifest(stage)["superseded"][0]["files"]} >= {
+        "jsmith/notice.pdf", "rgarcia/notice.docx",
+    }  # fmt: skip
+
+
+def test_a_fact_no_document_prints_updates_the_record_only(cycle, cli):
+    edit, out, stage = cycle
+    before = tree(stage)
+
+    def approved_again(data):
+        data["drafted_clauses_approved_by"] = "B. Counsel, 2026-06-24"
+
+    result = cli("batch", edit(approved_again), "--out", out, "--as-of", LATER)
+    assert result.exit_code == 0, result.output
+    assert "0 packets issued anew" in result.stdout
+    assert (
+        "  jsmith, rgarcia: documents came out the same, record updated "
+        "(drafted_clauses_approved_by changed)" in result.stdout
+    )
+    after = tree(stage)
+    assert {name for name in after if name.startswith("superseded/")} == {
+        "superseded/1/check-report.json", "superseded/1/check-report.html",
+        "superseded/1/manifest.json",
+    }  # fmt: skip
+    assert all(after[name] == before[name] for name in before if "/" in name)
+    assert manifest(stage)["drafted_clauses_approved_by"] == "B. Counsel, 2026-06-24"
+
+
+def test_a_director_no_longer_in_the_facts_is_withdrawn_into_history(cycle, cli, samples):
+    _, out, stage = cycle
+    alone = write_cycle(stage.parent.parent.parent / "alone", samples, directors=1)
+    result = cli("batch", alone, "--out", out, "--as-of", LATER)
+    assert result.exit_code == 0, result.output
+    assert (
+        "  rgarcia: notice, exhibit-i withdrawn (no longer issued at this stage)" in result.stdout
+    )
+    assert not (stage / "rgarcia").exists()
+    assert (stage / "superseded" / "1" / "rgarcia" / "notice.pdf").is_file()
+    assert [p["subject"] for p in manifest(stage)["packets"]] == ["jsmith"]
+
+
+def test_force_renders_again_and_writes_nothing_when_nothing_differs(cycle, cli):
+    edit, out, stage = cycle
+    before = inodes(stage)
+    result = cli("batch", edit(None), "--out", out, "--as-of", GRANT_AS_OF, "--force")
+    assert result.exit_code == 0, result.output
+    assert "rendered again, every document came out byte for byte as issued" in result.stdout
+    assert inodes(stage) == before
+
+
+# ------------------------------------------------------------------ held packets and --only
+
+
+def late_rgarcia(data):
+    data["directors"][1]["elections"][0]["filed_on"] = "2026-06-23"  # on the deadline: late
+
+
+def test_hold_issues_everyone_else_and_the_manifest_says_why(samples, tmp_path, cli):
+    facts = write_cycle(tmp_path, samples, directors=3, edit=late_rgarcia)
+    out = tmp_path / "out"
+    refused = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF)
+    assert refused.exit_code == 1 and not out.exists()
+    assert "run the batch again with --hold rgarcia" in refused.stderr
+    result = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, "--hold", "rgarcia")
+    assert result.exit_code == 0, result.output
+    assert "Issued 2 packets" in result.stdout
+    assert "held, not issued: rgarcia (Roberto García): RSU-ELECTION-LATE" in result.stdout
+    assert "--only rgarcia" in result.stdout  # how to issue it once resolved
+    stage = out / CYCLE / "grant"
+    assert sorted(p.name for p in stage.iterdir() if p.is_dir()) == ["jsmith", "mobrien"]
+    record = manifest(stage)
+    (held,) = record["held"]
+    assert (held["subject"], held["name"]) == ("rgarcia", "Roberto García")
+    assert [f["rule"] for f in held["findings"]] == ["RSU-ELECTION-LATE"]
+    assert held["findings"][0]["path"] == "directors[1].elections[0].filed_on"
+    assert record["summary"]["held"] == 1
+    report = json.loads((stage / "check-report.json").read_text())
+    assert report["not_issued"] == ["rgarcia"] and report["summary"]["error"] == 1
+    html = (stage / "check-report.html").read_text()
+    assert "Issued without the packet of rgarcia (Roberto García)" in html
+    assert cli("verify", stage).exit_code == 0
+
+
+def test_hold_does_not_excuse_an_error_about_the_grant_itself(samples, tmp_path, cli):
+    def deadline_after_grant(data):
+        data["grant"]["election_deadline"] = "2026-06-24"
+
+    facts = write_cycle(tmp_path, samples, directors=2, edit=deadline_after_grant)
+    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", "2026-06-24",
+                 "--hold", "jsmith")  # fmt: skip
+    assert result.exit_code == 1
+    assert "RSU-DEADLINE-AFTER-GRANT" in result.stdout and "--hold" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_only_issues_the_held_packet_leaving_every_other_file_as_it_was(samples, tmp_path, cli):
+    facts = write_cycle(tmp_path, samples, directors=3, edit=late_rgarcia)
+    out = tmp_path / "out"
+    assert (
+        cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, "--hold", "rgarcia").exit_code
+        == 0
+    )
+    stage = out / CYCLE / "grant"
+    before, links = tree(stage), inodes(stage)
+
+    def timely(data):
+        data["directors"][1]["elections"][0]["filed_on"] = "2026-05-20"
+
+    fixed = write_cycle(tmp_path, samples, directors=3, edit=timely)
+    result = cli("batch", fixed, "--out", out, "--as-of", LATER, "--only", "rgarcia")
+    assert result.exit_code == 0, result.output
+    assert "  rgarcia: notice, exhibit-i issued (first issue)" in result.stdout
+    after, now = tree(stage), inodes(stage)
+    for name in before:
+        if name.startswith(("jsmith/", "mobrien/")):
+            assert after[name] == before[name] and now[name] == links[name], name
+    assert (stage / "rgarcia" / "notice.pdf").is_file()
+    assert manifest(stage)["held"] == []
+    assert cli("verify", stage).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--hold", "nobody"], "--hold nobody: no director or participant with that id"),
+        (["--only", "JSmith"], "Did you mean jsmith?"),
+        (["--hold", "jsmith", "--only", "rgarcia"], "--hold and --only together"),
+    ],
+)
+def test_naming_packets_wrongly_is_bad_input(cycle, cli, args, message):
+    edit, out, stage = cycle
+    before = tree(stage)
+    result = cli("batch", edit(None), "--out", out, "--as-of", GRANT_AS_OF, *args)
+    assert result.exit_code == 2 and message in result.stderr
+    assert tree(stage) == before
+
+
+def test_only_needs_an_issued_stage_folder(samples, tmp_path, cli):
+    facts = write_cycle(tmp_path, samples, directors=1)
+    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", GRANT_AS_OF,
+                 "--only", "jsmith")  # fmt: skip
+    assert result.exit_code == 2 and "has not been issued yet" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+# ------------------------------------------------------------------ render goes through the folder
+
+
+def test_render_issues_a_corrected_notice_into_the_stage_folder(cycle, cli, tmp_path):
+    edit, out, stage = cycle
+    copy = tmp_path / "jsmith-notice.pdf"
+    result = cli("render", edit(moved_jsmith), "--doc", "notice", "--for", "jsmith", "--to", "pdf",
+                 "--out", out, "-o", copy, "--as-of", LATER)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "  jsmith: notice re-issued (address changed)" in result.stdout
+    issued = stage / "jsmith" / "notice.pdf"
+    assert copy.read_bytes() == issued.read_bytes()
+    digest = hashlib.sha256(copy.read_bytes()).hexdigest()
+    assert manifest(stage)["files"]["jsmith/notice.pdf"]["sha256"] == digest
+    assert (stage / "superseded" / "1" / "jsmith" / "notice.pdf").is_file()
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".pdf"] == [copy.name]
+
+
+def test_render_of_an_unchanged_document_hands_over_the_issued_copy(cycle, cli, tmp_path):
+    edit, out, stage = cycle
+    before = inodes(stage)
+    copy = tmp_path / "copy.docx"
+    result = cli("render", edit(None), "--doc", "exhibit-i", "--for", "rgarcia", "--to", "docx",
+                 "--out", out, "-o", copy, "--as-of", LATER)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "nothing re-issued" in result.stdout
+    assert copy.read_bytes() == (stage / "rgarcia" / "exhibit-i.docx").read_bytes()
+    assert inodes(stage) == before
+
+
+def test_render_of_a_pdf_without_out_is_bad_input_and_html_is_a_preview(cycle, cli, tmp_path):
+    edit, out, stage = cycle
+    facts = edit(moved_jsmith)
+    refused = cli("render", facts, "--doc", "notice", "--for", "jsmith", "--to", "pdf",
+                  "-o", tmp_path / "x.pdf", "--as-of", LATER)  # fmt: skip
+    assert refused.exit_code == 2 and "add --out OUT" in refused.stderr
+    assert not (tmp_path / "x.pdf").exists()
+    before = tree(stage)
+    preview = cli("render", facts, "--doc", "notice", "--for", "jsmith", "--to", "html",
+                  "-o", tmp_path / "x.html", "--as-of", LATER)  # fmt: skip
+    assert preview.exit_code == 0 and "a preview: not issued" in preview.stdout
+    assert "40 Cedar Road" in (tmp_path / "x.html").read_text()
+    assert tree(stage) == before
+
+
+def test_render_refuses_on_the_subjects_own_errors_only(samples, tmp_path, cli):
+    facts = write_cycle(tmp_path, samples, directors=3, edit=late_rgarcia)
+    out = tmp_path / "out"
+
+    def render(subject):
+        return cli("render", facts, "--doc", "notice", "--for", subject, "--to", "pdf",
+                   "--out", out, "--as-of", GRANT_AS_OF)  # fmt: skip
+
+    late = render("rgarcia")
+    assert late.exit_code == 1 and "RSU-ELECTION-LATE" in late.stdout
+    assert not out.exists()
+    other = render("jsmith")  # another director's error does not stop jsmith's notice
+    assert other.exit_code == 0, other.output
+    assert sorted(p.name for p in (out / CYCLE / "grant").iterdir() if p.is_dir()) == ["jsmith"]
+
+
+# ------------------------------------------------------------------ files docgen did not write
+
+
+def test_a_file_docgen_did_not_write_stops_a_reissue_and_is_never_touched(cycle, cli):
+    edit, out, stage = cycle
+    signed = stage / "jsmith" / "notice signed.pdf"
+    signed.write_bytes(b"%PDF- signed by Jane")
+    (stage / "scans").mkdir()
+    (stage / "scans" / "page1.png").write_bytes(b"png")
+    (stage / ".DS_Store").write_bytes(b"finder")  # an operating system's file never blocks
+    before = tree(stage)
+    result = cli("batch", edit(moved_jsmith), "--out", out, "--as-of", LATER)
+    assert result.exit_code == 2
+    assert f"{stage}/jsmith/notice signed.pdf" in result.stderr
+    assert f"{stage}/scans/" in result.stderr and "page1.png" not in result.stderr
+    assert f"Put signed and returned forms in {out / CYCLE / 'returned'}/" in result.stderr
+    assert tree(stage) == before
+    # Moved to returned/, they stay there untouched; the re-issue goes ahead.
+    returned = out / CYCLE / "returned"
+    shutil.move(signed, returned / signed.name)
+    shutil.move(stage / "scans", returned / "scans")
+    again = cli("batch", edit(moved_jsmith), "--out", out, "--as-of", LATER)
+    assert again.exit_code == 0, again.output
+    assert (returned / "notice signed.pdf").read_bytes() == b"%PDF- signed by Jane"
+    assert (stage / ".DS_Store").read_bytes() == b"finder"
+    checked = cli("verify", out / CYCLE)
+    assert checked.exit_code == 0, checked.output
+    assert "returned" not in checked.stdout
+
+
+# ------------------------------------------------------------------ the first release's folders
+
+
+def test_a_first_release_folder_says_how_to_move_it_and_then_works(base, tmp_path, cli):
+    facts, issued = base
+    out = tmp_path / "out"
+    old = out / CYCLE
+    shutil.copytree(issued / CYCLE / "grant", old)
+    record = json.loads((old / "manifest.json").read_text())
+    for key in ("reissue", "held", "superseded"):
+        record.pop(key)
+    for packet in record["packets"]:
+        for key in ("inputs", "inputs_sha256", "facts"):
+            packet.pop(key)
+    record["manifest_format"] = 1
+    (old / "manifest.json").write_text(json.dumps(record))
+    for command in (["verify", old], ["batch", facts, "--out", out, "--as-of", GRANT_AS_OF]):
+        result = cli(*command)
+        assert result.exit_code == 2, command
+        assert "issued by docgen's first release" in result.stderr
+        assert f"must become {old}/grant/" in result.stderr
+    move = result.stderr.strip().splitlines()[-1].strip()
+    assert move == f"mv {old} {old}.grant && mkdir {old} && mv {old}.grant {old}/grant"
+    subprocess.run(move, shell=True, check=True)
+    assert cli("verify", old / "grant").exit_code == 0
+    again = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF)
+    assert again.exit_code == 0, again.output
+    assert "issued by docgen's first release, which recorded no inputs" in again.stdout
+    assert manifest(old / "grant")["manifest_format"] == 2
+    assert cli("verify", old).exit_code == 0
+
+
+# ------------------------------------------------------------------ payroll ids name the folders
+
+
+def test_payroll_ids_name_the_participants_folders(cli, samples, tmp_path):
+    out = tmp_path / "out"
+    result = cli("batch", samples / "rrp-2026-roster.yaml", "--out", out, "--as-of", "2025-12-01")
+    assert result.exit_code == 0, result.output
+    stage = out / "rrp-2026" / "enrollment"
+    # Eligible Employees get a form; C.DAVIS_7 is not one (Plan 1.11).
+    assert sorted(p.name for p in stage.iterdir() if p.is_dir()) == [
+        "BW1000", "BW1001", "BW1002", "bw2040",
+    ]  # fmt: skip
+    assert cli("verify", out / "rrp-2026").exit_code == 0
