@@ -103,19 +103,22 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def swap_in(staging: Path, target: Path) -> Path | None:
     """Make the complete ``staging`` folder ``target`` in one step. Returns where the folder it
-    replaced now is (beside ``target``, for the caller to clear), or None when there was none."""
+    replaced now is (beside ``target``, named as set aside, for the caller to clear), or None
+    when there was none. Killed at any point, this leaves ``target`` whole (old or new) or, between
+    the two renames of the fallback, no ``target`` and complete set-aside folders to put back."""
     if not target.exists():
         os.rename(staging, target)
         fsync_dir(target.parent)
         return None
-    if _exchange(staging, target):
-        aside = staging
-    else:
-        # Two renames: between them there is no folder at all, never a partial one; the next run
-        # finds the set-aside folder and puts it back (docgen.issue.stages).
-        aside = target.parent / f".{target.name}{ASIDE}{secrets.token_hex(4)}"
+    # Named as set aside before the swap, so that whichever folder it holds when a kill comes,
+    # the next run clears it file by file rather than removing it as a staging folder.
+    aside = target.parent / f".{target.name}{ASIDE}{secrets.token_hex(4)}"
+    os.rename(staging, aside)
+    if not _exchange(aside, target):
+        # Two renames: between them there is no folder at all, never a partial one.
+        incoming, aside = aside, target.parent / f".{target.name}{ASIDE}{secrets.token_hex(4)}"
         os.rename(target, aside)
-        os.rename(staging, target)
+        os.rename(incoming, target)
     fsync_dir(target.parent)
     return aside
 
