@@ -19,7 +19,9 @@ demo: $(STAMP) system-deps
 	$(BIN)/docgen check samples/rrp-2026.yaml --as-of 2025-12-01
 	$(BIN)/docgen batch samples/rrp-2026.yaml --out out --as-of 2025-12-01
 	$(BIN)/docgen check samples/rrp-2026-year.yaml --as-of 2026-12-31
-	@echo "Open out/2026-annual/jsmith/notice.pdf, or review out/2026-annual/check-report.html."
+	$(BIN)/docgen batch samples/rrp-2026-roster.yaml --out out/roster --as-of 2025-12-01
+	@echo "Open out/2026-annual/grant/jsmith/notice.pdf, or review out/2026-annual/grant/check-report.html;"
+	@echo "the RRP forms are in out/rrp-2026/enrollment/, and out/roster/ has those of samples/participants.csv."
 
 test: $(STAMP) $(JS_STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

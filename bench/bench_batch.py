@@ -1,5 +1,6 @@
 """Benchmark of `docgen batch`: packets per second with 1 and 2 workers, overhead over raw
-WeasyPrint + python-docx on the same HTML, peak memory per worker, and an unchanged rerun.
+WeasyPrint + python-docx on the same HTML, peak memory per worker, an unchanged rerun, and a
+re-issue after one director's address changed (the whole batch, and `--only` that director).
 
 Run by `make bench`, or directly: `.venv/bin/python bench/bench_batch.py [--packets 100]`.
 Aims (issue 4): 2 workers >= 1.6x the packets/s of 1; our time per packet <= 1.25x the raw
@@ -37,8 +38,9 @@ SURNAMES = [
 ]
 
 
-def write_cycle(folder: Path, packets: int) -> Path:
-    """The sample grant cycle with ``packets`` directors, each with a timely election."""
+def write_cycle(folder: Path, packets: int, moved: int | None = None) -> Path:
+    """The sample grant cycle with ``packets`` directors, each with a timely election; director
+    number ``moved`` with a new address."""
     yaml = YAML()
     yaml.width = 4096  # ruamel would wrap a long flow mapping into invalid YAML
     data = yaml.load((ROOT / "samples" / "director-grant-2026.yaml").read_text(encoding="utf-8"))
@@ -51,9 +53,11 @@ def write_cycle(folder: Path, packets: int) -> Path:
         director["name"] = f"Director {number} {surname}"
         director["salutation"] = f"Dr. {surname}"
         director["units"] = 1000 + 10 * number
+        if number == moved:
+            director["address"] = ["40 Cedar Road", "Richmond, VA 23226"]
         directors.append(director)
     data["directors"] = directors
-    path = folder / "grant-bench.yaml"
+    path = folder / ("grant-bench.yaml" if moved is None else "grant-bench-moved.yaml")
     with path.open("w", encoding="utf-8") as handle:
         yaml.dump(data, handle)
     return path
@@ -145,6 +149,28 @@ def main() -> None:
         print(
             f"  unchanged rerun (CLI, new process): {again:5.2f} s = {again / two:.1%} of the "
             f"2-worker first run (aim < 10%)"
+        )
+        reissue_seconds(scratch_path, packets, two)
+
+
+def reissue_seconds(scratch: Path, packets: int, first: float) -> None:
+    """One director's address changed: the whole batch again (every packet rendered and compared,
+    one re-issued), then the same change issued with `--only` alone."""
+    from docgen.issue.batch import issue_batch
+
+    moved = write_cycle(scratch, packets, moved=1)
+    for label, only in (("whole batch", ()), ("--only d001", ("d001",))):
+        out = scratch / f"out-reissue-{len(only)}"
+        shutil.rmtree(out, ignore_errors=True)
+        issue_batch(scratch / "grant-bench.yaml", out, as_of=AS_OF, workers=2)
+        start = time.perf_counter()
+        result = issue_batch(moved, out, as_of=date(2026, 6, 25), workers=2, only=only)
+        elapsed = time.perf_counter() - start
+        changed = [c.subject for c in result.changes if c.what == "re-issued"]
+        assert changed == ["d001"] and result.reissue == 1, changed
+        print(
+            f"  re-issue of 1 changed packet in {packets}, {label}: {elapsed:5.2f} s = "
+            f"{elapsed / first:.1%} of the 2-worker first run"
         )
 
 

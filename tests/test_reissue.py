@@ -120,6 +120,25 @@ def test_history_accumulates_and_verify_checks_it(cycle, cli):
     target.write_bytes(target.read_bytes()[:-1])  # history is verified too
     failed = cli("verify", stage)
     assert failed.exit_code == 1 and "superseded/1/jsmith/notice.pdf: changed" in failed.stderr
+    whole = cli("verify", stage.parent)  # the cycle folder: every stage in it
+    assert whole.exit_code == 1 and "superseded/1/jsmith/notice.pdf: changed" in whole.stderr
+
+
+def test_a_fact_derived_from_everyone_is_in_every_packets_slice(samples):
+    """Every RRP form lists the funds anyone is invested in: a new fund in one participant's
+    allocation changes every participant's facts slice, not just theirs."""
+    from docgen.issue.history import packet_record
+    from docgen.load import load_facts
+
+    facts = load_facts(samples / "rrp-2026.yaml").facts
+    first, other = facts.participants[0], facts.participants[1]
+    invested = other.model_copy(update={"investments": {"New Fund": 100}})
+    changed = facts.model_copy(update={"participants": [first, invested, *facts.participants[2:]]})
+    before = packet_record(facts, first.id, "enrollment", "2025-12-01", "t")
+    after = packet_record(changed, first.id, "enrollment", "2025-12-01", "t")
+    assert before["inputs"]["facts_sha256"] != after["inputs"]["facts_sha256"]
+    assert before["facts"]["subject"] == after["facts"]["subject"]
+    assert before["facts"]["cycle"]["fund_menu"] != after["facts"]["cycle"]["fund_menu"]
 
 
 def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):
