@@ -205,7 +205,7 @@ def print_batch(result, facts_file: Path, out_dir: Path, issued_on: date) -> Non
         )
         print_packet_changes(result)
     else:
-        if not result.packets:
+        if not result.packets and not result.held:
             out.print(
                 f"A {result.report.facts.kind} file at stage {result.report.stage} issues no "
                 "documents (its records are checked only); wrote the check report and manifest.",

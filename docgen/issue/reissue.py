@@ -150,7 +150,6 @@ class Assembler:
         for name in gone:
             for file in before_docs[name]["files"].values():
                 self.supersede(file)
-        self.result.packets.append({"subject": subject, "documents": entries, **record})
         reasons = tuple(why_changed(before, record) + damage)
         if anew or gone:
             what = "issued" if before is None else "re-issued"
@@ -158,7 +157,10 @@ class Assembler:
         elif not same_inputs(before, record):
             self.result.changes.append(PacketChange(subject, "record", (), reasons))
         else:
+            # Made from the same inputs as recorded: the record, as-of date included, stands.
+            record = {key: before[key] for key in ("inputs", "inputs_sha256", "facts")}
             self.result.unchanged.append(subject)
+        self.result.packets.append({"subject": subject, "documents": entries, **record})
 
     def _identical(self, old: dict[str, Any], document: RenderedDocument) -> bool:
         """The issued copy is intact and has exactly the bytes just rendered, in every format."""
