@@ -204,33 +204,33 @@ def test_force_renders_again_and_writes_nothing_when_nothing_differs(cycle, cli)
 # ------------------------------------------------------------------ held packets and --only
 
 
-def late_rgarcia(data):
-    data["directors"][1]["elections"][0]["filed_on"] = "2026-06-23"  # on the deadline: late
+def late_mobrien(data):
+    data["directors"][2]["elections"][0]["filed_on"] = "2026-06-23"  # on the deadline: late
 
 
 def test_hold_issues_everyone_else_and_the_manifest_says_why(samples, tmp_path, cli):
-    facts = write_cycle(tmp_path, samples, directors=3, edit=late_rgarcia)
+    facts = write_cycle(tmp_path, samples, directors=3, edit=late_mobrien)
     out = tmp_path / "out"
     refused = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF)
     assert refused.exit_code == 1 and not out.exists()
-    assert "run the batch again with --hold rgarcia" in refused.stderr
-    result = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, "--hold", "rgarcia")
+    assert "run the batch again with --hold mobrien" in refused.stderr
+    result = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, "--hold", "mobrien")
     assert result.exit_code == 0, result.output
     assert "Issued 2 packets" in result.stdout
-    assert "held, not issued: rgarcia (Roberto García): RSU-ELECTION-LATE" in result.stdout
-    assert "--only rgarcia" in result.stdout  # how to issue it once resolved
+    assert "held, not issued: mobrien (Mary O'Brien): RSU-ELECTION-LATE" in result.stdout
+    assert "--only mobrien" in result.stdout  # how to issue it once resolved
     stage = out / CYCLE / "grant"
-    assert sorted(p.name for p in stage.iterdir() if p.is_dir()) == ["jsmith", "mobrien"]
+    assert sorted(p.name for p in stage.iterdir() if p.is_dir()) == ["jsmith", "rgarcia"]
     record = manifest(stage)
     (held,) = record["held"]
-    assert (held["subject"], held["name"]) == ("rgarcia", "Roberto García")
+    assert (held["subject"], held["name"]) == ("mobrien", "Mary O'Brien")
     assert [f["rule"] for f in held["findings"]] == ["RSU-ELECTION-LATE"]
-    assert held["findings"][0]["path"] == "directors[1].elections[0].filed_on"
+    assert held["findings"][0]["path"] == "directors[2].elections[0].filed_on"
     assert record["summary"]["held"] == 1
     report = json.loads((stage / "check-report.json").read_text())
-    assert report["not_issued"] == ["rgarcia"] and report["summary"]["error"] == 1
+    assert report["not_issued"] == ["mobrien"] and report["summary"]["error"] == 1
     html = (stage / "check-report.html").read_text()
-    assert "Issued without the packet of rgarcia (Roberto García)" in html
+    assert "Issued without the packet of mobrien (Mary O&#39;Brien)" in html
     assert cli("verify", stage).exit_code == 0
 
 
@@ -247,27 +247,27 @@ def test_hold_does_not_excuse_an_error_about_the_grant_itself(samples, tmp_path,
 
 
 def test_only_issues_the_held_packet_leaving_every_other_file_as_it_was(samples, tmp_path, cli):
-    facts = write_cycle(tmp_path, samples, directors=3, edit=late_rgarcia)
+    facts = write_cycle(tmp_path, samples, directors=3, edit=late_mobrien)
     out = tmp_path / "out"
     assert (
-        cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, "--hold", "rgarcia").exit_code
+        cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, "--hold", "mobrien").exit_code
         == 0
     )
     stage = out / CYCLE / "grant"
     before, links = tree(stage), inodes(stage)
 
     def timely(data):
-        data["directors"][1]["elections"][0]["filed_on"] = "2026-05-20"
+        data["directors"][2]["elections"][0]["filed_on"] = "2026-06-01"
 
     fixed = write_cycle(tmp_path, samples, directors=3, edit=timely)
-    result = cli("batch", fixed, "--out", out, "--as-of", LATER, "--only", "rgarcia")
+    result = cli("batch", fixed, "--out", out, "--as-of", LATER, "--only", "mobrien")
     assert result.exit_code == 0, result.output
-    assert "  rgarcia: notice, exhibit-i issued (first issue)" in result.stdout
+    assert "  mobrien: notice, exhibit-i issued (first issue)" in result.stdout
     after, now = tree(stage), inodes(stage)
     for name in before:
-        if name.startswith(("jsmith/", "mobrien/")):
+        if name.startswith(("jsmith/", "rgarcia/")):
             assert after[name] == before[name] and now[name] == links[name], name
-    assert (stage / "rgarcia" / "notice.pdf").is_file()
+    assert (stage / "mobrien" / "notice.pdf").is_file()
     assert manifest(stage)["held"] == []
     assert cli("verify", stage).exit_code == 0
 
@@ -342,14 +342,14 @@ def test_render_of_a_pdf_without_out_is_bad_input_and_html_is_a_preview(cycle, c
 
 
 def test_render_refuses_on_the_subjects_own_errors_only(samples, tmp_path, cli):
-    facts = write_cycle(tmp_path, samples, directors=3, edit=late_rgarcia)
+    facts = write_cycle(tmp_path, samples, directors=3, edit=late_mobrien)
     out = tmp_path / "out"
 
     def render(subject):
         return cli("render", facts, "--doc", "notice", "--for", subject, "--to", "pdf",
                    "--out", out, "--as-of", GRANT_AS_OF)  # fmt: skip
 
-    late = render("rgarcia")
+    late = render("mobrien")
     assert late.exit_code == 1 and "RSU-ELECTION-LATE" in late.stdout
     assert not out.exists()
     other = render("jsmith")  # another director's error does not stop jsmith's notice
