@@ -154,8 +154,8 @@ def main() -> None:
 
 
 def reissue_seconds(scratch: Path, packets: int, first: float) -> None:
-    """One director's address changed: the whole batch again (every packet rendered and compared,
-    one re-issued), then the same change issued with `--only` alone."""
+    """One director's address changed: the whole batch again (every packet's inputs compared with
+    its record, the changed one rendered and re-issued), and the same change with `--only`."""
     from docgen.issue.batch import issue_batch
 
     moved = write_cycle(scratch, packets, moved=1)

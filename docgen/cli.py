@@ -25,6 +25,7 @@ from docgen.console import (
     out,
     parse_as_of,
     print_batch,
+    print_intact,
     print_refusal,
     print_render,
 )
@@ -162,8 +163,8 @@ def batch(
         bool,
         typer.Option(
             "--force",
-            help="Render again even when every packet's facts are as issued (documents that "
-            "come out the same stay as issued).",
+            help="Render every packet again as of --as-of, even one whose facts are as issued "
+            "(a document that comes out byte for byte the same stays as issued).",
         ),
     ] = False,
 ) -> None:
@@ -283,13 +284,7 @@ def verify(
         checks = api.verify(target)
     except DocgenError as error:
         fail(error)
-    for check in checks:
-        out.print(
-            f"{check.folder}: intact ({check.files_checked} files match manifest.json; "
-            f"{check.documents_checked} documents read back with no blank, no missing key fact, "
-            "PDF and DOCX text equal).",
-            markup=False,
-        )
+    print_intact(checks)
 
 
 class CalendarFormat(StrEnum):

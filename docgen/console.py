@@ -256,7 +256,10 @@ def print_render(result) -> None:
         err.print(shown, markup=False)
     batch = result.batch
     if batch is None:
-        out.print(f"Wrote {result.path} ({result.bytes:,} bytes), not issued.", markup=False)
+        what = "a preview" if result.fmt == "html" else "counsel's review copy"
+        out.print(
+            f"Wrote {result.path} ({result.bytes:,} bytes), {what}: not issued.", markup=False
+        )
         return
     if not batch.current and batch.reissue:
         out.print(
@@ -269,3 +272,14 @@ def print_render(result) -> None:
     print_packet_changes(batch)
     copy = f"; wrote a copy to {result.path}" if result.path != result.issued else ""
     out.print(f"Issued copy: {result.issued} ({result.bytes:,} bytes){copy}.", markup=False)
+
+
+def print_intact(checks) -> None:
+    """`docgen verify` of folders that are intact: one line per stage folder."""
+    for check in checks:
+        out.print(
+            f"{check.folder}: intact ({check.files_checked} files match manifest.json; "
+            f"{check.documents_checked} documents read back with no blank, no missing key fact, "
+            "PDF and DOCX text equal).",
+            markup=False,
+        )

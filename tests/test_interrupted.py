@@ -108,11 +108,15 @@ def test_sigkill_during_a_reissue_with_history_keeps_the_previous_folder_and_its
     _, _, stage = issued
     out, copy = copy_of(stage, tmp_path)
     changed = write_cycle(tmp_path / "v3", samples, edit=moved_rgarcia)
-    batch_killed_at(changed, out, "2", "--as-of", "2026-06-26")
+    # Only rgarcia's packet changed, so only it is rendered: killed once it is, before publishing.
+    batch_killed_at(changed, out, "1", "--as-of", "2026-06-26")
     assert tree(copy) == tree(stage)  # superseded/1/ included: history survives a kill
     result = cli("batch", changed, "--out", out, "--as-of", "2026-06-26")
     assert result.exit_code == 0, result.output
-    assert "Re-issue 2 of" in result.stdout and "  rgarcia: notice re-issued" in result.stdout
+    assert (
+        "Re-issue 2 of" in result.stdout
+        and "  rgarcia: notice, exhibit-i re-issued" in result.stdout
+    )
     assert (
         tree(copy)["superseded/1/jsmith/notice.pdf"]
         == tree(stage)["superseded/1/jsmith/notice.pdf"]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from docgen.load import load_facts
 from tests.test_batch import CYCLE, GRANT_AS_OF, tree, write_cycle
 
 LATER = "2026-06-25"
@@ -66,37 +67,42 @@ def moved_jsmith(data):
 def test_a_changed_packet_is_reissued_and_its_previous_copy_kept(cycle, cli):
     edit, out, stage = cycle
     before, links = tree(stage), inodes(stage)
-    result = cli("batch", edit(moved_jsmith), "--out", out, "--as-of", LATER)
+    moved = edit(moved_jsmith)
+    result = cli("batch", moved, "--out", out, "--as-of", LATER)
     assert result.exit_code == 0, result.output
     assert "Re-issue 1 of" in result.stdout and "1 packet issued anew" in result.stdout
-    assert "  jsmith: notice re-issued (address changed)" in result.stdout
+    assert "  jsmith: notice, exhibit-i re-issued (address changed)" in result.stdout
     after = tree(stage)
-    # The previous notice is kept, byte for byte, in superseded/1/; the new one has the new address.
-    for fmt in ("pdf", "docx"):
-        assert after[f"superseded/1/jsmith/notice.{fmt}"] == before[f"jsmith/notice.{fmt}"]
-        assert after[f"jsmith/notice.{fmt}"] != before[f"jsmith/notice.{fmt}"]
+    # The previous copies are kept, byte for byte, in superseded/1/; the new ones are dated LATER.
+    for name in ("notice.pdf", "notice.docx", "exhibit-i.pdf", "exhibit-i.docx"):
+        assert after[f"superseded/1/jsmith/{name}"] == before[f"jsmith/{name}"]
+        assert after[f"jsmith/{name}"] != before[f"jsmith/{name}"]
     assert after["superseded/1/manifest.json"] == before["manifest.json"]
-    # Everything that did not change is the very same file.
+    # The packet that did not change is the very same files.
     now = inodes(stage)
-    for name in ("jsmith/exhibit-i.pdf", "rgarcia/notice.pdf", "rgarcia/exhibit-i.docx"):
+    for name in ("rgarcia/notice.pdf", "rgarcia/notice.docx", "rgarcia/exhibit-i.pdf"):
         assert now[name] == links[name] and after[name] == before[name]
     record = manifest(stage)
     (entry,) = record["superseded"]
     assert (entry["n"], entry["as_of"], entry["replaces_issue_of"]) == (1, LATER, GRANT_AS_OF)
     assert entry["packets"] == [
-        {"subject": "jsmith", "what": "re-issued", "documents": ["notice"],
+        {"subject": "jsmith", "what": "re-issued", "documents": ["notice", "exhibit-i"],
          "reasons": ["address changed"]}
     ]  # fmt: skip
     kept = {e["was"]: e for e in entry["files"]}
-    old = before["jsmith/notice.pdf"]
-    assert kept["jsmith/notice.pdf"]["sha256"] == hashlib.sha256(old).hexdigest()
-    assert (
-        record["files"]["superseded/1/jsmith/notice.pdf"]["sha256"]
-        == hashlib.sha256(old).hexdigest()
+    old = hashlib.sha256(before["jsmith/notice.pdf"]).hexdigest()
+    assert kept["jsmith/notice.pdf"]["sha256"] == old and not kept["jsmith/notice.pdf"]["altered"]
+    assert record["files"]["superseded/1/jsmith/notice.pdf"]["sha256"] == old
+    by_subject = {p["subject"]: p for p in record["packets"]}
+    issued = {
+        d["name"]: (d["issued_as_of"], d["facts_sha256"]) for d in by_subject["jsmith"]["documents"]
+    }
+    now_facts = load_facts(moved).sha256
+    assert issued == {"notice": (LATER, now_facts), "exhibit-i": (LATER, now_facts)}
+    # rgarcia's record stands as it was: issued June 23, from the first facts file.
+    assert by_subject["rgarcia"] == next(
+        p for p in json.loads(before["manifest.json"])["packets"] if p["subject"] == "rgarcia"
     )
-    jsmith = next(p for p in record["packets"] if p["subject"] == "jsmith")
-    issued_on = {d["name"]: d["issued_as_of"] for d in jsmith["documents"]}
-    assert issued_on == {"notice": LATER, "exhibit-i": GRANT_AS_OF}
     assert cli("verify", stage).exit_code == 0
 
 
@@ -150,33 +156,53 @@ def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):
     result = cli("batch", edit(repriced), "--out", out, "--as-of", LATER)
     assert result.exit_code == 0, result.output
     for director in ("jsmith", "rgarcia"):
-        assert f"  {director}: notice re-issued (grant.fair_market_value changed)" in result.stdout
+        assert (
+            f"  {director}: notice, exhibit-i re-issued (grant.fair_market_value changed)"
+            in result.stdout
+        )
     assert {e["was"] for e in manifest(stage)["superseded"][0]["files"]} >= {
         "jsmith/notice.pdf", "rgarcia/notice.docx",
     }  # fmt: skip
 
 
-def test_a_fact_no_document_prints_updates_the_record_only(cycle, cli):
-    edit, out, stage = cycle
-    before = tree(stage)
+def test_a_document_rendered_as_issued_stays_and_only_the_record_is_updated(tmp_path):
+    """New inputs that make the very bytes issued (no document of docgen's own does: each carries
+    the facts file's SHA-256) keep the issued file and update the packet's record only."""
+    from docgen.issue.pool import RenderedDocument
+    from docgen.issue.reissue import Assembler
 
-    def approved_again(data):
-        data["drafted_clauses_approved_by"] = "B. Counsel, 2026-06-24"
-
-    result = cli("batch", edit(approved_again), "--out", out, "--as-of", LATER)
-    assert result.exit_code == 0, result.output
-    assert "0 packets issued anew" in result.stdout
-    assert (
-        "  jsmith, rgarcia: documents came out the same, record updated "
-        "(drafted_clauses_approved_by changed)" in result.stdout
-    )
-    after = tree(stage)
-    assert {name for name in after if name.startswith("superseded/")} == {
-        "superseded/1/check-report.json", "superseded/1/check-report.html",
-        "superseded/1/manifest.json",
+    stage, staging = tmp_path / "grant", tmp_path / "staging"
+    for folder in (stage / "jsmith", staging / "jsmith"):
+        folder.mkdir(parents=True)
+    (stage / "jsmith" / "notice.pdf").write_bytes(b"%PDF- issued")
+    (staging / "jsmith" / "notice.pdf").write_bytes(b"%PDF- issued")
+    entry = {"sha256": hashlib.sha256(b"%PDF- issued").hexdigest(), "bytes": 12}
+    inputs = {"facts_sha256": "a", "templates_sha256": "t", "docgen_version": "v",
+              "stage": "grant", "as_of": GRANT_AS_OF}  # fmt: skip
+    document = {"name": "notice", "files": {"pdf": "jsmith/notice.pdf"}, "key_facts": [],
+                "issued_as_of": GRANT_AS_OF, "facts_sha256": "f1"}  # fmt: skip
+    previous = {
+        "as_of": GRANT_AS_OF, "facts": {"sha256": "f1"}, "files": {"jsmith/notice.pdf": entry},
+        "packets": [{"subject": "jsmith", "documents": [document], "inputs": inputs,
+                     "inputs_sha256": "x", "facts": {"cycle": {}, "subject": {"units": "1"}}}],
     }  # fmt: skip
-    assert all(after[name] == before[name] for name in before if "/" in name)
-    assert manifest(stage)["drafted_clauses_approved_by"] == "B. Counsel, 2026-06-24"
+    (stage / "manifest.json").write_text(json.dumps(previous))
+    assembler = Assembler(staging, stage, previous, LATER, "f2")
+    record = {"inputs": {**inputs, "facts_sha256": "b", "as_of": LATER}, "inputs_sha256": "y",
+              "facts": {"cycle": {}, "subject": {"units": "2"}}}  # fmt: skip
+    rendered = RenderedDocument("jsmith", "notice", {"pdf": "jsmith/notice.pdf"},
+                                {"jsmith/notice.pdf": entry}, [], [])  # fmt: skip
+    assembler.rendered_packet("jsmith", [rendered], record)
+    (change,) = assembler.result.changes
+    assert (change.what, change.documents, change.reasons) == ("record", (), ("units changed",))
+    assert (staging / "jsmith" / "notice.pdf").stat().st_ino == (
+        stage / "jsmith" / "notice.pdf"
+    ).stat().st_ino  # the issued file itself, linked in
+    (packet,) = assembler.result.packets
+    assert packet["inputs"]["facts_sha256"] == "b"
+    assert packet["documents"][0]["issued_as_of"] == GRANT_AS_OF  # issued then, and still it
+    assert packet["documents"][0]["facts_sha256"] == "f1"
+    assert assembler.result.replaced == []
 
 
 def test_a_director_no_longer_in_the_facts_is_withdrawn_into_history(cycle, cli, samples):
@@ -305,7 +331,7 @@ def test_render_issues_a_corrected_notice_into_the_stage_folder(cycle, cli, tmp_
     result = cli("render", edit(moved_jsmith), "--doc", "notice", "--for", "jsmith", "--to", "pdf",
                  "--out", out, "-o", copy, "--as-of", LATER)  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "  jsmith: notice re-issued (address changed)" in result.stdout
+    assert "  jsmith: notice, exhibit-i re-issued (address changed)" in result.stdout
     issued = stage / "jsmith" / "notice.pdf"
     assert copy.read_bytes() == issued.read_bytes()
     digest = hashlib.sha256(copy.read_bytes()).hexdigest()

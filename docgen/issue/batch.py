@@ -27,10 +27,10 @@ from docgen.check.report_html import render_report_html
 from docgen.check.runner import resolve_stage, run_checks
 from docgen.core.findings import Finding, Report
 from docgen.issue.files import BadRequest, OutLock, write_file
-from docgen.issue.history import packet_record, same_inputs
+from docgen.issue.history import packet_record
 from docgen.issue.layout import REPORTS
 from docgen.issue.pool import ProgressSink, default_workers, packets_of, render_packets
-from docgen.issue.reissue import Assembler, Assembly, PacketChange
+from docgen.issue.reissue import Assembler, Assembly, PacketChange, as_issued
 from docgen.issue.reports import (
     clause_approvals,
     doc_findings,
@@ -176,17 +176,28 @@ def _issue(
     compile_templates(loaded.templates_override)  # a broken override: its file and line, now
     staging = new_staging(cycle_dir, stage)
     try:
+        assembler = Assembler(staging, stage_dir, previous, as_of.isoformat(), loaded.sha256)
+        # A packet made from the same inputs as its issued copy, intact, stays as issued without
+        # rendering: rendered as of another day it would differ by its date alone.
+        to_render = [
+            (subject, documents)
+            for subject, documents in scope.issue
+            if force or not assembler.as_issued(subject, documents, records[subject])
+        ]
         rendered = render_packets(
-            loaded, stage, staging, scope.issue, workers or default_workers(), progress, as_of=as_of
+            loaded, stage, staging, to_render, workers or default_workers(), progress, as_of=as_of
         )
         problems = [p for document in rendered for p in document.problems]
         issued = portable_report(report, doc_findings(loaded, problems, kind.head(loaded.facts)[0]))
         scope.refuse_on(issued, stage_of_refusal="documents")
-        assembler = Assembler(staging, stage_dir, previous, as_of.isoformat())
         assembler.carry_history()
+        rendered_now = {subject for subject, _ in to_render}
         for subject, _ in scope.issue:
+            if subject not in rendered_now:
+                assembler.kept_packet(subject, unchanged=True)
+                continue
             documents = [d for d in rendered if d.subject == subject]
-            assembler.rendered_packet(subject, documents, records[subject])
+            assembler.rendered_packet(subject, documents, records[subject], forced=force)
         for subject in assembler.before_packets:
             if subject in records:
                 continue
@@ -231,19 +242,19 @@ def _nothing_to_do(
     records: dict[str, dict[str, Any]],
     held: list[dict[str, Any]],
 ) -> bool:
-    """The stage folder already holds what this batch would issue: every packet's inputs are
-    as recorded, its documents the same, nothing to withdraw, the same packets held, and every
-    file still as issued."""
+    """The stage folder already holds what this batch would issue: every packet as issued (the
+    same inputs and documents, its files intact), nothing to withdraw, the same packets held,
+    and the check report as written."""
+    damaged = dict(compare_hashes(stage_dir, previous))
     before = {p["subject"]: p for p in previous["packets"]}
-    for subject, documents in scope.issue:
-        packet = before.get(subject)
-        if packet is None or not same_inputs(packet, records[subject]):
-            return False
-        if [d["name"] for d in packet.get("documents", [])] != documents:
-            return False
+    if not all(
+        as_issued(before.get(subject), documents, records[subject], damaged)
+        for subject, documents in scope.issue
+    ):
+        return False
     if any(subject not in records and not scope.keeps(subject) for subject in before):
         return False
-    return held == previous.get("held", []) and not compare_hashes(stage_dir, previous)
+    return held == previous.get("held", []) and not any(name in REPORTS for name in damaged)
 
 
 def _as_current(result: BatchResult, previous: dict[str, Any], scope: Scope) -> BatchResult:

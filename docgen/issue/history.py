@@ -1,11 +1,14 @@
 """What each packet was made from, so a re-issue can say which packets changed and why.
 
-A packet's *facts slice* is what its documents can show: the subject's own facts, the facts of
-the cycle (everything in the file but the list of people), and any fact the kind derives from
-everyone (the RRP form's menu of funds). Each packet's record in the manifest holds the inputs
-that made it (the slice's SHA-256, the templates' SHA-256, docgen's version, the stage and the
-as-of date) and their digest ``inputs_sha256``, and a short digest of each fact in the slice, so
-the next batch can name the facts that changed.
+A packet's *facts slice* is what its documents can show: the kind's slice (the facts of the
+cycle with the subject alone in the list of people, which an issued PDF's record carries) and any
+fact the kind derives from everyone (the RRP form's menu of funds). Each packet's record in the
+manifest holds the inputs that made it (the slice's SHA-256, the templates' SHA-256, docgen's
+version, the stage and the as-of date) and their digest ``inputs_sha256``, and a short digest of
+each fact in the slice, so the next batch can name the facts that changed.
+
+Every document carries its as-of date (its creation date, and in its record), so a packet whose
+inputs are unchanged is not rendered again at all: it would differ by its date alone.
 """
 
 from __future__ import annotations
@@ -29,26 +32,22 @@ def _digest(data: Any, size: int | None = None) -> str:
 
 
 def facts_slice(facts: Any, subject_id: str) -> dict[str, Any]:
-    """The facts one subject's packet is made from, as JSON data."""
+    """The facts one subject's packet is made from, as JSON data: the kind's slice (the cycle's
+    facts with this subject alone in the list of people, as an issued PDF's record carries them)
+    and what the kind derives from everyone."""
     kind = kind_of(facts)
-    subject = kind.subject(facts, subject_id)
-    cycle = facts.model_dump(mode="json")
-    cycle.pop(kind.subjects_field, None)
-    if kind.roster is not None:
-        cycle.pop(kind.roster.field, None)  # the roster's rows are the people, already apart
     shared = kind.shared_facts(facts) if kind.shared_facts is not None else {}
-    return {
-        "cycle": cycle,
-        "shared": shared,
-        "subject": subject.model_dump(mode="json") if subject is not None else None,
-    }
+    return {"slice": kind.slice(facts, subject_id), "shared": shared}
 
 
-def fact_digests(slice_: dict[str, Any]) -> dict[str, dict[str, str]]:
+def fact_digests(facts: Any, slice_: dict[str, Any]) -> dict[str, dict[str, str]]:
     """A short digest per fact: the subject's fields; the cycle's fields, one level into a
     mapping (``grant.fair_market_value``); derived facts under their own names."""
+    kind = kind_of(facts)
     cycle: dict[str, str] = {}
-    for name, value in slice_["cycle"].items():
+    for name, value in slice_["slice"].items():
+        if name in (kind.subjects_field, kind.roster.field if kind.roster else None):
+            continue
         if isinstance(value, dict) and value:
             for inner, inner_value in value.items():
                 cycle[f"{name}.{inner}"] = _digest(inner_value, FIELD_DIGEST)
@@ -56,9 +55,8 @@ def fact_digests(slice_: dict[str, Any]) -> dict[str, dict[str, str]]:
             cycle[name] = _digest(value, FIELD_DIGEST)
     for name, value in slice_["shared"].items():
         cycle[name] = _digest(value, FIELD_DIGEST)
-    subject = {
-        name: _digest(value, FIELD_DIGEST) for name, value in (slice_["subject"] or {}).items()
-    }
+    (person,) = slice_["slice"][kind.subjects_field]
+    subject = {name: _digest(value, FIELD_DIGEST) for name, value in person.items()}
     return {"cycle": cycle, "subject": subject}
 
 
@@ -74,7 +72,11 @@ def packet_record(
         "stage": stage,
         "as_of": as_of,
     }
-    return {"inputs": inputs, "inputs_sha256": _digest(inputs), "facts": fact_digests(slice_)}
+    return {
+        "inputs": inputs,
+        "inputs_sha256": _digest(inputs),
+        "facts": fact_digests(facts, slice_),
+    }
 
 
 def same_inputs(before: dict[str, Any] | None, now: dict[str, Any]) -> bool:

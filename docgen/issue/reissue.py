@@ -56,6 +56,22 @@ class Assembly:
         return any(change.what != "record" for change in self.changes)
 
 
+def as_issued(
+    before: dict[str, Any] | None,
+    documents: list[str],
+    record: dict[str, Any],
+    damaged: dict[str, str],
+) -> bool:
+    """The stage folder holds this packet (``before``), made from these inputs, with these
+    documents, every one of its files as issued: there is nothing to issue."""
+    if before is None or not same_inputs(before, record):
+        return False
+    if [d["name"] for d in before.get("documents", [])] != documents:
+        return False
+    names = [name for d in before["documents"] for name in d.get("files", {}).values()]
+    return not any(name in damaged for name in names)
+
+
 class Assembler:
     """Fills a staging folder from freshly rendered packets and the previous stage folder."""
 
@@ -65,13 +81,11 @@ class Assembler:
         stage_dir: Path,
         previous: dict[str, Any] | None,
         as_of: str,
+        facts_sha256: str,
     ):
-        self.staging, self.stage_dir, self.previous, self.as_of = (
-            staging,
-            stage_dir,
-            previous,
-            as_of,
-        )
+        self.staging, self.stage_dir, self.previous = staging, stage_dir, previous
+        self.as_of = as_of
+        self.facts_sha256 = facts_sha256  # of the facts file this batch issues from
         self.n = len(previous.get("superseded", [])) + 1 if previous else 0
         self.before_files: dict[str, dict[str, Any]] = previous["files"] if previous else {}
         self.before_packets = {p["subject"]: p for p in previous["packets"]} if previous else {}
@@ -121,8 +135,15 @@ class Assembler:
             if name in self.damaged
         ]
 
+    def as_issued(self, subject: str, documents: list[str], record: dict[str, Any]) -> bool:
+        return as_issued(self.before_packets.get(subject), documents, record, self.damaged)
+
     def rendered_packet(
-        self, subject: str, documents: list[RenderedDocument], record: dict[str, Any]
+        self,
+        subject: str,
+        documents: list[RenderedDocument],
+        record: dict[str, Any],
+        forced: bool = False,
     ) -> None:
         before = self.before_packets.get(subject)
         before_docs = {d["name"]: d for d in (before or {}).get("documents", [])}
@@ -136,21 +157,26 @@ class Assembler:
                     (self.staging / name).unlink()
                     self.keep(name)
                 issued_on = old.get("issued_as_of") or self.previous["as_of"]
+                issued_from = old.get("facts_sha256") or self.previous["facts"]["sha256"]
             else:
                 for name in old_files:
                     self.supersede(name)
                 self.result.files.update(document.entries)
-                issued_on = self.as_of
+                issued_on, issued_from = self.as_of, self.facts_sha256
                 anew.append(document.name)
+            # The day and the facts file the files were issued from, as the record a PDF
+            # carries says; a copy kept as issued keeps its own.
             entries.append(
                 {"name": document.name, "files": document.files, "key_facts": document.key_facts,
-                 "issued_as_of": issued_on}
+                 "issued_as_of": issued_on, "facts_sha256": issued_from}
             )  # fmt: skip
         gone = [name for name in before_docs if name not in {d.name for d in documents}]
         for name in gone:
             for file in before_docs[name]["files"].values():
                 self.supersede(file)
         reasons = tuple(why_changed(before, record) + damage)
+        if forced and not reasons:
+            reasons = ("rendered again with --force",)
         if anew or gone:
             what = "issued" if before is None else "re-issued"
             self.result.changes.append(PacketChange(subject, what, tuple(anew + gone), reasons))
@@ -172,13 +198,16 @@ class Assembler:
                 return False
         return True
 
-    def kept_packet(self, subject: str) -> None:
-        """A packet this batch does not issue stays as it was, record and all."""
+    def kept_packet(self, subject: str, unchanged: bool = False) -> None:
+        """A packet this batch does not issue (held, not named by --only, or made from the same
+        inputs: ``unchanged``) stays as it was, record and all."""
         before = self.before_packets[subject]
         for document in before.get("documents", []):
             for name in document.get("files", {}).values():
                 self.keep(name)
         self.result.packets.append(before)
+        if unchanged:
+            self.result.unchanged.append(subject)
 
     def withdrawn_packet(self, subject: str) -> None:
         before = self.before_packets[subject]

@@ -84,7 +84,7 @@ class FileCheck:
         what = (
             f"{record['document']} for {record['subject']}, {record['cycle']}, stage "
             f"{record['stage']}; facts SHA-256 {record['facts_sha256'][:12]}… "
-            "as in the cycle's manifest.json"
+            "as in its stage folder's manifest.json"
         )
         if self.compared == "bytes":
             return (
@@ -187,8 +187,8 @@ def verify_file(path: str | Path) -> FileCheck:
     path = Path(path)
     if not path.is_file():
         raise NotAnIssuedFile(
-            f"{path}: no such file. Name an issued PDF, like out/2026-annual/jsmith/notice.pdf, "
-            "or an issued folder."
+            f"{path}: no such file. Name an issued PDF, like "
+            "out/2026-annual/grant/jsmith/notice.pdf, or an issued folder."
         )
     issued = path.read_bytes()
     with _pdf_reader_notes() as reading:
