@@ -138,8 +138,9 @@ def test_each_packet_records_the_inputs_it_was_made_from(issued):
     for packet in manifest["packets"]:
         inputs = packet["inputs"]
         slice_ = facts_slice(facts, packet["subject"])
-        assert slice_["subject"]["id"] == packet["subject"]
-        assert "directors" not in slice_["cycle"] and "grant" in slice_["cycle"]
+        # The kind's slice: the cycle's facts with this director alone, as a PDF's record has it.
+        assert [d["id"] for d in slice_["slice"]["directors"]] == [packet["subject"]]
+        assert "grant" in slice_["slice"] and slice_["shared"] == {}
         assert inputs == {
             "facts_sha256": hashlib.sha256(canonical(slice_)).hexdigest(),
             "templates_sha256": templates_sha256(),
@@ -151,6 +152,7 @@ def test_each_packet_records_the_inputs_it_was_made_from(issued):
         assert {"address", "units", "elections"} <= set(packet["facts"]["subject"])
         assert {"grant.fair_market_value", "company.name"} <= set(packet["facts"]["cycle"])
         assert {d["issued_as_of"] for d in packet["documents"]} == {GRANT_AS_OF}
+        assert {d["facts_sha256"] for d in packet["documents"]} == {load_facts(facts_path).sha256}
     # One director's slice does not hold another's facts: a change to one is not a change to all.
     assert "Roberto" not in json.dumps(facts_slice(facts, "jsmith"))
 
