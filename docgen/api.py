@@ -208,11 +208,15 @@ def export_templates(folder: str | Path) -> list[Path]:
     return export(folder)
 
 
-def verify(folder: str | Path) -> Any:
-    """A stage folder, or a cycle folder with every stage in it: a list of checked folders."""
+def verify(target: str | Path) -> Any:
+    """`docgen verify`: one issued PDF (a FileCheck), or a stage folder or a cycle folder with
+    every stage in it (a list of FolderChecks)."""
+    target = Path(target)
+    if target.suffix.lower() == ".pdf" or target.is_file():
+        return verify_document(target)
     from docgen.issue.verify_cycle import verify_issued
 
-    return verify_issued(folder)
+    return verify_issued(target)
 
 
 def verify_document(path: str | Path) -> Any:

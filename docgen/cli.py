@@ -25,9 +25,9 @@ from docgen.console import (
     out,
     parse_as_of,
     print_batch,
-    print_intact,
     print_refusal,
     print_render,
+    print_verified,
 )
 
 
@@ -129,11 +129,18 @@ _STAGE_HELP = "The stage to check or issue. " + api.stage_help()
 _AS_OF_HELP = "The date the documents are issued on, YYYY-MM-DD (default: today)."
 
 
+_OUT_HELP = "Folder to issue into: the stage folder is OUT/<cycle>/<stage>/."
 _HOLD_HELP = (
     "Issue every packet but this one; its findings do not stop the rest, and the manifest names "
     "it with them."
 )
 _ONLY_HELP = "Re-issue just this packet into the issued stage folder; all else stays as it is."
+_FORCE_HELP = (
+    "Render every packet again as of --as-of, even one whose facts are as issued (a document "
+    "that comes out byte for byte the same stays as issued)."
+)
+_RENDER_OUT_HELP = "For pdf and docx: the folder batch issues into (OUT/<cycle>/<stage>/)."
+_COPY_HELP = "Also write a copy here (for html or --review: where the file goes)."
 
 
 def _ids(flag: str, words: str):
@@ -146,12 +153,7 @@ def _ids(flag: str, words: str):
 @app.command()
 def batch(
     file: console.FactsFile,
-    out_dir: Annotated[
-        Path,
-        typer.Option(
-            "--out", help="Folder to issue into: the stage folder is OUT/<cycle>/<stage>/."
-        ),
-    ],
+    out_dir: Annotated[Path, typer.Option("--out", help=_OUT_HELP)],
     stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: 2, or 1 on one core).")
@@ -159,14 +161,7 @@ def batch(
     as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
     hold: Annotated[list[str] | None, _ids("--hold", _HOLD_HELP)] = None,
     only: Annotated[list[str] | None, _ids("--only", _ONLY_HELP)] = None,
-    force: Annotated[
-        bool,
-        typer.Option(
-            "--force",
-            help="Render every packet again as of --as-of, even one whose facts are as issued "
-            "(a document that comes out byte for byte the same stays as issued).",
-        ),
-    ] = False,
+    force: Annotated[bool, typer.Option("--force", help=_FORCE_HELP)] = False,
 ) -> None:
     """Check FILE, then issue a stage's packets into OUT/<cycle>/<stage>/ with a manifest.
 
@@ -180,17 +175,8 @@ def batch(
     issued_on = parse_as_of(as_of)
     bar = ProgressBar()
     try:
-        result = api.batch(
-            file,
-            out_dir,
-            stage=stage,
-            as_of=issued_on,
-            workers=workers,
-            force=force,
-            hold=hold or [],
-            only=only or [],
-            progress=bar,
-        )
+        result = api.batch(file, out_dir, stage=stage, as_of=issued_on, workers=workers,
+                           force=force, hold=hold or [], only=only or [], progress=bar)  # fmt: skip
     except DocgenError as error:
         bar.stop()
         print_refusal(error)
@@ -206,21 +192,8 @@ def render(
     doc: Annotated[str, typer.Option("--doc", help="Document name: notice, exhibit-i, ...")],
     subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
     to: Annotated[RenderFormat, typer.Option("--to", help="pdf, docx or html.")],
-    out_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            help="The folder batch issues into (needed for pdf and docx): the document is "
-            "issued into OUT/<cycle>/<stage>/.",
-            show_default=False,
-        ),
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "-o", "--output", help="Also write a copy here (for html: where the preview goes)."
-        ),
-    ] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", help=_RENDER_OUT_HELP)] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help=_COPY_HELP)] = None,
     stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
     review: Annotated[
@@ -230,25 +203,15 @@ def render(
     """Check FILE, then issue one document (pdf, docx), or write a preview or review copy.
 
     Every PDF or DOCX that leaves docgen is in a manifest: render issues the subject's packet
-    into OUT/<cycle>/<stage>/ exactly as `batch --only ID` would (a packet whose facts changed
-    is re-issued, its previous copies kept in superseded/<n>/; an unchanged one stays as issued),
-    and -o PATH gets a byte-for-byte copy of the issued file. --to html writes a preview to -o
-    PATH, and --review counsel's copy (a DOCX with one comment per drafted clause, made while
-    clauses await approval); neither is issued. An error finding about the subject or the cycle
-    refuses, as in a batch. Exit 0 written, 1 refused, 2 bad input."""
+    into OUT/<cycle>/<stage>/ as `batch --only ID` does (changed: re-issued, the old copies kept
+    in superseded/<n>/), and -o PATH gets a byte-for-byte copy of the issued file. --to html (a
+    preview) and --review (counsel's DOCX, a comment per drafted clause) write to -o PATH and
+    issue nothing. Errors about the subject or the cycle refuse. Exit 0 written, 1 refused, 2 bad
+    input."""
     issued_on = parse_as_of(as_of)
     try:
-        result = api.render_one(
-            file,
-            doc,
-            subject,
-            to.value,
-            output,
-            out=out_dir,
-            stage=stage,
-            as_of=issued_on,
-            review=review,
-        )
+        result = api.render_one(file, doc, subject, to.value, output, out=out_dir, stage=stage,
+                                as_of=issued_on, review=review)  # fmt: skip
     except DocgenError as error:
         print_refusal(error)
         fail(error)
@@ -273,18 +236,11 @@ def verify(
     checked. A PDF (a Notice e-mailed away from its folder): makes it again from the record it
     carries and compares the bytes (the text, when this docgen is not the version that made it).
     Exit 0 intact, 1 changed, 2 no such folder or file."""
-    if target.suffix.lower() == ".pdf" or target.is_file():
-        try:
-            document = api.verify_document(target)
-        except DocgenError as error:
-            fail(error)
-        out.print(document.summary, markup=False)
-        return
     try:
-        checks = api.verify(target)
+        checked = api.verify(target)
     except DocgenError as error:
         fail(error)
-    print_intact(checks)
+    print_verified(checked)
 
 
 class CalendarFormat(StrEnum):

@@ -274,9 +274,12 @@ def print_render(result) -> None:
     out.print(f"Issued copy: {result.issued} ({result.bytes:,} bytes){copy}.", markup=False)
 
 
-def print_intact(checks) -> None:
-    """`docgen verify` of folders that are intact: one line per stage folder."""
-    for check in checks:
+def print_verified(checked) -> None:
+    """`docgen verify` found it intact: one issued PDF's summary, or a line per stage folder."""
+    if not isinstance(checked, list):
+        out.print(checked.summary, markup=False)
+        return
+    for check in checked:
         out.print(
             f"{check.folder}: intact ({check.files_checked} files match manifest.json; "
             f"{check.documents_checked} documents read back with no blank, no missing key fact, "

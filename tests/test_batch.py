@@ -129,18 +129,18 @@ def test_each_packet_records_the_inputs_it_was_made_from(issued):
     """Per packet: the SHA-256 of its facts slice (the director's facts and the cycle's), the
     templates' SHA-256, docgen's version, the stage and the as-of date, and their digest."""
     from docgen import __version__
-    from docgen.issue.history import canonical, facts_slice
+    from docgen.issue.history import canonical
     from docgen.issue.reports import templates_sha256
+    from docgen.kinds import kind_of
 
     facts_path, _, folder = issued
     facts = load_facts(facts_path).facts
     manifest = json.loads((folder / "manifest.json").read_text())
     for packet in manifest["packets"]:
         inputs = packet["inputs"]
-        slice_ = facts_slice(facts, packet["subject"])
         # The kind's slice: the cycle's facts with this director alone, as a PDF's record has it.
-        assert [d["id"] for d in slice_["slice"]["directors"]] == [packet["subject"]]
-        assert "grant" in slice_["slice"] and slice_["shared"] == {}
+        slice_ = kind_of(facts).slice(facts, packet["subject"])
+        assert [d["id"] for d in slice_["directors"]] == [packet["subject"]]
         assert inputs == {
             "facts_sha256": hashlib.sha256(canonical(slice_)).hexdigest(),
             "templates_sha256": templates_sha256(),
@@ -154,7 +154,7 @@ def test_each_packet_records_the_inputs_it_was_made_from(issued):
         assert {d["issued_as_of"] for d in packet["documents"]} == {GRANT_AS_OF}
         assert {d["facts_sha256"] for d in packet["documents"]} == {load_facts(facts_path).sha256}
     # One director's slice does not hold another's facts: a change to one is not a change to all.
-    assert "Roberto" not in json.dumps(facts_slice(facts, "jsmith"))
+    assert "Roberto" not in json.dumps(kind_of(facts).slice(facts, "jsmith"))
 
 
 def test_check_report_is_the_checkers_with_no_absolute_path(issued):

@@ -256,7 +256,8 @@ def test_ics_has_one_event_per_deadline_with_everyone_named(samples):
 
 
 def test_forty_participants_on_one_december_31_are_one_event(samples):
-    facts = load_facts(samples / "rrp-2026.yaml").facts
+    # The Plan Year's records, with its three mid-year hires, seen from before the year began.
+    facts = load_facts(samples / "rrp-2026-year.yaml").facts
     as_of = date(2025, 12, 1)
     events = parse_ics(as_ics(open_windows(facts, as_of), facts, as_of).encode())
     prior = [e for e in events if "prior-year" in e["UID"][0][1]]

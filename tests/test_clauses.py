@@ -371,8 +371,10 @@ def test_a_review_copy_is_made_while_clauses_await_approval_and_the_issued_one_i
 
     path = without_approvals(tmp_path)
     common = ("--doc", "notice", "--for", "jsmith", "--as-of", "2026-06-23")
-    issued = cli("render", path, *common, "--to", "docx", "-o", tmp_path / "issued.docx")
+    issued = cli("render", path, *common, "--to", "docx", "--out", tmp_path / "out",
+                 "-o", tmp_path / "issued.docx")  # fmt: skip
     assert issued.exit_code == 1 and not (tmp_path / "issued.docx").exists()
+    assert not (tmp_path / "out").exists()
     review = tmp_path / "review.docx"
     made = cli("render", path, *common, "--to", "docx", "--review", "-o", review)
     assert made.exit_code == 0, made.stderr

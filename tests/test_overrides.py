@@ -102,7 +102,7 @@ def test_an_exported_edited_notice_issues_the_edited_words(cli, tmp_path):
     out = tmp_path / "out"
     result = batch(cli, facts, out)
     assert result.exit_code == 0, result.stdout + result.stderr
-    folder = out / "2026-annual"
+    folder = out / "2026-annual" / "grant"
     for reader, name in ((pdf_words, "notice.pdf"), (docx_words, "notice.docx")):
         text = reader((folder / "jsmith" / name).read_bytes())
         assert OWN_SENTENCE in text and SEED_SENTENCE not in text
@@ -147,9 +147,9 @@ def test_an_edited_clause_waits_for_counsel_then_issues_its_new_words(cli, tmp_p
         yaml.dump(data_in_file, handle)
     issued = batch(cli, facts, out)
     assert issued.exit_code == 0, issued.stdout
-    notice = pdf_words((out / "2026-annual" / "jsmith" / "notice.pdf").read_bytes())
+    notice = pdf_words((out / "2026-annual" / "grant" / "jsmith" / "notice.pdf").read_bytes())
     assert "Notwithstanding Section A and subject to the Plan, if you continue" in notice
-    manifest = json.loads((out / "2026-annual" / "manifest.json").read_text())
+    manifest = json.loads((out / "2026-annual" / "grant" / "manifest.json").read_text())
     entry = next(c for c in manifest["clause_approvals"] if c["clause"] == edited["id"])
     assert (entry["approved_by"], entry["sha256"]) == ("B. Counsel", edited["sha256"])
 
@@ -241,7 +241,7 @@ def test_a_broken_or_hostile_template_is_refused_with_its_file_and_line(
     for result in (
         batch(cli, facts, out),
         cli("render", facts, "--doc", "notice", "--for", "jsmith", "--to", "pdf",
-            "-o", tmp_path / "one.pdf", "--as-of", AS_OF),
+            "--out", out, "-o", tmp_path / "one.pdf", "--as-of", AS_OF),
     ):  # fmt: skip
         assert result.exit_code == 2, result.stdout + result.stderr
         message = " ".join(result.stderr.split())

@@ -130,21 +130,26 @@ def test_history_accumulates_and_verify_checks_it(cycle, cli):
     assert whole.exit_code == 1 and "superseded/1/jsmith/notice.pdf: changed" in whole.stderr
 
 
-def test_a_fact_derived_from_everyone_is_in_every_packets_slice(samples):
-    """Every RRP form lists the funds anyone is invested in: a new fund in one participant's
-    allocation changes every participant's facts slice, not just theirs."""
-    from docgen.issue.history import packet_record
-    from docgen.load import load_facts
+def test_a_participants_slice_holds_their_own_facts_and_the_plans(samples):
+    """Another participant's change is not this participant's; a change to the Plan's menu of
+    funds, which every form lists, is everyone's, and is named."""
+    from docgen.issue.history import packet_record, why_changed
 
     facts = load_facts(samples / "rrp-2026.yaml").facts
     first, other = facts.participants[0], facts.participants[1]
-    invested = other.model_copy(update={"investments": {"New Fund": 100}})
-    changed = facts.model_copy(update={"participants": [first, invested, *facts.participants[2:]]})
-    before = packet_record(facts, first.id, "enrollment", "2025-12-01", "t")
-    after = packet_record(changed, first.id, "enrollment", "2025-12-01", "t")
-    assert before["inputs"]["facts_sha256"] != after["inputs"]["facts_sha256"]
-    assert before["facts"]["subject"] == after["facts"]["subject"]
-    assert before["facts"]["cycle"]["fund_menu"] != after["facts"]["cycle"]["fund_menu"]
+    moved = facts.model_copy(update={"participants": [
+        first, other.model_copy(update={"investments": {"Bond Index Fund": 100}}),
+        *facts.participants[2:],
+    ]})  # fmt: skip
+    menu = facts.model_copy(update={"plan": facts.plan.model_copy(
+        update={"investment_options": [*facts.plan.investment_options, "Money Market Fund"]}
+    )})  # fmt: skip
+
+    def record(f):
+        return packet_record(f, first.id, "enrollment", "2025-12-01", "t")
+
+    assert record(moved) == record(facts)
+    assert why_changed(record(facts), record(menu)) == ["plan.investment_options changed"]
 
 
 def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):

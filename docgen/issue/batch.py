@@ -32,6 +32,7 @@ from docgen.issue.layout import REPORTS
 from docgen.issue.pool import ProgressSink, default_workers, packets_of, render_packets
 from docgen.issue.reissue import Assembler, Assembly, PacketChange, as_issued
 from docgen.issue.reports import (
+    IssueRefusedByFindings,
     clause_approvals,
     doc_findings,
     dumps,
@@ -53,6 +54,9 @@ from docgen.issue.verify import MANIFEST_FORMAT, MANIFEST_NAME, compare_hashes
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.render.overrides import compile_templates
+
+# What a batch raises when findings refuse it is part of what it offers its callers.
+__all__ = ["BatchResult", "IssueRefusedByFindings", "issue_batch", "issue_loaded"]
 
 
 @dataclass

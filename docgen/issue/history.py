@@ -1,11 +1,12 @@
 """What each packet was made from, so a re-issue can say which packets changed and why.
 
-A packet's *facts slice* is what its documents can show: the kind's slice (the facts of the
-cycle with the subject alone in the list of people, which an issued PDF's record carries) and any
-fact the kind derives from everyone (the RRP form's menu of funds). Each packet's record in the
-manifest holds the inputs that made it (the slice's SHA-256, the templates' SHA-256, docgen's
-version, the stage and the as-of date) and their digest ``inputs_sha256``, and a short digest of
-each fact in the slice, so the next batch can name the facts that changed.
+A packet's *facts slice* is the kind's slice (``Kind.slice``): the facts of the cycle with the
+subject alone in the list of people, which is also what an issued PDF's record carries, and all a
+document may depend on (docgen.issue.record refuses one that depends on another person's facts).
+Each packet's record in the manifest holds the inputs that made it (the slice's SHA-256, the
+templates' SHA-256, docgen's version, the stage and the as-of date) and their digest
+``inputs_sha256``, and a short digest of each fact in the slice, so the next batch can name the
+facts that changed.
 
 Every document carries its as-of date (its creation date, and in its record), so a packet whose
 inputs are unchanged is not rendered again at all: it would differ by its date alone.
@@ -31,21 +32,12 @@ def _digest(data: Any, size: int | None = None) -> str:
     return hashlib.sha256(canonical(data)).hexdigest()[:size]
 
 
-def facts_slice(facts: Any, subject_id: str) -> dict[str, Any]:
-    """The facts one subject's packet is made from, as JSON data: the kind's slice (the cycle's
-    facts with this subject alone in the list of people, as an issued PDF's record carries them)
-    and what the kind derives from everyone."""
-    kind = kind_of(facts)
-    shared = kind.shared_facts(facts) if kind.shared_facts is not None else {}
-    return {"slice": kind.slice(facts, subject_id), "shared": shared}
-
-
 def fact_digests(facts: Any, slice_: dict[str, Any]) -> dict[str, dict[str, str]]:
-    """A short digest per fact: the subject's fields; the cycle's fields, one level into a
-    mapping (``grant.fair_market_value``); derived facts under their own names."""
+    """A short digest per fact of a packet's slice: the subject's fields, and the cycle's fields
+    one level into a mapping (``grant.fair_market_value``)."""
     kind = kind_of(facts)
     cycle: dict[str, str] = {}
-    for name, value in slice_["slice"].items():
+    for name, value in slice_.items():
         if name in (kind.subjects_field, kind.roster.field if kind.roster else None):
             continue
         if isinstance(value, dict) and value:
@@ -53,9 +45,7 @@ def fact_digests(facts: Any, slice_: dict[str, Any]) -> dict[str, dict[str, str]
                 cycle[f"{name}.{inner}"] = _digest(inner_value, FIELD_DIGEST)
         else:
             cycle[name] = _digest(value, FIELD_DIGEST)
-    for name, value in slice_["shared"].items():
-        cycle[name] = _digest(value, FIELD_DIGEST)
-    (person,) = slice_["slice"][kind.subjects_field]
+    (person,) = slice_[kind.subjects_field]
     subject = {name: _digest(value, FIELD_DIGEST) for name, value in person.items()}
     return {"cycle": cycle, "subject": subject}
 
@@ -64,7 +54,7 @@ def packet_record(
     facts: Any, subject_id: str, stage: str, as_of: str, templates: str
 ) -> dict[str, Any]:
     """The inputs of one packet as the manifest records them."""
-    slice_ = facts_slice(facts, subject_id)
+    slice_ = kind_of(facts).slice(facts, subject_id)
     inputs = {
         "facts_sha256": _digest(slice_),
         "templates_sha256": templates,

@@ -60,9 +60,6 @@ class Kind:
     # facts -> {fact path of a form on record as not in effect: the decision in words}
     not_in_effect: Callable[[Any], dict[str, str]] | None = None
     intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
-    # facts -> what every packet shows that the kind derives from all subjects (the RRP form's
-    # menu of funds), so a change there counts as a change to each packet (docgen.issue.history)
-    shared_facts: Callable[[Any], dict[str, Any]] | None = None
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
     calendar_uid: Callable[[Any], str] | None = None  # the calendar's UID prefix (default: cycle)
