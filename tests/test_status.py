@@ -74,12 +74,22 @@ def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_
     assert "Sent: from " in table.stdout and "manifest.json" in table.stdout
 
 
-def test_the_stage_folder_layout_of_a8_is_read_too(cli, elections_folder, tmp_path):
-    """DESIGN.md A8 moves each stage into OUT/<cycle>/<stage>/; both layouts are read."""
+def test_the_stage_folder_layout_of_a8_is_read_and_a_first_release_folder_told_to_move(
+    cli, elections_folder, tmp_path
+):
+    """DESIGN.md A8 puts each stage in OUT/<cycle>/<stage>/, which status reads; a folder the
+    first release wrote (OUT/<cycle>/ itself, manifest_format 1) is named, with how to move it."""
     cycle = tmp_path / "out" / "2026-annual"
-    shutil.copytree(elections_folder / "2026-annual", cycle / "elections")
+    shutil.copytree(elections_folder / "2026-annual" / "elections", cycle / "elections")
     found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", tmp_path / "out")
     assert found["ebrooks"]["sent_on"] == "2026-06-22"
+    old = tmp_path / "old" / "2026-annual"
+    shutil.copytree(elections_folder / "2026-annual" / "elections", old)
+    manifest = old / "manifest.json"
+    manifest.write_text(json.dumps({**json.loads(manifest.read_text()), "manifest_format": 1}))
+    moved = cli("status", GRANT, "--out", tmp_path / "old", "--as-of", "2026-06-22")
+    assert moved.exit_code == 2 and "issued by docgen's first release" in moved.stderr
+    assert f"mv {old} {old}.elections" in moved.stderr
 
 
 def test_an_out_with_no_elections_folder_is_bad_input(cli, tmp_path, elections_folder):
@@ -87,7 +97,7 @@ def test_an_out_with_no_elections_folder_is_bad_input(cli, tmp_path, elections_f
     assert empty.exit_code == 2
     assert "no folder issued at stage elections for 2026-annual" in empty.stderr
     wrong = tmp_path / "grant"
-    shutil.copytree(elections_folder / "2026-annual", wrong / "2026-annual")
+    shutil.copytree(elections_folder / "2026-annual" / "elections", wrong / "2026-annual")
     manifest = wrong / "2026-annual" / "manifest.json"
     data = json.loads(manifest.read_text())
     manifest.write_text(json.dumps({**data, "stage": "grant"}))

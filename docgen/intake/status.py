@@ -2,10 +2,11 @@
 returned is in effect, and how many days each has left to file.
 
 "Sent" comes from the issued folder of the stage that sends the blank forms (``--out``): its
-manifest lists each subject's documents. Folders are looked for as ``OUT/<cycle>/<stage>/``
-(DESIGN.md A8) and as ``OUT/<cycle>/`` (a folder issued before A8), and ``OUT`` itself may be
-that folder. "In effect" is the kind's own terms (the election in force skips a form set aside),
-and no error finding about the form: the checker runs over the record as `docgen intake` does.
+manifest lists each subject's documents, each with the day it was issued. Folders are looked
+for as ``OUT/<cycle>/<stage>/`` (DESIGN.md A8), and ``OUT`` itself may be that folder; a folder
+the first release wrote at ``OUT/<cycle>/`` is refused with the commands that move it into
+place. "In effect" is the kind's own terms (the election in force skips a form set aside), and
+no error finding about the form: the checker runs over the record as `docgen intake` does.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from docgen.check.runner import run_checks
 from docgen.core.dates import long_date
 from docgen.issue.files import BadRequest
-from docgen.issue.verify import NotAnIssuedFolder, read_manifest
+from docgen.issue.verify import FirstReleaseFolder, NotAnIssuedFolder, read_manifest
 from docgen.kinds import kind_of
 from docgen.load import load_facts
 
@@ -139,6 +140,8 @@ def sent_forms(out: Path, cycle: str, stage: str, document: str) -> tuple[str, d
             continue
         try:
             manifest = read_manifest(folder)
+        except FirstReleaseFolder:
+            raise  # it says how to move the folder into its stage's place
         except NotAnIssuedFolder:
             continue
         if manifest.get("cycle") != cycle or manifest.get("stage") != stage:
@@ -146,11 +149,12 @@ def sent_forms(out: Path, cycle: str, stage: str, document: str) -> tuple[str, d
                 f"{folder} (cycle {manifest.get('cycle')}, stage {manifest.get('stage')})"
             )
             continue
-        issued_on = date.fromisoformat(manifest["as_of"])
+        # A stage folder re-issued since keeps each copy's own issue date (issued_as_of).
         sent = {
-            packet["subject"]: issued_on
+            packet["subject"]: date.fromisoformat(doc.get("issued_as_of") or manifest["as_of"])
             for packet in manifest["packets"]
-            if any(doc.get("name") == document for doc in packet.get("documents", []))
+            for doc in packet.get("documents", [])
+            if doc.get("name") == document
         }
         return str(folder / "manifest.json"), sent
     found = f"; found only {', '.join(looked)}" if looked else ""

@@ -169,6 +169,7 @@ class Assembler:
             entries.append(
                 {"name": document.name, "files": document.files, "key_facts": document.key_facts,
                  "issued_as_of": issued_on, "facts_sha256": issued_from}
+                | ({"return_part": document.return_part} if document.return_part else {})
             )  # fmt: skip
         gone = [name for name in before_docs if name not in {d.name for d in documents}]
         for name in gone:
