@@ -17,7 +17,9 @@ from pydantic_core import PydanticUndefined
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from docgen.core import numbers, parsers  # noqa: E402
 from docgen.kinds import all_kinds  # noqa: E402
+from docgen.load import yaml_reader  # noqa: E402
 
 INTRO = """# Fact-file reference
 
@@ -26,10 +28,37 @@ or one Retirement Restoration Plan year (`kind: rrp-plan-year`). This page is ge
 fact model (`python tools/fact_reference.py`); `docgen schema` prints the same contract as JSON
 Schema for editors. Start from `samples/director-grant-2026.yaml` or `samples/rrp-2026.yaml`.
 
-Rules of form (breaking one is a *load error*: exit 2, one message per problem with `file:line`):
+Rules of form (breaking one is a *load error*: exit 2, one message per problem with `file:line`,
+the field and the fix; docgen never guesses what a value meant):
 
-- Dates are ISO `YYYY-MM-DD`. Money and percentages are numbers or decimal strings (quote money:
-  `"45.10"`); they are held as exact decimals, never floats.
+- Dates are ISO `YYYY-MM-DD`, from {earliest} to {latest}; years (`plan_year`,
+  `form_10k_fiscal_year`) from {first_year} to {last_year}; anniversaries from 1 to {anniversary}.
+- Money and percentages are numbers or decimal strings (quote money: `"45.10"`), held as exact
+  decimals read from the digits written, never through a float (`99.99999999999999999` stays
+  exactly that). Write plain decimal digits with a point for decimals. In money written as a
+  quoted string, a leading `$` and commas grouping the whole part in threes are accepted
+  (`"$1,225,000.50"`, `"520,000"`). A fair market value must be more than zero.
+- Whole numbers (units, years, anniversaries, ages, hours) are plain digits without quotes or
+  separators (`2450`). The one exception is a roster CSV, where a spreadsheet's `2,450`
+  (grouped in threes) is read as 2450.
+- Refused, each with the fix: a decimal comma (`"45,10"`, `"7,5"`), commas not grouped in threes
+  (`"4,5,1.0"`, `"2,4,5,0"`), hexadecimal, octal or binary (`0x992`, `0o4622`), digit separators
+  (`2_450`), a leading zero (`02450`), a leading `+`, exponents (`1e5`), `.inf` and `.nan`,
+  negative zero (`-0`), and more than {whole_digits} digits before the point or
+  {fraction_digits} after.
+- YAML is read as YAML 1.2 (core schema): only `true` and `false` are booleans (`yes`, `no`,
+  `on`, `off` are text, so `employee: yes` is refused); a `%YAML 1.1` directive is refused.
+  YAML nests at most {depth} levels (a facts file needs 7); in JSON, no fact takes a nested
+  value, so deeper nesting is refused field by field, or with its line past the parser's limit.
+- Text values are one line of at most {text_length} characters; an address has at most {address}
+  lines. A text value may not contain a control character (NUL, BEL, ESC, tab, CR, LF, DEL and
+  the rest of C0 and C1), a line or paragraph separator (U+2028, U+2029), a bidirectional control
+  (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), a byte-order mark or an
+  interlinear annotation mark: each changes how the text around it shows.
+- The facts file, and a roster it names, are regular files of at most 20 MB (not a pipe or a
+  device). `directors_csv`, `participants_csv` and `templates_dir` are paths relative to the
+  facts file, inside its folder: an absolute path, a `..`, a link that leads outside (the roster,
+  or any file in the templates folder), or a FIFO or device among them is refused, never read.
 - Unknown keys are errors, so a typo never silently drops a fact. A director's or participant's
   id keeps its payroll form (letters, digits, `.`, `_`, `-`, starting with a letter or digit),
   is unique without regard to case, and names the subject's folder, so it may not be a name
@@ -45,7 +74,7 @@ row names the columns; an unknown column, a missing required one or a row with t
 a load error naming the file, line and column. An address cell holds one line per line of the
 cell (typed with Alt+Enter in Excel) or lines separated by ` | `; no other cell may hold a line
 break. Spreadsheet habits are understood where they cannot be misread: `yes`/`no` for true/false,
-`2,450` for a number, `$448,500` for money.
+`2,450` for a number (commas grouping thousands only), `$448,500` for money.
 
 - Director roster columns: {director_columns}. The `election_*` columns describe the Exhibit I
   form received (empty when none).
@@ -128,7 +157,18 @@ def render() -> str:
     }
     parts = [
         INTRO.format(
-            director_columns=columns["directors"], participant_columns=columns["participants"]
+            director_columns=columns["directors"],
+            participant_columns=columns["participants"],
+            earliest=parsers.EARLIEST_DATE.isoformat(),
+            latest=parsers.LATEST_DATE.isoformat(),
+            first_year=parsers.EARLIEST_DATE.year,
+            last_year=parsers.LATEST_DATE.year,
+            anniversary=parsers.MAX_ANNIVERSARY,
+            whole_digits=numbers.MAX_WHOLE_DIGITS,
+            fraction_digits=numbers.MAX_FRACTION_DIGITS,
+            depth=yaml_reader.MAX_DEPTH,
+            text_length=parsers.TEXT_MAX_LENGTH,
+            address=parsers.ADDRESS_MAX_LINES,
         )
     ]
     for kind in all_kinds():

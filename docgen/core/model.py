@@ -3,18 +3,22 @@
 The model checks *form*, never policy. ``percent: 7.5`` and ``percent: 80`` load (the checker
 flags them); ``percent: ten``, an impossible date, an unknown key or a duplicate id do not.
 Every model is strict (no silent coercion), frozen and forbids unknown keys, so a typo never
-silently drops a fact. Money and percentages are ``Decimal``, never float.
+silently drops a fact. Money and percentages are ``Decimal``, never float, read from the digits
+the file wrote (docgen.core.numbers); dates, years and text have documented bounds
+(docs/fact-files.md), read by docgen.core.parsers, so nothing a file can say fails later, far
+from its line.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
-from decimal import Decimal, InvalidOperation
+from datetime import date
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -23,7 +27,25 @@ from pydantic import (
     StrictStr,
     WithJsonSchema,
 )
-from pydantic_core import PydanticCustomError
+
+from docgen.core.parsers import (  # ADDRESS_MAX_LINES and form_error: the kinds import them here
+    ADDRESS_MAX_LINES,  # noqa: F401
+    EARLIEST_DATE,
+    ISO_DATE,
+    LATEST_DATE,
+    MAX_ANNIVERSARY,
+    TEXT_MAX_LENGTH,
+    check_text,
+    form_error,
+    parse_anniversary,
+    parse_count,
+    parse_date,
+    parse_decimal,
+    parse_money,
+    parse_positive_int,
+    parse_positive_money,
+    parse_year,
+)
 
 ID_PATTERN = r"^[a-z0-9-]+$"
 # A director's or participant's id keeps its payroll form (BW1000, j.smith, e_1001) and names the
@@ -38,32 +60,6 @@ WINDOWS_DEVICE_NAMES = frozenset(
     {"con", "prn", "aux", "nul"} | {f"{d}{n}" for d in ("com", "lpt") for n in range(10)}
 )
 PathKey = tuple[str | int, ...]  # a fact's path: ("directors", 2, "filed_on")
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def form_error(what: str, fix: str, field: str | None = None) -> PydanticCustomError:
-    """A form error with its fix; ``field`` points below the model that raised it."""
-    ctx: dict[str, Any] = {"what": what, "fix": fix}
-    if field:
-        ctx["field"] = field
-    return PydanticCustomError("docgen_form", "{what}", ctx)
-
-
-def _parse_date(value: Any) -> date:
-    if isinstance(value, datetime):
-        raise form_error(
-            "expected a date, not a date and time", "Write the date alone as YYYY-MM-DD."
-        )
-    if isinstance(value, date):
-        return value
-    if isinstance(value, str) and _ISO_DATE.match(value.strip()):
-        try:
-            return date.fromisoformat(value.strip())
-        except ValueError:
-            raise form_error(
-                "not a real calendar date", "Check the month and day (YYYY-MM-DD)."
-            ) from None
-    raise form_error("expected a date as YYYY-MM-DD", "Write it like 2026-06-23.")
 
 
 def _subject_id(value: Any) -> Any:
@@ -102,79 +98,68 @@ def _subject_id(value: Any) -> Any:
     return value
 
 
-def _parse_decimal(value: Any) -> Decimal:
-    if isinstance(value, bool):
-        raise form_error("expected a number", 'Write a number such as 10 or "45.10".')
-    if isinstance(value, Decimal):
-        number = value
-    elif isinstance(value, int):
-        number = Decimal(value)
-    elif isinstance(value, float):
-        number = Decimal(repr(value))  # the digits the file showed, not the binary float
-    elif isinstance(value, str):
-        text = value.strip().replace(",", "")
-        if text.startswith("$"):
-            text = text[1:]
-        try:
-            number = Decimal(text)
-        except InvalidOperation:
-            raise form_error("expected a number", 'Write a number such as 10 or "45.10".') from None
-    else:
-        raise form_error("expected a number", 'Write a number such as 10 or "45.10".')
-    if not number.is_finite():
-        raise form_error("expected a finite number", 'Write a number such as 10 or "45.10".')
-    return number
-
-
-def _non_negative(value: Decimal) -> Decimal:
-    if value < 0:
-        raise form_error("must not be negative", "Write zero or a positive amount.")
-    return value
-
-
-def _positive_int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise form_error(
-            "expected a whole number",
-            "Write digits only, without quotes or commas, such as 2450.",
-        )
-    if value <= 0:
-        raise form_error("must be a positive whole number", "Write a number of 1 or more.")
-    return value
-
-
 def _decimal_json(value: Decimal) -> str:
     return format(value, "f")
 
 
+_MONEY_TEXT = r"^\$?(0|[1-9][0-9]{0,14}|[1-9][0-9]{0,2}(,[0-9]{3}){1,4})(\.[0-9]{1,20})?$"
+_DECIMAL_TEXT = r"^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,20})?$"
+
 FactDate = Annotated[
     date,
-    BeforeValidator(_parse_date),
-    WithJsonSchema({"type": "string", "format": "date", "pattern": _ISO_DATE.pattern}),
+    BeforeValidator(parse_date),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "format": "date",
+            "pattern": ISO_DATE.pattern,
+            "formatMinimum": EARLIEST_DATE.isoformat(),
+            "formatMaximum": LATEST_DATE.isoformat(),
+        }
+    ),
 ]
 Money = Annotated[
     Decimal,
-    BeforeValidator(lambda v: _non_negative(_parse_decimal(v))),
+    BeforeValidator(parse_money),
+    PlainSerializer(_decimal_json, return_type=str, when_used="json"),
+    WithJsonSchema(
+        {"anyOf": [{"type": "number", "minimum": 0}, {"type": "string", "pattern": _MONEY_TEXT}]}
+    ),
+]
+PositiveMoney = Annotated[
+    Decimal,
+    BeforeValidator(parse_positive_money),
     PlainSerializer(_decimal_json, return_type=str, when_used="json"),
     WithJsonSchema(
         {
             "anyOf": [
-                {"type": "number", "minimum": 0},
-                {"type": "string", "pattern": r"^\$?[0-9,]*\.?[0-9]+$"},
+                {"type": "number", "exclusiveMinimum": 0},
+                {"type": "string", "pattern": _MONEY_TEXT},
             ]
         }
     ),
 ]
 Percent = Annotated[
     Decimal,
-    BeforeValidator(_parse_decimal),
+    BeforeValidator(parse_decimal),
     PlainSerializer(_decimal_json, return_type=str, when_used="json"),
-    WithJsonSchema(
-        {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]*\.?[0-9]+$"}]}
-    ),
+    WithJsonSchema({"anyOf": [{"type": "number"}, {"type": "string", "pattern": _DECIMAL_TEXT}]}),
 ]
 PositiveInt = Annotated[
-    int, BeforeValidator(_positive_int), WithJsonSchema({"type": "integer", "minimum": 1})
+    int, BeforeValidator(parse_positive_int), WithJsonSchema({"type": "integer", "minimum": 1})
+]
+Count = Annotated[
+    int, BeforeValidator(parse_count), WithJsonSchema({"type": "integer", "minimum": 0})
+]
+Year = Annotated[
+    int,
+    BeforeValidator(parse_year),
+    WithJsonSchema({"type": "integer", "minimum": EARLIEST_DATE.year, "maximum": LATEST_DATE.year}),
+]
+Anniversary = Annotated[
+    int,
+    BeforeValidator(parse_anniversary),
+    WithJsonSchema({"type": "integer", "minimum": 1, "maximum": MAX_ANNIVERSARY}),
 ]
 FactId = Annotated[StrictStr, Field(pattern=ID_PATTERN, min_length=1, max_length=64)]
 SubjectId = Annotated[
@@ -182,7 +167,12 @@ SubjectId = Annotated[
     BeforeValidator(_subject_id),
     Field(pattern=SUBJECT_ID_PATTERN, min_length=1, max_length=64),
 ]
-Text = Annotated[StrictStr, Field(min_length=1)]
+Text = Annotated[
+    StrictStr,
+    Field(min_length=1),
+    AfterValidator(check_text),
+    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": TEXT_MAX_LENGTH}),
+]
 
 
 class Fact(BaseModel):

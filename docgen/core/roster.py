@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from docgen.core.errors import LoadError, Problem
+from docgen.core.numbers import SourceNumber
 
 CellKind = Literal["id", "text", "lines", "boolean", "whole", "list"]
 BOOLEANS = {
@@ -30,6 +31,7 @@ BOOLEANS = {
 _BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_PARTS = re.compile(r"\r\n|\r|\n|\s\|\s")
 _LIST_PARTS = re.compile(r"\r\n|\r|\n|;")
+_GROUPED_WHOLE = re.compile(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+")
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,11 @@ def _convert(kind: CellKind, cell: str) -> Any:
     text = cell.strip()
     if kind == "boolean":
         return BOOLEANS.get(text.lower(), text)
-    if kind == "whole" and text.replace(",", "").isdigit():
-        return int(text.replace(",", ""))
+    if kind == "whole":
+        # A spreadsheet writes 2450 as "2,450": commas grouping thousands are read; any other
+        # comma ("2,4,5,0", "24,50") goes to the field as written, which refuses it, never dropped.
+        grouped = _GROUPED_WHOLE.fullmatch(text)
+        return SourceNumber(text.replace(",", "") if grouped else text)
     return text
 
 

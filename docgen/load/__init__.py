@@ -21,7 +21,7 @@ from docgen.load.json_reader import load_json
 from docgen.load.messages import duplicate_ids, problems_from, show
 from docgen.load.references import templates_override, unknown_clauses
 from docgen.load.source import LoadedFacts, SourceMap, format_path
-from docgen.load.text import MAX_BYTES, display, read_text
+from docgen.load.text import MAX_BYTES, OutsideFolder, contained_file, decode, display, read_bytes
 from docgen.load.yaml_reader import compose
 
 __all__ = ["MAX_BYTES", "LoadedFacts", "SourceMap", "format_path", "load_facts"]
@@ -41,12 +41,16 @@ def load_facts(
     path = Path(path)
     given = {Path(p).resolve(): data for p, data in (contents or {}).items()}
 
-    def data_of(file: Path) -> bytes:
+    def data_of(file: Path, shown: str) -> bytes:
+        """The bytes given for ``file``, else those on disk (a regular file only, read once)."""
         found = given.get(file.resolve())
-        return found if found is not None else file.read_bytes()
+        return found if found is not None else read_bytes(file, shown)
 
     shown = display(path)
-    text = read_text(path, shown, given.get(path.resolve()))
+    raw = data_of(path, shown)
+    text = decode(raw, shown)
+    # The facts' identity covers the roster too: a changed roster is changed facts.
+    hasher = hashlib.sha256(raw)
     fast = load_json(text, shown) if path.suffix.lower() == ".json" else None
     if fast is not None:
         data, source = fast
@@ -106,13 +110,14 @@ def load_facts(
     roster_paths: list[Path] = []
     roster = kind.roster
     if roster is not None and isinstance(data.get(roster.field), str):
-        roster_path = path.parent / data[roster.field]
         existing = data.get(roster.into) or []
         if isinstance(existing, list):
             try:
+                roster_path = contained_file(path.parent, data[roster.field])
                 roster_shown = display(roster_path)
+                roster_bytes = data_of(roster_path, roster_shown)
                 rows, row_problems = roster.read(
-                    read_text(roster_path, roster_shown, given.get(roster_path.resolve())),
+                    decode(roster_bytes, roster_shown),
                     roster_shown,
                     len(existing),
                     source.extra,
@@ -122,6 +127,14 @@ def load_facts(
                 data[roster.into] = existing + rows
                 problems.extend(row_problems)
                 roster_paths.append(roster_path)
+                hasher.update(roster_bytes)
+            except OutsideFolder as error:
+                file, line = source.locate((roster.field,))
+                problems.append(
+                    Problem(
+                        file, line, roster.field, error.what, show(data[roster.field]), error.fix
+                    )
+                )
             except LoadError as error:
                 problems.extend(error.problems)
     problems.extend(duplicate_ids(data, kind.subjects_field, source))
@@ -139,10 +152,6 @@ def load_facts(
         problems.extend(unknown_clauses(facts, kind, source))
     if problems:
         raise LoadError(problems)
-    # The facts' identity covers the roster too: a changed roster is changed facts.
-    hasher = hashlib.sha256(data_of(path))
-    for roster_path in roster_paths:
-        hasher.update(data_of(roster_path))
     return LoadedFacts(
         facts=facts,
         source=source,

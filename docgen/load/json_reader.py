@@ -1,4 +1,9 @@
-"""JSON through the C parser, its lines found only when asked, along the asked path."""
+"""JSON through the C parser, its lines found only when asked, along the asked path.
+
+Numbers are handed on as their source text (docgen.core.numbers), as YAML's are: never through a
+float, and never through ``int`` (a 4,301-digit integer would stop Python's), so the field's type
+reads or refuses them with a message. Nesting is bounded as in YAML.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,9 @@ from typing import Any
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.model import PathKey
-from docgen.load.source import SourceMap
+from docgen.core.numbers import SourceNumber
+from docgen.load.source import SourceMap, format_path
+from docgen.load.yaml_reader import MAX_DEPTH
 
 
 class _DuplicateKey(Exception):
@@ -36,7 +43,10 @@ class _JsonLocator:
 
     def __init__(self, text: str):
         self.text = text
-        self.decoder = json.JSONDecoder()
+        # Numbers kept as text here too: a 4,301-digit integer must not stop the locator.
+        self.decoder = json.JSONDecoder(
+            parse_int=SourceNumber, parse_float=SourceNumber, parse_constant=SourceNumber
+        )
         self.members: dict[PathKey, dict[str | int, tuple[int, int]]] = {}
         self.newlines: list[int] | None = None
 
@@ -94,10 +104,30 @@ class _JsonLocator:
         return bisect.bisect_right(self.newlines, offset - 1) + 1
 
 
+def _too_deep(data: Any) -> PathKey | None:
+    """The path of the first value nested deeper than MAX_DEPTH, or None (iteratively)."""
+    stack: list[tuple[Any, PathKey]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) >= MAX_DEPTH:
+            return path
+        if isinstance(value, dict):
+            stack.extend((item, path + (key,)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, path + (index,)) for index, item in enumerate(value))
+    return None
+
+
 def load_json(text: str, shown: str) -> tuple[Any, SourceMap] | None:
     """Fast path for JSON: the C parser, lines indexed lazily. None means "read it as YAML"."""
     try:
-        data = json.loads(text, object_pairs_hook=_pairs_without_duplicates)
+        data = json.loads(
+            text,
+            object_pairs_hook=_pairs_without_duplicates,
+            parse_int=SourceNumber,
+            parse_float=SourceNumber,
+            parse_constant=SourceNumber,  # NaN, Infinity: refused by the field's type
+        )
     except json.JSONDecodeError as error:
         raise LoadError(
             [
@@ -113,11 +143,23 @@ def load_json(text: str, shown: str) -> tuple[Any, SourceMap] | None:
     except _DuplicateKey:
         return None  # the YAML reader names the duplicate key and its line
     except RecursionError:
-        raise LoadError(
-            [
-                Problem(
-                    shown, None, "", "nested too deeply", fix="A facts file is a few levels deep."
-                )
-            ]
-        ) from None
-    return data, SourceMap(shown, find=_JsonLocator(text).line)
+        raise _depth_error(shown, None, ()) from None
+    source = SourceMap(shown, find=_JsonLocator(text).line)
+    deep = _too_deep(data)
+    if deep is not None:
+        raise _depth_error(shown, source.line_of(deep), deep)
+    return data, source
+
+
+def _depth_error(shown: str, line: int | None, path: PathKey) -> LoadError:
+    return LoadError(
+        [
+            Problem(
+                shown,
+                line,
+                format_path(path),
+                f"nested more than {MAX_DEPTH} levels deep",
+                fix="A facts file is a few levels deep; check the brackets.",
+            )
+        ]
+    )

@@ -12,6 +12,8 @@ from pydantic import BaseModel, ValidationError
 
 from docgen.core.errors import Problem
 from docgen.core.model import PathKey
+from docgen.core.numbers import SourceNumber
+from docgen.core.safe_text import visible
 from docgen.load.source import SourceMap, format_path
 
 
@@ -71,6 +73,9 @@ def _unwrap(annotation: Any) -> Any:
 
 
 def show(value: Any) -> str | None:
+    """A value as a message quotes it: short, typed values quoted, unsafe characters escaped."""
+    if isinstance(value, SourceNumber):
+        return _short(visible(value.text))
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
@@ -91,13 +96,24 @@ def show(value: Any) -> str | None:
             "null",
             "",
         )
-        text = json.dumps(value) if looks_typed or value.strip() != value or not value else value
+        shown = visible(value)
+        quoted = looks_typed or value.strip() != value or not value or shown != value
+        text = json.dumps(shown, ensure_ascii=False) if quoted else value
+        if shown != value:  # escapes stay as written, not doubled by json.dumps
+            text = '"' + shown.replace('"', '\\"') + '"'
+    return _short(text)
+
+
+def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
 _TYPE_WORDS = {
     "int_type": ("expected a whole number", "Write digits only, without quotes."),
-    "bool_type": ("expected true or false", "Write true or false, without quotes."),
+    "bool_type": (
+        "expected true or false",
+        "Write true or false, without quotes (yes, no, on and off are text in YAML 1.2).",
+    ),
     "string_type": (
         "expected text",
         "Write the value as text (quote it if it looks like a number or date).",
@@ -157,6 +173,10 @@ def problems_from(
                 "(they name the cycle folder)"
             )
             fix = "Write it like 2026-annual."
+        elif kind == "too_long":
+            limit = ctx.get("max_length")
+            what = f"has {ctx.get('actual_length')} items; at most {limit} are allowed"
+            fix, got = "Remove the extra ones.", None
         elif kind in _TYPE_WORDS:
             what, fix = _TYPE_WORDS[kind]
         else:

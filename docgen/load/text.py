@@ -1,7 +1,11 @@
-"""Reading a facts file's bytes: size, emptiness, binary content and encoding refused plainly."""
+"""Reading a facts file's bytes: size, emptiness, binary content and encoding refused plainly; only
+regular files are opened (a FIFO would hang, /dev/zero would read until memory runs out), and a
+file a facts file names (its roster) must lie inside the facts file's own folder."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from docgen.core.errors import LoadError, Problem
@@ -17,27 +21,98 @@ def display(path: Path) -> str:
         return str(path)
 
 
-def read_text(path: Path, shown: str, data: bytes | None = None) -> str:
-    """The file's text; ``data``: its bytes as they are about to be written (`docgen intake`
-    reads an edited facts file back before replacing the file)."""
+class OutsideFolder(ValueError):
+    """A path a facts file names that is not a file inside the facts file's folder."""
+
+    def __init__(self, what: str, fix: str):
+        super().__init__(what)
+        self.what = what
+        self.fix = fix
+
+
+def contained_file(folder: Path, named: str) -> Path:
+    """The file ``named`` (as a facts file wrote it) inside ``folder``, the facts file's own folder.
+
+    Refused: an absolute path, a way out through ``..``, or a symbolic link that leads outside;
+    the facts file and everything it names travel together, and docgen reads nothing else.
+    """
+    fix = "Put the file in the same folder as the facts file (or below it) and name it by its "
+    fix += "relative path, such as roster.csv."
+    if Path(named).is_absolute() or named.startswith("~"):
+        raise OutsideFolder(
+            "names a file by an absolute path, outside the facts file's folder", fix
+        )
+    if ".." in Path(named).parts:
+        raise OutsideFolder("leads out of the facts file's folder (..)", fix)
+    candidate = folder / named
+    try:
+        resolved = candidate.resolve()
+        inside = resolved.is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a symbolic-link loop
+        raise OutsideFolder("names a file docgen cannot resolve (a link loop?)", fix) from None
+    if not inside:
+        raise OutsideFolder("is a link to a file outside the facts file's folder", fix)
+    return candidate
+
+
+def read_bytes(path: Path, shown: str) -> bytes:
+    """The bytes of a regular file, refused plainly when it is missing, a folder, a device, a
+    FIFO or a socket, or larger than MAX_BYTES. A FIFO is never opened (opening one blocks)."""
 
     def refuse(what: str, fix: str) -> LoadError:
         return LoadError([Problem(shown, None, "", what, fix=fix)])
 
-    if data is None:
-        if not path.exists():
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise refuse(
+            "no such file", "Check the path; run `ls` in its folder to see what is there."
+        ) from None
+    except OSError as error:
+        raise refuse(
+            f"cannot be read ({error.strerror})", "Check the path and its permissions."
+        ) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise refuse("is a folder, not a facts file", "Name a .yaml, .yml or .json file.")
+    if not stat.S_ISREG(info.st_mode):
+        raise refuse(
+            "is not a regular file (a device, pipe or socket)",
+            "Name a file saved on disk, such as a .yaml, .json or .csv file.",
+        )
+    if info.st_size > MAX_BYTES:
+        raise refuse(
+            f"file is too large ({info.st_size:,} bytes; the limit is {MAX_BYTES:,})",
+            "Split the facts into one file per grant cycle or Plan Year.",
+        )
+    # O_NONBLOCK: should the path have been swapped for a FIFO since the stat, opening it does
+    # not hang, and the fstat below refuses it.
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise refuse(
+            f"cannot be read ({error.strerror})", "Check the file's permissions."
+        ) from None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise refuse(
-                "no such file", "Check the path; run `ls` in its folder to see what is there."
+                "is not a regular file (a device, pipe or socket)",
+                "Name a file saved on disk, such as a .yaml, .json or .csv file.",
             )
-        if path.is_dir():
-            raise refuse("is a folder, not a facts file", "Name a .yaml, .yml or .json file.")
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise refuse(
-                f"file is too large ({size:,} bytes; the limit is {MAX_BYTES:,})",
-                "Split the facts into one file per grant cycle or Plan Year.",
-            )
-        data = path.read_bytes()
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise refuse(
+            f"file is too large (over {MAX_BYTES:,} bytes)",
+            "Split the facts into one file per grant cycle or Plan Year.",
+        )
+    return data
+
+
+def decode(data: bytes, shown: str) -> str:
+    """The text of a facts file's bytes: not empty, not binary, UTF-8."""
+
+    def refuse(what: str, fix: str) -> LoadError:
+        return LoadError([Problem(shown, None, "", what, fix=fix)])
+
     if not data.strip():
         raise refuse(
             "file is empty",
@@ -49,10 +124,13 @@ def read_text(path: Path, shown: str, data: bytes | None = None) -> str:
             "Name the facts file, not a PDF, DOCX or spreadsheet.",
         )
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise LoadError(
             [Problem(shown, line, "", "is not UTF-8 text", fix="Save the file as UTF-8.")]
         ) from None
-    return text
+
+
+def read_text(path: Path, shown: str) -> str:
+    return decode(read_bytes(path, shown), shown)

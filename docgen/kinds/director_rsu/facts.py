@@ -5,21 +5,24 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, StrictBool, StrictInt, model_validator
+from pydantic import Field, StrictBool, model_validator
 
 from docgen.core.clauses import ClauseApproval
 from docgen.core.model import (
+    ADDRESS_MAX_LINES,
+    Anniversary,
     DecisionText,
     Fact,
     FactDate,
     FactId,
     FormSHA256,
-    Money,
     Percent,
     PositiveInt,
+    PositiveMoney,
     RecordStatus,
     SubjectId,
     Text,
+    Year,
     check_decision,
     form_error,
 )
@@ -47,7 +50,7 @@ class DirectorCompany(Fact):
 
 
 class Vesting(Fact):
-    anniversary: PositiveInt = Field(
+    anniversary: Anniversary = Field(
         1, description="Specified Date = this anniversary of the Grant Date."
     )
     annual_meeting_date: FactDate | None = Field(
@@ -64,9 +67,11 @@ class Grant(Fact):
     grant_date: FactDate = Field(description='"Grant Date" / "Date of Grant".')
     notice_date: FactDate = Field(description="The date line at the top of the Notice.")
     election_deadline: FactDate = Field(description="Exhibit I must be filed PRIOR TO this date.")
-    fair_market_value: Money = Field(description="Grant Date Fair Market Value per share, USD.")
+    fair_market_value: PositiveMoney = Field(
+        description="Grant Date Fair Market Value per share, USD."
+    )
     vesting: Vesting = Field(default_factory=Vesting)
-    default_payment_anniversary: PositiveInt = Field(
+    default_payment_anniversary: Anniversary = Field(
         1, description="Exhibit I: payment on this anniversary absent an election."
     )
 
@@ -123,7 +128,11 @@ class Director(Fact):
     )
     name: Text = Field(description="As it should read in the documents.")
     salutation: Text | None = Field(None, description="Defaults to the name.")
-    address: list[Text] = Field(default_factory=list, description="Address lines for the Notice.")
+    address: list[Text] = Field(
+        default_factory=list,
+        max_length=ADDRESS_MAX_LINES,
+        description=f"Address lines for the Notice (at most {ADDRESS_MAX_LINES}).",
+    )
     employee: StrictBool = Field(False, description="Exhibit I is for non-employee Directors only.")
     specified_employee: StrictBool = Field(
         False, description="Code 409A(a)(2)(B)(i) status at Separation from Service."
@@ -155,9 +164,7 @@ class DirectorGrantFacts(Fact):
             "company's."
         },
     )
-    form_10k_fiscal_year: StrictInt = Field(
-        description="The Form 10-K fiscal year the Notice offers."
-    )
+    form_10k_fiscal_year: Year = Field(description="The Form 10-K fiscal year the Notice offers.")
     grant: Grant
     clause_approvals: list[ClauseApproval] = Field(
         default_factory=list,

@@ -7,10 +7,11 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import Field, StrictBool, StrictInt, model_validator
+from pydantic import Field, StrictBool, model_validator
 
 from docgen.core.clauses import ClauseApproval
 from docgen.core.model import (
+    Count,
     DecisionText,
     Fact,
     FactDate,
@@ -20,6 +21,7 @@ from docgen.core.model import (
     RecordStatus,
     SubjectId,
     Text,
+    Year,
     check_decision,
     form_error,
 )
@@ -57,14 +59,14 @@ class RRPPlan(Fact):
     compensation_limit: Money | None = Field(
         None, description="401(a)(17) limit; required only for a year with no published figure yet."
     )
-    retirement_age: StrictInt = Field(
+    retirement_age: Count = Field(
         65, description='Plan 1.24: "Retire" is a Termination of Employment at or after this age.'
     )
-    retirement_hours_of_service: StrictInt = Field(
+    retirement_hours_of_service: Count = Field(
         1000,
         description="Plan 3.02: Hours of Service in the year a Participant who Retired must have.",
     )
-    years_of_vesting_service_to_vest: StrictInt = Field(
+    years_of_vesting_service_to_vest: Count = Field(
         3, description="Plan 3.06(b): Years of Vesting Service that vest the restoration accounts."
     )
     hour_of_service_vests_from: FactDate = Field(
@@ -124,7 +126,7 @@ class PerformancePeriod(Fact):
 
 class RRPElection(Fact):
     kind: Literal["salary", "bonus", "performance_based"]
-    plan_year: StrictInt
+    plan_year: Year
     percent: Percent
     made_on: FactDate
     performance_period: PerformancePeriod | None = Field(
@@ -175,8 +177,8 @@ class RRPElection(Fact):
 class Termination(Fact):
     on: FactDate
     reason: Literal["retirement", "death", "disability", "other"]
-    age: StrictInt | None = None
-    hours_of_service: StrictInt | None = Field(
+    age: Count | None = None
+    hours_of_service: Count | None = Field(
         None, description="Hours of Service in the Plan Year of termination (Plan 3.02)."
     )
 
@@ -253,7 +255,7 @@ class Participant(Fact):
         description="The Plan Year's payrolls, in any order; when given, deferral and match are "
         "worked per pay period (Plan 3.03, 3.04) and they must add up to compensation.",
     )
-    years_of_vesting_service: StrictInt | None = Field(
+    years_of_vesting_service: Count | None = Field(
         None, description="Years of Vesting Service under the Retirement Savings Plan (Plan 3.06)."
     )
     died_on: FactDate | None = Field(
@@ -332,7 +334,7 @@ class RRPPlanYearFacts(Fact):
         description="The Plan's name, and any term that differs from the restated Plan.",
         json_schema_extra={"fix": PLAN_FIX},
     )
-    plan_year: StrictInt
+    plan_year: Year
     retirement_contribution_percent: Percent | None = Field(
         None, description="Declared under the Retirement Savings Plan; omit if none."
     )

@@ -1,0 +1,137 @@
+"""Text made safe for the program that opens it: which characters a fact may hold, and how any text
+is written into a terminal, a Markdown report, an iCalendar file or a spreadsheet's CSV.
+
+One policy, used by the loader (refuse) and by every output (escape):
+
+- *Unsafe* characters are the ones that change how other text is shown rather than showing
+  themselves: control characters (C0, DEL, C1: NUL, BEL, ESC, CR ...), the line and paragraph
+  separators U+2028/U+2029, the bidirectional controls (U+061C, U+200E/F, U+202A-U+202E,
+  U+2066-U+2069: the "Trojan Source" overrides), a byte-order mark inside text, the interlinear
+  annotation marks, and lone surrogates. A fact may not contain one (docgen.core.model).
+- Where such a character reaches an output anyway (a file name, a message), it is written as a
+  visible escape (``\\x1b``, ``\\u202e``), never raw: :func:`visible`.
+- CSV cells that a spreadsheet would run as a formula (leading ``= + - @``, tab or CR) get a
+  leading single quote, the OWASP way; a cell that itself starts with a quote gets one too, so
+  dropping one leading quote always gives the text back (:func:`csv_cell`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections.abc import Iterable
+
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+_OTHER_UNSAFE = frozenset("\u2028\u2029\ufeff\ufff9\ufffa\ufffb")
+_CONTROL_NAMES = {
+    0x00: "NUL", 0x07: "BEL", 0x08: "BACKSPACE", 0x09: "TAB", 0x0A: "LINE FEED",
+    0x0B: "VERTICAL TAB", 0x0C: "FORM FEED", 0x0D: "CARRIAGE RETURN", 0x1B: "ESC", 0x7F: "DEL",
+}  # fmt: skip
+
+
+def is_unsafe(char: str) -> bool:
+    """True for a character that changes how other text shows (see the module docstring)."""
+    if char in _BIDI_CONTROLS or char in _OTHER_UNSAFE:
+        return True
+    return unicodedata.category(char) in ("Cc", "Cs")
+
+
+def first_unsafe(text: str) -> tuple[int, str] | None:
+    """The position and character of the first unsafe character in ``text``, or None."""
+    for index, char in enumerate(text):
+        if is_unsafe(char):
+            return index, char
+    return None
+
+
+def describe(char: str) -> str:
+    """``U+001B (ESC)``, ``U+202E (RIGHT-TO-LEFT OVERRIDE)``: a character named for a message."""
+    code = ord(char)
+    name = _CONTROL_NAMES.get(code) or unicodedata.name(char, "")
+    if not name and unicodedata.category(char) == "Cc":
+        name = "a control character"
+    return f"U+{code:04X} ({name})" if name else f"U+{code:04X}"
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def visible(text: str, keep: str = "") -> str:
+    """``text`` with every unsafe character (except those in ``keep``) written as an escape."""
+    if not any(is_unsafe(char) for char in text):
+        return text
+    return "".join(_escape(c) if is_unsafe(c) and c not in keep else c for c in text)
+
+
+def for_terminal(text: str) -> str:
+    """Text for a terminal: line breaks kept, every other unsafe character escaped (an ESC in a
+    file name cannot clear the screen or recolour what follows)."""
+    return visible(text, keep="\n")
+
+
+# ------------------------------------------------------------------ CSV
+
+_FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r", "'")
+
+
+def csv_cell(value: object) -> str:
+    """One CSV cell: text a spreadsheet would read as a formula is prefixed with a single quote."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_LEADS) else text
+
+
+def csv_uncell(text: str) -> str:
+    """What :func:`csv_cell` was given (a reader's inverse: one leading quote dropped)."""
+    return text[1:] if text.startswith("'") else text
+
+
+def csv_text(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
+    """A CSV file (RFC 4180: CRLF line ends, so a bare CR or LF inside a cell is always quoted),
+    every cell through :func:`csv_cell`."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(list(header))
+    for row in rows:
+        writer.writerow([csv_cell(cell) for cell in row])
+    return buffer.getvalue()
+
+
+# ------------------------------------------------------------------ Markdown (CommonMark)
+
+_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+
+def markdown_text(text: str) -> str:
+    """Text as literal CommonMark inline content (a table cell, a heading): every ASCII
+    punctuation character backslash-escaped (no emphasis, link, code span or raw HTML can
+    start), unsafe characters written as escapes, and whitespace at either end written as a
+    character reference so a table cell or heading does not trim it."""
+    body = "".join(f"\\{c}" if c in _ASCII_PUNCTUATION else c for c in visible(text))
+    start = len(body) - len(body.lstrip())
+    end = len(body.rstrip())
+    if start == len(body):
+        return "".join(f"&#{ord(c)};" for c in body)
+    return (
+        "".join(f"&#{ord(c)};" for c in body[:start])
+        + body[start:end]
+        + "".join(f"&#{ord(c)};" for c in body[end:])
+    )
+
+
+# ------------------------------------------------------------------ iCalendar (RFC 5545)
+
+
+def ics_text(text: str) -> str:
+    """An RFC 5545 (3.3.11) TEXT value: backslash, semicolon and comma escaped, a line break as
+    ``\\n``, and no raw control character (the RFC's TEXT has none): each is a visible escape."""
+    text = visible(text, keep="\n")
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
