@@ -16,6 +16,7 @@ from docgen.check.runner import StageError, resolve_stage, run_checks
 from docgen.core.errors import DocgenError, LoadError, Problem
 from docgen.core.findings import Report
 from docgen.core.output import OutputError, write_report
+from docgen.core.safe_text import for_terminal
 from docgen.kinds import all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
 
@@ -35,6 +36,7 @@ __all__ = [
     "elect",
     "explain",
     "export_templates",
+    "for_terminal",
     "get_rule",
     "intake",
     "json_schema",

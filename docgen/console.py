@@ -1,5 +1,10 @@
 """What the command line prints with: its two consoles, errors as messages and exit codes,
-`-o` output written atomically, the progress bar, and a refused issue's report."""
+`-o` output written atomically, the progress bar, and a refused issue's report.
+
+Nothing a user typed or a file holds is read as rich markup or emoji codes (a path such as
+`grant [final].json` prints as typed, `:x:` stays `:x:`), and any control or escape character in
+it is shown escaped (api.for_terminal), so no file name can clear the screen or hide text.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,19 @@ import typer
 from rich.console import Console
 
 from docgen import api
-from docgen.api import DocgenError, LoadError
+from docgen.api import DocgenError, LoadError, for_terminal
+
+
+class _PlainConsole(Console):
+    """A console that never reads markup or emoji codes, and escapes control characters in the
+    strings it is given (rich renderables escape theirs where they are built)."""
+
+    def __init__(self, **options) -> None:
+        super().__init__(highlight=False, markup=False, emoji=False, soft_wrap=True, **options)
+
+    def print(self, *objects, **options) -> None:
+        super().print(*(for_terminal(o) if isinstance(o, str) else o for o in objects), **options)
+
 
 # The FILE argument of every command that reads a facts file.
 FactsFile = Annotated[
@@ -24,17 +41,15 @@ FactsFile = Annotated[
 ]
 
 # Piped into a file or a mail, tables get 120 columns rather than rich's narrow default of 80.
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
-err = Console(
-    stderr=True, highlight=False, soft_wrap=True, width=None if sys.stderr.isatty() else 120
-)
+out = _PlainConsole(width=None if sys.stdout.isatty() else 120)
+err = _PlainConsole(stderr=True, width=None if sys.stderr.isatty() else 120)
 
 
 def fail(error: DocgenError) -> NoReturn:
     """Print a docgen error the way a user can act on it, and exit with its code."""
     if isinstance(error, LoadError):
         for problem in error.problems:
-            err.print(str(problem), markup=False)
+            err.print(str(problem))
         count = len(error.problems)
         err.print(
             f"{count} problem{'s' if count != 1 else ''} found; nothing was written.",
@@ -100,7 +115,9 @@ def emit(rendered, output: Path | None, what: str = "") -> None:
             out.print(rendered)
         return
     if not isinstance(rendered, str):
-        plain = Console(width=120, record=True, file=io.StringIO())
+        plain = Console(
+            width=120, record=True, file=io.StringIO(), markup=False, emoji=False, highlight=False
+        )
         plain.print(rendered)
         rendered = plain.export_text()
     try:

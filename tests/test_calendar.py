@@ -20,6 +20,7 @@ from docgen.check.calendar import (
     open_windows,
 )
 from docgen.core import dates
+from docgen.core.safe_text import is_unsafe, visible
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.load import load_facts
 
@@ -349,9 +350,12 @@ def test_folding_keeps_lines_short_and_unfolds_to_the_original(text):
 
 @given(st.text(max_size=60))
 def test_escaping_round_trips(text):
-    escaped = ics_escape(text.replace("\r", ""))
-    assert unescape(escaped) == text.replace("\r", "")
+    """Back to the text, with any control character but a line break as a visible escape (an
+    iCalendar TEXT value carries none raw, RFC 5545 3.3.11)."""
+    escaped = ics_escape(text)
+    assert unescape(escaped) == visible(text, keep="\n")
     assert re.search(r"(?<!\\)[,;]", escaped.replace("\\\\", "")) is None
+    assert not any(is_unsafe(char) for char in escaped)
 
 
 # ------------------------------------------------------------------------ CLI

@@ -7,14 +7,13 @@ routes use, so the calendar and ``docgen check`` cannot disagree about a last da
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Literal
 
 from docgen import __version__
 from docgen.core import dates
+from docgen.core.safe_text import csv_text, for_terminal, ics_text
 from docgen.core.windows import ElectionWindow, no_empty_window
 from docgen.kinds import kind_of
 
@@ -88,22 +87,23 @@ CSV_COLUMNS = ("subject", "name", "document", "route", "opens_on", "closes_on", 
 
 
 def as_csv(windows: list[ElectionWindow]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for w in windows:
-        writer.writerow([
-            w.subject, w.name, w.document, w.route, w.opens_on.isoformat() if w.opens_on else "",
-            w.closes_on.isoformat(), w.rule, w.note or "",
-        ])  # fmt: skip
-    return buffer.getvalue()
+    """RFC 4180 CSV, each cell safe to open in a spreadsheet (docgen.core.safe_text.csv_cell)."""
+    return csv_text(CSV_COLUMNS, (
+        [w.subject, w.name, w.document, w.route, w.opens_on.isoformat() if w.opens_on else "",
+         w.closes_on.isoformat(), w.rule, w.note or ""]
+        for w in windows
+    ))  # fmt: skip
 
 
 def as_table(windows: list[ElectionWindow], title: str):
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    def cell(text: str) -> Text:  # Text, never a string rich would read as markup
+        return Text(for_terminal(text))
+
+    table = Table(title=cell(title), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("who", no_wrap=True)
     table.add_column("name")
     table.add_column("opens", no_wrap=True)
@@ -111,17 +111,15 @@ def as_table(windows: list[ElectionWindow], title: str):
     table.add_column("rule", ratio=1)
     for w in windows:
         rule = w.rule if not w.note else f"{w.rule}. Note: {w.note}"
-        table.add_row(w.subject, w.name, w.opens_on.isoformat() if w.opens_on else "-",
-                      w.closes_on.isoformat(), rule)  # fmt: skip
+        table.add_row(cell(w.subject), cell(w.name), w.opens_on.isoformat() if w.opens_on else "-",
+                      w.closes_on.isoformat(), cell(rule))  # fmt: skip
     return table
 
 
 def ics_escape(text: str) -> str:
-    """RFC 5545 3.3.11 TEXT: backslash, semicolon and comma escaped; newlines as \\n."""
-    return (
-        text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-        .replace("\r\n", "\\n").replace("\n", "\\n")
-    )  # fmt: skip
+    """RFC 5545 3.3.11 TEXT: backslash, semicolon and comma escaped; newlines as \\n; no raw
+    control character (docgen.core.safe_text.ics_text)."""
+    return ics_text(text)
 
 
 def fold(line: str) -> str:

@@ -1,7 +1,9 @@
 """Views of a check report: the text table (rich), plain text, Markdown and JSON text.
 
 The HTML page for counsel is docgen.check.report_html. A report is data (docgen.core.findings);
-how it reads in a terminal or a file is decided here.
+how it reads in a terminal or a file is decided here, each view safe for the program that shows
+it (docgen.core.safe_text): no markup or escape sequence in a name or a file's name reaches the
+terminal, and the Markdown is literal text (a name holding ``<!--`` hides nothing after it).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docgen.core.findings import Report
+from docgen.core.safe_text import for_terminal, json_text, markdown_text
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -17,7 +20,7 @@ if TYPE_CHECKING:
 def as_json(report: Report) -> str:
     import json
 
-    return json.dumps(report.to_json_dict(), indent=2, ensure_ascii=False) + "\n"
+    return json_text(json.dumps(report.to_json_dict(), indent=2, ensure_ascii=False)) + "\n"
 
 
 def as_rich(report: Report) -> RenderableType:
@@ -27,11 +30,15 @@ def as_rich(report: Report) -> RenderableType:
     from rich.text import Text
 
     colour = {"error": "bold red", "warning": "yellow", "info": "cyan"}
-    summary = Text(report.summary_line(), style="bold red" if report.errors else "bold green")
-    notes = [Text(line, style="dim") for line in notes_lines(report)]
+    summary = Text(
+        for_terminal(report.summary_line()), style="bold red" if report.errors else "bold green"
+    )
+    notes = [Text(for_terminal(line), style="dim") for line in notes_lines(report)]
     if not report.findings:
         return Group(Text("No findings."), *notes, summary)
-    table = Table(show_lines=False, expand=True, title=f"Findings: {report.facts.file}")
+    # Every cell and the title are Text, never a string rich would read as markup.
+    title = Text(f"Findings: {for_terminal(report.facts.file)}")
+    table = Table(show_lines=False, expand=True, title=title)
     table.add_column("subject", ratio=1, min_width=10, overflow="fold")
     table.add_column("severity", no_wrap=True)
     table.add_column("finding", ratio=3, min_width=24, overflow="fold")
@@ -40,14 +47,14 @@ def as_rich(report: Report) -> RenderableType:
     for subject, findings in report.by_subject():
         for index, finding in enumerate(findings):
             cell = Text(finding.rule, style="bold")
-            cell.append(f"\n{finding.message}")
+            cell.append(f"\n{for_terminal(finding.message)}")
             if finding.remedy:
-                cell.append(f" {finding.remedy}", style="dim")
+                cell.append(f" {for_terminal(finding.remedy)}", style="dim")
             table.add_row(
-                Text(report.label(subject) if index == 0 else ""),
+                Text(for_terminal(report.label(subject)) if index == 0 else ""),
                 Text(finding.severity, style=colour[finding.severity]),
                 cell,
-                Text("; ".join(str(c) for c in finding.citations)),
+                Text(for_terminal("; ".join(str(c) for c in finding.citations))),
                 Text(str(finding.line) if finding.line else ""),
                 end_section=index == len(findings) - 1,
             )
@@ -79,42 +86,41 @@ def as_text(report: Report, width: int = 140) -> str:
     from rich.console import Console
 
     buffer = io.StringIO()
-    Console(file=buffer, width=width, no_color=True, highlight=False).print(as_rich(report))
+    console = Console(
+        file=buffer, width=width, no_color=True, highlight=False, markup=False, emoji=False
+    )
+    console.print(as_rich(report))
     return buffer.getvalue()
 
 
 def as_markdown(report: Report) -> str:
+    """CommonMark (with GitHub tables): every text from the facts or a finding is literal
+    (docgen.core.safe_text.markdown_text), so no name can open a comment, a tag or a link."""
+    md = markdown_text
     lines = [
-        f"# Compliance review: {report.facts.file}",
+        f"# Compliance review: {md(report.facts.file)}",
         "",
-        f"- Facts: `{report.facts.file}` ({report.facts.kind}), SHA-256 `{report.facts.sha256}`",
-        f"- As of: {report.as_of.isoformat()}; stage: {report.stage}",
+        f"- Facts: {md(report.facts.file)} ({md(report.facts.kind)}), SHA-256 "
+        f"{md(report.facts.sha256)}",
+        f"- As of: {report.as_of.isoformat()}; stage: {md(report.stage)}",
         f"- Summary: {report.summary['error']} errors, {report.summary['warning']} warnings, "
         f"{report.summary['info']} info",
         "",
     ]
     if not report.findings:
         lines.append("No findings.")
-    lines += (
-        [*(f"- {_md(line)}" for line in notes_lines(report)), ""] if notes_lines(report) else []
-    )
+    lines += [*(f"- {md(line)}" for line in notes_lines(report)), ""] if notes_lines(report) else []
     for subject, findings in report.by_subject():
         lines += [
-            f"## {_md(report.label(subject))}",
+            f"## {md(report.label(subject))}",
             "",
             "| severity | rule | finding | cites | where |",
             "| --- | --- | --- | --- | --- |",
         ]
         for f in findings:
             text = f.message + (f" {f.remedy}" if f.remedy else "")
-            where = f"`{f.path}`" + (f" (line {f.line})" if f.line else "")
-            lines.append(
-                f"| {f.severity} | {f.rule} | {_md(text)} | "
-                f"{_md('; '.join(str(c) for c in f.citations))} | {where} |"
-            )
+            where = md(f.path) + (f" (line {f.line})" if f.line else "")
+            cites = "; ".join(str(c) for c in f.citations)
+            lines.append(f"| {f.severity} | {md(f.rule)} | {md(text)} | {md(cites)} | {where} |")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")

@@ -107,15 +107,18 @@ def csv_text(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
 
 # ------------------------------------------------------------------ Markdown (CommonMark)
 
-_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+# Inline content only (a table cell, a heading, the rest of a list item's line): these are the
+# characters that can open a CommonMark or GitHub construct there (escape, code span, emphasis,
+# link, raw HTML or autolink, entity, table cell, strikethrough, a heading's closing #s).
+_MARKDOWN_SPECIAL = frozenset("\\`*_[]<>&|~#")
 
 
 def markdown_text(text: str) -> str:
-    """Text as literal CommonMark inline content (a table cell, a heading): every ASCII
-    punctuation character backslash-escaped (no emphasis, link, code span or raw HTML can
-    start), unsafe characters written as escapes, and whitespace at either end written as a
-    character reference so a table cell or heading does not trim it."""
-    body = "".join(f"\\{c}" if c in _ASCII_PUNCTUATION else c for c in visible(text))
+    """Text as literal CommonMark inline content (a table cell, a heading): each character that
+    could open emphasis, a link, a code span, raw HTML, an entity or a new cell backslash-escaped,
+    unsafe characters written as escapes, and whitespace at either end written as a character
+    reference so a table cell or heading does not trim it."""
+    body = "".join(f"\\{c}" if c in _MARKDOWN_SPECIAL else c for c in visible(text))
     start = len(body) - len(body.lstrip())
     end = len(body.rstrip())
     if start == len(body):
@@ -125,6 +128,19 @@ def markdown_text(text: str) -> str:
         + body[start:end]
         + "".join(f"&#{ord(c)};" for c in body[end:])
     )
+
+
+# ------------------------------------------------------------------ JSON
+
+
+def json_text(dumped: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) with each unsafe character written as a
+    ``\\uXXXX`` escape: the same value for a JSON reader, nothing raw for a terminal. Valid
+    anywhere: ``json.dumps`` already escapes a line break or tab inside a string, so a raw one is
+    the layout's whitespace (kept), and any other unsafe character can only be inside a string."""
+    if not any(is_unsafe(char) for char in dumped):
+        return dumped
+    return "".join(f"\\u{ord(c):04x}" if is_unsafe(c) and c not in "\n\r\t" else c for c in dumped)
 
 
 # ------------------------------------------------------------------ iCalendar (RFC 5545)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from decimal import Decimal
 from typing import Literal
 
 from docgen.core.formats import cents
+from docgen.core.safe_text import csv_text, for_terminal, json_text
 from docgen.kinds.rrp.figures import PlanYearArithmetic
 
 Format = Literal["json", "text", "csv"]
@@ -21,20 +20,19 @@ CSV_COLUMNS = (
 
 
 def as_csv(result: PlanYearArithmetic) -> str:
-    """One row per participant; money with two decimals, dates ISO, empty where not applicable."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    """One row per participant; money with two decimals, dates ISO, empty where not applicable.
+    RFC 4180, each cell safe to open in a spreadsheet (docgen.core.safe_text.csv_cell)."""
+    rows = []
     for row in result.participants:
         data = row.as_json()
-        writer.writerow([
+        rows.append([
             row.id, row.name, data["plan_compensation"], data["elective_deferral"] or "",
             data["matching_restoration"] or "", data["retirement_restoration"] or "",
             "yes" if row.vested.restoration_accounts else "no",
             data["payment_earliest_on"] or "", data["payment_due_on"] or "",
             "; ".join(row.notes),
         ])  # fmt: skip
-    return buffer.getvalue()
+    return csv_text(CSV_COLUMNS, rows)
 
 
 def as_table(result: PlanYearArithmetic):
@@ -45,8 +43,10 @@ def as_table(result: PlanYearArithmetic):
     from rich.text import Text
 
     table = Table(
-        title=f"Retirement Restoration Plan, Plan Year {result.plan_year} "
-        f"(401(a)(17) limit ${result.compensation_limit:,.0f})",
+        title=Text(
+            f"Retirement Restoration Plan, Plan Year {result.plan_year} "
+            f"(401(a)(17) limit ${result.compensation_limit:,.0f})"
+        ),
         title_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
@@ -60,12 +60,12 @@ def as_table(result: PlanYearArithmetic):
     notes = Text()
     for row in result.participants:
         table.add_row(
-            row.id, _dollars(row.plan_compensation), _dollars(row.elective_deferral),
+            Text(row.id), _dollars(row.plan_compensation), _dollars(row.elective_deferral),
             _dollars(row.matching_restoration), _dollars(row.retirement_restoration),
             "yes" if row.vested.restoration_accounts else "no", _iso(row.payment_due_on) or "",
         )  # fmt: skip
         for note in row.notes:
-            notes.append(f"{row.id}: {note}\n")
+            notes.append(f"{row.id}: {for_terminal(note)}\n")
     legend = Text(
         "vested: the matching and retirement restoration accounts (the elective account always "
         "is); pay by: the last day Plan 4.01 allows payment; -: not applicable.\n",
@@ -87,7 +87,7 @@ def render(result: PlanYearArithmetic, output_format: Format):
     import json
 
     if output_format == "json":
-        return json.dumps(result.as_json(), indent=2) + "\n"
+        return json_text(json.dumps(result.as_json(), indent=2)) + "\n"
     if output_format == "csv":
         return as_csv(result)
     return as_table(result)
