@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -374,10 +375,28 @@ for _command in (cli_forms.intake, cli_forms.elect, cli_forms.status):  # the el
     app.command()(_command)
 
 
+_TERMINATED: list[int] = []
+
+
+def _terminate(signum, frame) -> None:
+    """SIGTERM (a service manager, `kill PID`): stop as Ctrl-C does, cleaning up on the way
+    (a batch stops its workers and removes its staging folder)."""
+    _TERMINATED.append(signum)
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     """Console-script entry point."""
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         app()
+    except SystemExit as stop:  # typer turns KeyboardInterrupt into exit 130
+        if _TERMINATED:
+            err.print("Stopped by SIGTERM; nothing was issued.")
+            sys.exit(128 + signal.SIGTERM)
+        if stop.code == 130:
+            err.print("Interrupted; nothing was left half-written.")
+        raise
     except KeyboardInterrupt:
         err.print("Interrupted; nothing was left half-written.")
         sys.exit(130)

@@ -400,7 +400,10 @@ def test_a_second_batch_into_the_same_out_at_once_is_refused(samples, tmp_path):
     facts = write_cycle(tmp_path, samples, directors=1)
     out = tmp_path / "out"
     out.mkdir()
-    with _OutLock(out), pytest.raises(BadRequest, match="another docgen batch is writing"):
+    with (
+        _OutLock(out),
+        pytest.raises(BadRequest, match=r"another docgen batch \(process \d+\) is writing"),
+    ):
         issue_batch(facts, out, as_of=date.fromisoformat(GRANT_AS_OF), workers=1)
     assert list(out.iterdir()) == []
 

@@ -136,26 +136,68 @@ def remove_stale(folder: Path, name: str) -> list[Path]:
     return removed
 
 
+_HELD_LOCKS: set[int] = set()  # lock fds this process holds; a forked worker closes its copies
+
+
+def close_inherited_locks() -> None:
+    """In a forked worker: close the copies of the batch's lock fds it inherited.
+
+    An flock belongs to the open file, shared by every process holding a copy of the fd, and the
+    kernel frees it only when the last copy closes. A worker that kept its copy and outlived the
+    batch (kill -9 of the batch alone) would hold the folder locked for ever.
+    """
+    for fd in list(_HELD_LOCKS):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD_LOCKS.clear()
+
+
+def lock_holder(folder: Path) -> int | None:
+    """The pid holding an flock on ``folder``, from Linux /proc/locks; None when unknown."""
+    try:
+        info = os.stat(folder)
+        lines = Path("/proc/locks").read_text().splitlines()
+    except OSError:
+        return None
+    device = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    for line in lines:
+        fields = line.split()
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == device:
+            return int(fields[4]) if fields[4].isdigit() else None
+    return None
+
+
 class OutLock:
-    """An exclusive lock on OUT, so two batches never publish into the same folder at once."""
+    """An exclusive lock on OUT, so two batches never publish into the same folder at once.
+
+    The lock is the kernel's (flock) on the folder itself: it is released when the process
+    holding it dies, however it dies, so a lock can never be left behind by a dead batch (its
+    workers do not hold it: docgen.issue.pool closes their copies).
+    """
 
     def __init__(self, out: Path):
         self.out = out
         self.fd: int | None = None
 
     def __enter__(self) -> OutLock:
-        self.fd = os.open(self.out, os.O_RDONLY | os.O_DIRECTORY)
+        self.fd = os.open(self.out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(self.fd)
+            holder = lock_holder(self.out)
+            who = f" (process {holder})" if holder else ""
             raise BadRequest(
-                f"{self.out}: another docgen batch is writing into this folder; "
+                f"{self.out}: another docgen batch{who} is writing into this folder; "
                 "wait for it to finish, or choose another --out."
             ) from None
+        _HELD_LOCKS.add(self.fd)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self.fd is not None:
+            _HELD_LOCKS.discard(self.fd)
             fcntl.flock(self.fd, fcntl.LOCK_UN)
             os.close(self.fd)

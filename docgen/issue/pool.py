@@ -1,6 +1,11 @@
 """Rendering a batch's packets over a process pool: each document rendered, read back, checked by
 the DOC-* rules and written into the staging folder.
 
+Workers never outlive their batch: each asks the kernel to kill it when the batch dies (Linux
+PR_SET_PDEATHSIG) and watches its parent's pid besides, it closes its inherited copy of the
+output folder's lock (so only the batch itself holds it, and the kernel frees it when the batch
+dies), and it leaves Ctrl-C and SIGTERM to the batch, which stops its workers and cleans up.
+
 Test-only hook: ``DOCGEN_TEST_PAUSE_AFTER=N`` makes a batch print a line to stderr and sleep
 (``DOCGEN_TEST_PAUSE_SECONDS``, default 60) once N packets are rendered, so a test can kill it
 at a known point. It changes nothing else and is not for production use.
@@ -8,9 +13,12 @@ at a known point. It changes nothing else and is not for production use.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
@@ -23,7 +31,7 @@ from typing import Any, Protocol
 from docgen.check.clauses import clauses_in_copy
 from docgen.core.errors import RenderError
 from docgen.issue.docrules import DocProblem, check_rendered
-from docgen.issue.files import write_file
+from docgen.issue.files import close_inherited_locks, write_file
 from docgen.issue.record import files_to_embed
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
@@ -114,9 +122,34 @@ def expected_clauses(loaded: LoadedFacts, doc: str, subject: str, stage: str):
 
 
 _WORKER: dict[str, Any] = {}
+_PR_SET_PDEATHSIG = 1
+WATCH_PARENT_SECONDS = 0.5
 
 
-def _init_worker(loaded: LoadedFacts, stage: str, staging: str, as_of: date) -> None:
+def _die_with(parent: int) -> None:
+    """In a worker: be killed when the batch process ``parent`` dies, however it dies."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:  # elsewhere, and should the parent have died before the prctl
+        while os.getppid() == parent:
+            time.sleep(WATCH_PARENT_SECONDS)
+        os._exit(1)
+
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=watch, name="docgen-parent-watch", daemon=True).start()
+
+
+def _init_worker(loaded: LoadedFacts, stage: str, staging: str, as_of: date, parent: int) -> None:
+    # The batch handles Ctrl-C and SIGTERM (it stops the workers and removes its staging folder).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    close_inherited_locks()
+    _die_with(parent)
     _WORKER.update(loaded=loaded, stage=stage, staging=Path(staging), as_of=as_of)
 
 
@@ -175,11 +208,12 @@ def render_packets(
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     results: dict[str, list[RenderedDocument]] = {}
     workers = max(1, min(workers, len(packets) or 1))
+    before = set(multiprocessing.active_children())
     with ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(loaded, stage, str(staging), as_of),
+        initargs=(loaded, stage, str(staging), as_of, os.getpid()),
     ) as pool:
         pending = {pool.submit(_render_packet, subject, docs): subject for subject, docs in packets}
         if progress:
@@ -201,7 +235,10 @@ def render_packets(
                 "written. Run the batch again, with --workers 1 if memory is short."
             ) from error
         except BaseException:
-            for future in pending:
-                future.cancel()
+            # Interrupted (Ctrl-C, SIGTERM) or failed: stop the workers now rather than let them
+            # finish packets nobody will publish.
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in set(multiprocessing.active_children()) - before:
+                process.kill()
             raise
     return [document for subject, _ in packets for document in results[subject]]
