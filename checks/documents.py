@@ -7,6 +7,7 @@ predicates here, reporting with ``get_rule("DOC-...").finding(subject, path, mes
 
 from __future__ import annotations
 
+import functools
 import re
 
 from checks import sources as src
@@ -49,10 +50,61 @@ def unfilled_blanks(text: str) -> list[str]:
     return [excerpt for _, excerpt in sorted(found)]
 
 
+_WORD = re.compile(r"\S+")
+
+
+@functools.lru_cache(maxsize=8)  # each read-back text is searched for several facts
+def _squeezed_words(text: str) -> tuple[str, frozenset[int]]:
+    """``text`` as the rules compare it (docgen.core.text.normalise, word by word), and the
+    offsets in it where the original had whitespace between two words."""
+    parts, breaks, at = [], set(), 0
+    for match in _WORD.finditer(text):
+        word = normalise(match.group())
+        breaks.add(at)
+        parts.append(word)
+        at += len(word)
+    breaks.add(at)
+    return "".join(parts), frozenset(breaks)
+
+
+def _same_token(before: str, after: str, beyond: str) -> bool:
+    """True when ``before`` and ``after``, adjacent with no space, belong to one token: two
+    letters, two digits, or a digit and a digit group ("12,450", "2,450,000", "45.105")."""
+    if before.isdigit() and after.isdigit():
+        return True
+    if before.isalpha() and after.isalpha():
+        return True
+    return before.isdigit() and after in ",." and beyond.isdigit()
+
+
+def _whole_token_at(haystack: str, breaks: frozenset[int], start: int, end: int) -> bool:
+    if start not in breaks and start > 0:
+        beyond = haystack[start - 2] if start > 1 else ""
+        if _same_token(haystack[start], haystack[start - 1], beyond):
+            return False
+    if end not in breaks and end < len(haystack):
+        beyond = haystack[end + 1] if end + 1 < len(haystack) else ""
+        if _same_token(haystack[end - 1], haystack[end], beyond):
+            return False
+    return True
+
+
 def absent_facts(text: str, key_facts: list[str]) -> list[str]:
-    """DOC-FACT-ABSENT: the key facts (name, grant date, units, ...) not found in ``text``."""
-    haystack = normalise(text)
-    return [fact for fact in key_facts if normalise(fact) not in haystack]
+    """DOC-FACT-ABSENT: the key facts (name, grant date, units, ...) not found in ``text`` as whole
+    tokens: "2,450" is not found inside "12,450" or "2,450,000", nor "Jane Smith" inside
+    "Jane Smithson". Whitespace inside a fact may differ (a line break), as in normalise."""
+    haystack, breaks = _squeezed_words(text)
+    missing = []
+    for fact in key_facts:
+        needle = normalise(fact)
+        if not needle:
+            continue
+        start = haystack.find(needle)
+        while start != -1 and not _whole_token_at(haystack, breaks, start, start + len(needle)):
+            start = haystack.find(needle, start + 1)
+        if start == -1:
+            missing.append(fact)
+    return missing
 
 
 def format_mismatch(pdf_text: str, docx_text: str) -> str | None:

@@ -8,6 +8,7 @@ import errno
 import fcntl
 import hashlib
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -123,15 +124,37 @@ def swap_in(staging: Path, target: Path) -> Path | None:
     return aside
 
 
+def _ours(folder: Path, name: str, kind: str) -> list[Path]:
+    """The folders beside ``folder/name`` that docgen itself made as ``kind`` (STAGING or ASIDE):
+    the exact name ``.<name><kind><8 hex>`` (secrets.token_hex(4)), a real folder (never a link
+    to one), owned by this user. A user's look-alike (``.grant.staging-notes``) is not one."""
+    pattern = re.compile(rf"\.{re.escape(name)}{re.escape(kind)}[0-9a-f]{{8}}")
+    found = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if not pattern.fullmatch(entry.name) or entry.is_symlink():
+                continue
+            if entry.is_dir(follow_symlinks=False) and (
+                entry.stat(follow_symlinks=False).st_uid == os.getuid()
+            ):
+                found.append(Path(entry.path))
+    return sorted(found)
+
+
+def set_aside_folders(folder: Path, name: str) -> list[Path]:
+    """The folders a swap set aside beside ``folder/name`` (see swap_in), docgen's own only."""
+    return _ours(folder, name, ASIDE)
+
+
 def remove_stale(folder: Path, name: str) -> list[Path]:
-    """Staging folders an interrupted run left beside ``folder/name``. Everything in one is a file
-    docgen wrote, or a second link to a file that stays where it was; set-aside folders (which
-    may hold the only copy of an issue) are the caller's to put back or clear."""
+    """Staging folders an interrupted run left beside ``folder/name``, removed. Everything in one
+    is a file docgen wrote, or a second link to a file that stays where it was; set-aside folders
+    (which may hold the only copy of an issue) are the caller's to put back or clear. Only
+    docgen's own (_ours), and nothing is reported removed that is still there."""
     removed = []
-    for path in sorted(folder.glob(f".{name}.*")):
-        rest = path.name[len(name) + 1 :]
-        if path.is_dir() and rest.startswith(STAGING):
-            shutil.rmtree(path, ignore_errors=True)
+    for path in _ours(folder, name, STAGING):
+        shutil.rmtree(path, ignore_errors=True)  # rmtree never follows a link inside it
+        if not os.path.lexists(path):
             removed.append(path)
     return removed
 

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from docgen.issue.files import (
-    ASIDE,
     STAGING,
     BadRequest,
     fsync_dir,
     remove_stale,
+    set_aside_folders,
     swap_in,
     sync_tree,
 )
@@ -187,7 +187,7 @@ def recover(cycle_dir: Path, stage: str) -> list[str]:
         f"Removed {path}, left by an interrupted batch." for path in remove_stale(cycle_dir, stage)
     ]
     target = cycle_dir / stage
-    for aside in sorted(cycle_dir.glob(f".{stage}{ASIDE}*")):
+    for aside in set_aside_folders(cycle_dir, stage):  # docgen's own only, never a link
         if not target.exists():
             os.rename(aside, target)
             fsync_dir(cycle_dir)

@@ -1,11 +1,19 @@
-"""`docgen verify` of an issued folder: each file against the manifest, each document read back."""
+"""`docgen verify` of an issued folder: each file against the manifest, each document read back.
+
+An issued folder holds exactly the files its manifest lists, and nothing else: a symbolic link,
+a folder the manifest does not need (an empty one too), a FIFO, socket or device is a change, and
+is never followed or opened. A manifest path must name a file inside the folder (no absolute
+path, no ``..``); any other is refused and never read.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from docgen.core.documents import ReturnPart
@@ -41,12 +49,65 @@ def first_release_message(folder: Path, manifest: dict[str, Any]) -> str:
     )
 
 
+def _open_regular(path: Path):
+    """A regular file opened for reading, never through a link and never blocking on a FIFO put
+    in its place after it was listed; OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"{path}: not a regular file")
+    return os.fdopen(fd, "rb")
+
+
 def sha256_file(path: Path) -> str:
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
+    with _open_regular(path) as handle:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
+
+
+def read_issued(path: Path) -> bytes:
+    with _open_regular(path) as handle:
+        return handle.read()
+
+
+def inside(name: object) -> bool:
+    """True when a manifest path names a file inside the folder: relative, POSIX, no ``..``,
+    ``.`` or empty part, no backslash or NUL."""
+    if not isinstance(name, str) or not name or "\\" in name or "\x00" in name:
+        return False
+    parts = name.split("/")
+    return not PurePosixPath(name).is_absolute() and all(p not in ("", ".", "..") for p in parts)
+
+
+def inventory(folder: Path) -> dict[str, str]:
+    """Every entry under ``folder`` by relative path: ``file``, ``folder``, ``link`` or ``other``
+    (a FIFO, socket or device). Links are listed, never followed; nothing is opened."""
+    found: dict[str, str] = {}
+    stack = [(folder, "")]
+    while stack:
+        here, prefix = stack.pop()
+        with os.scandir(here) as entries:
+            for entry in entries:
+                name = f"{prefix}{entry.name}"
+                if entry.is_symlink():
+                    found[name] = "link"
+                elif entry.is_dir(follow_symlinks=False):
+                    found[name] = "folder"
+                    stack.append((Path(entry.path), f"{name}/"))
+                elif entry.is_file(follow_symlinks=False):
+                    found[name] = "file"
+                else:
+                    found[name] = "other"
+    return found
+
+
+_NOT_A_FILE = {
+    "link": "a symbolic link (an issued folder holds only the files docgen wrote; not followed)",
+    "folder": "a folder, not the file the manifest lists",
+    "other": "not a regular file (a FIFO, socket or device; not opened)",
+}
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
@@ -57,14 +118,20 @@ def read_manifest(folder: Path) -> dict[str, Any]:
             f"{folder}: no such folder. Name a folder `docgen batch` wrote, like "
             "out/2026-annual/grant (a stage) or out/2026-annual (every stage of the cycle)."
         )
-    if not manifest_path.is_file():
+    try:
+        mode = os.lstat(manifest_path).st_mode
+    except OSError:
+        mode = 0
+    if not stat.S_ISREG(mode):  # missing, or a link, FIFO or folder: not a manifest docgen wrote
         raise NotAnIssuedFolder(
             f"{folder}: not an issued folder (it has no {MANIFEST_NAME}). "
             "Name a stage folder `docgen batch` wrote, like out/2026-annual/grant, or the "
             "cycle folder that holds them, like out/2026-annual."
         )
     try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        manifest = json.loads(read_issued(manifest_path).decode("utf-8"))
+    except OSError as error:
+        raise NotAnIssuedFolder(f"{manifest_path}: cannot be read ({error}).") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise NotAnIssuedFolder(
             f"{manifest_path}: not a manifest docgen wrote ({error})."
@@ -111,17 +178,38 @@ class FolderCheck:
 
 
 def compare_hashes(folder: Path, manifest: dict[str, Any]) -> list[tuple[str, str]]:
-    """Every file missing, altered or added since the manifest was written."""
+    """Every file missing, altered or added since the manifest was written, and anything in the
+    folder that is not one of its files (a link, an unlisted folder, a FIFO ...)."""
     changes: list[tuple[str, str]] = []
-    listed: dict[str, dict[str, Any]] = manifest["files"]
+    listed: dict[str, Any] = manifest["files"]
+    found = inventory(folder)
+    needed_folders = set()
     for name in sorted(listed):
-        expected = listed[name]
-        path = folder / name
-        if not path.is_file():
+        if not inside(name):
+            changes.append(
+                (
+                    str(name),
+                    "refused: the manifest names a path outside the issued folder; not read",
+                )
+            )
+            continue
+        parts = name.split("/")
+        needed_folders.update("/".join(parts[:end]) for end in range(1, len(parts)))
+        expected = listed[name] if isinstance(listed[name], dict) else {}
+        kind = found.get(name)
+        if kind is None:
             changes.append((name, "missing: the manifest lists it but it is not in the folder"))
             continue
-        size = path.stat().st_size
-        digest = sha256_file(path)
+        if kind != "file":
+            changes.append((name, f"changed: {_NOT_A_FILE[kind]}"))
+            continue
+        path = folder / name
+        try:
+            size = os.lstat(path).st_size
+            digest = sha256_file(path)
+        except OSError:
+            changes.append((name, "changed: no longer a regular file"))
+            continue
         if digest != expected.get("sha256"):
             changes.append(
                 (
@@ -131,10 +219,20 @@ def compare_hashes(folder: Path, manifest: dict[str, Any]) -> list[tuple[str, st
                     f"({expected.get('bytes')} bytes issued, {size} now)",
                 )
             )
-    for path in sorted(folder.rglob("*")):
-        name = path.relative_to(folder).as_posix()
-        if path.is_file() and name != MANIFEST_NAME and name not in listed and not is_os_file(name):
-            changes.append((name, "added: not listed in the manifest"))
+    for name, kind in sorted(found.items()):
+        if name == MANIFEST_NAME or name in listed or name in needed_folders:
+            continue
+        if kind == "folder":
+            if any(other.startswith(f"{name}/") for other in found):
+                continue  # its unlisted contents are reported one by one
+            what = "added: an empty folder not in the manifest"
+        elif kind == "file":
+            if is_os_file(name):
+                continue  # .DS_Store and the like: an operating system's, carried along
+            what = "added: not listed in the manifest"
+        else:
+            what = f"added: {_NOT_A_FILE[kind]}"
+        changes.append((name, what))
     return changes
 
 
@@ -150,15 +248,30 @@ def verify_folder(folder: str | Path) -> FolderCheck:
     check.changes.extend(compare_hashes(folder, manifest))
     check.files_checked = len(manifest["files"])
     broken = {name for name, _ in check.changes}
+    # Read back only regular files the manifest lists inside the folder, never through a link.
+    readable = {
+        name
+        for name, kind in inventory(folder).items()
+        if kind == "file" and name in manifest["files"] and inside(name)
+    }
     for packet in manifest["packets"]:
-        for document in packet.get("documents", []):
+        documents = packet.get("documents", []) if isinstance(packet, dict) else None
+        if not isinstance(documents, list) or not all(isinstance(d, dict) for d in documents):
+            check.changes.append((MANIFEST_NAME, "changed: a packet entry docgen did not write"))
+            continue
+        for document in documents:
             files = document.get("files", {})
+            if not isinstance(files, dict):
+                files = {}
             contents: dict[str, bytes | None] = {"pdf": None, "docx": None}
             for fmt, reader in (("pdf", pdf_text), ("docx", docx_text)):
                 name = files.get(fmt)
-                if name is None or not (folder / name).is_file():
+                if name not in readable:
                     continue
-                data = (folder / name).read_bytes()
+                try:
+                    data = read_issued(folder / name)
+                except OSError:
+                    continue
                 try:
                     reader(data)
                 except Exception as error:  # a damaged file: report it, keep verifying the rest
@@ -168,17 +281,17 @@ def verify_folder(folder: str | Path) -> FolderCheck:
                 contents[fmt] = data
             check.documents_checked += 1
             for problem in check_rendered(
-                packet["subject"],
-                document["name"],
+                str(packet.get("subject")),
+                str(document.get("name")),
                 pdf=contents["pdf"],
                 docx=contents["docx"],
-                key_facts=list(document.get("key_facts", [])),
+                key_facts=[str(fact) for fact in document.get("key_facts") or []],
                 return_part=_return_part(document.get("return_part")),
             ):
                 where = (
                     files.get("pdf")
                     or files.get("docx")
-                    or f"{packet['subject']}/{document['name']}"
+                    or f"{packet.get('subject')}/{document.get('name')}"
                 )
                 check.changes.append((where, f"{problem.rule}: {problem.message}"))
     if check.changes:
