@@ -15,12 +15,16 @@ from docgen.check.rules import UnknownRule, all_rules, get_rule
 from docgen.check.runner import StageError, resolve_stage, run_checks
 from docgen.core.errors import DocgenError, LoadError, Problem
 from docgen.core.findings import Report
+from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, write_report
 from docgen.core.safe_text import for_terminal
 from docgen.kinds import all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
 
+DATE_RANGE = (EARLIEST_DATE, LATEST_DATE)  # the dates a facts file and --as-of may name
+
 __all__ = [
+    "DATE_RANGE",
     "DocgenError",
     "LoadError",
     "OutputError",

@@ -61,17 +61,22 @@ def fail(error: DocgenError) -> NoReturn:
 
 
 def parse_as_of(text: str | None) -> date:
-    """`--as-of`: an ISO date, defaulting to today."""
+    """`--as-of`: an ISO date in the range facts may hold, defaulting to today."""
     if text is None:
         return date.today()
     try:
-        return date.fromisoformat(text)
+        day = date.fromisoformat(text)
     except ValueError:
-        err.print(
-            f"--as-of: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-01.",
-            markup=False,
-        )
+        err.print(f"--as-of: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-01.")
         raise typer.Exit(2) from None
+    earliest, latest = api.DATE_RANGE
+    if not earliest <= day <= latest:
+        err.print(
+            f"--as-of: a date outside the years {earliest.year} to {latest.year} (got {text}). "
+            f"docgen works with dates from {earliest.isoformat()} to {latest.isoformat()}."
+        )
+        raise typer.Exit(2)
+    return day
 
 
 def parse_received_on(text: str, as_of: date) -> date:
@@ -142,10 +147,16 @@ class ProgressBar:
         self.task = None
 
     def start(self, total: int) -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
 
         self.progress = Progress(
-            "[progress.description]{task.description}",
+            TextColumn("{task.description}", style="progress.description", markup=False),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),

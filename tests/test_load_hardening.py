@@ -208,3 +208,15 @@ def test_a_roster_in_a_subfolder_or_linked_within_the_folder_is_read(cli, tmp_pa
         result = cli("validate", facts)
         assert result.exit_code == 0, result.output
         assert "2 directors" in result.stdout
+
+
+@pytest.mark.parametrize("as_of", ["9999-12-31", "0001-01-01", "2200-01-01"])
+def test_as_of_has_the_same_date_range_as_the_facts(cli, tmp_path, as_of):
+    out = tmp_path / "out"
+    facts = _facts(tmp_path, GRANT)
+    result = cli("batch", facts, "--out", out, "--as-of", as_of)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        f"--as-of: a date outside the years 1900 to 2199 (got {as_of})."
+    )
+    assert not out.exists()

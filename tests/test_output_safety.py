@@ -257,3 +257,12 @@ def test_ics_of_a_name_with_separators_reads_back_exactly(cli, tmp_path):
         str(e["SUMMARY"]) for e in icalendar.Calendar.from_ical(result.stdout).walk("VEVENT")
     ]
     assert any(f": {name} (jsmith), Exhibit I" in s for s in summaries), summaries
+
+
+def test_the_progress_bar_prints_no_markup_tag(cli, tmp_path):
+    text = SAMPLE.split("  - id: rgarcia")[0]  # one director is enough
+    path = tmp_path / "grant.yaml"
+    path.write_text(text)
+    result = cli("batch", path, "--out", tmp_path / "out", "--as-of", "2026-06-23")
+    assert result.exit_code == 0, result.output
+    assert "Rendered jsmith" in result.stderr and "[progress" not in result.stderr
