@@ -266,3 +266,12 @@ def test_the_progress_bar_prints_no_markup_tag(cli, tmp_path):
     result = cli("batch", path, "--out", tmp_path / "out", "--as-of", "2026-06-23")
     assert result.exit_code == 0, result.output
     assert "Rendered jsmith" in result.stderr and "[progress" not in result.stderr
+
+
+def test_the_unsafe_pattern_is_the_unsafe_set():
+    """safe_text.UNSAFE (one regex, for speed) holds exactly the characters is_unsafe names."""
+    from docgen.core.safe_text import UNSAFE
+
+    for code in range(0x110000):
+        char = chr(code)
+        assert bool(UNSAFE.fullmatch(char)) == is_unsafe(char), f"U+{code:04X}"

@@ -18,13 +18,12 @@ Refused, each with what to write instead, because each has been misread somewher
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 
 MAX_WHOLE_DIGITS = 15  # under a thousand trillion: more than any amount, count or year needs
 MAX_FRACTION_DIGITS = 20  # exact well past a float's precision (99.99999999999999999 stays so)
 
-_PLAIN = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")
+_PLAIN = re.compile(r"(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?")
 _GROUPED = re.compile(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+(?:\.[0-9]+)?")
 _PREFIXED = re.compile(r"[-+]?0[xXoObB][0-9a-fA-F_]*")
 _EXPONENT = re.compile(r"[-+]?(?:[0-9][0-9_,]*)?\.?[0-9_]*[eE][-+]?[0-9]+")
@@ -32,15 +31,27 @@ _NOT_FINITE = re.compile(r"[-+]?\.?(?:inf|infinity|nan)", re.IGNORECASE)
 _BASES = {"x": ("hexadecimal", 16), "o": ("octal", 8), "b": ("binary", 2)}
 
 
-@dataclass(frozen=True)
 class SourceNumber:
     """A number as the facts file wrote it (``2450``, ``45.10``, ``0x992``), not yet read: the
-    field it lands in decides whether and how (money, a percent, a count, a year)."""
+    field it lands in decides whether and how (money, a percent, a count, a year). Neither a str
+    nor a number, so no text or number field takes it without reading it."""
 
-    text: str
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):  # plain slots: the JSON reader makes one per number
+        self.text = text
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        return f"SourceNumber({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SourceNumber) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
 
 
 class NumberFormError(ValueError):
@@ -122,19 +133,23 @@ def _diagnose(text: str, example: str, kind: str) -> NumberFormError:
     return _refuse("expected a number", f"Write a number such as {example}.")
 
 
-def _bounded(text: str) -> None:
-    whole, _, fraction = text.lstrip("-").partition(".")
+def _plain(text: str, example: str, kind: str) -> re.Match[str]:
+    """The parts of a plain decimal number (sign, whole digits, fraction digits), bounded; the
+    reason it is not one otherwise."""
+    match = _PLAIN.fullmatch(text)
+    if match is None:
+        raise _diagnose(text, example, kind)
+    sign, whole, fraction = match.groups()
+    fraction = fraction or ""
     if len(whole) > MAX_WHOLE_DIGITS or len(fraction) > MAX_FRACTION_DIGITS:
         raise _refuse(
             f"too many digits ({len(whole)} before the point, {len(fraction)} after; at most "
             f"{MAX_WHOLE_DIGITS} and {MAX_FRACTION_DIGITS})",
             "Check the number: a digit may have been pasted twice.",
         )
-
-
-def _no_negative_zero(text: str) -> None:
-    if text.startswith("-") and not text.strip("-0."):
+    if sign and whole == "0" and not fraction.strip("0"):
         raise _refuse("negative zero", "Write 0 without the minus sign.")
+    return match
 
 
 def decimal_from_text(text: str, *, money: bool = False, example: str = '10 or "45.10"') -> Decimal:
@@ -142,27 +157,23 @@ def decimal_from_text(text: str, *, money: bool = False, example: str = '10 or "
 
     With ``money``, a leading ``$`` and commas grouped in threes are accepted.
     """
-    text = text.strip()
-    if money:
-        text = text.removeprefix("$")
-        if _GROUPED.fullmatch(text):
-            text = text.replace(",", "")
-    if not _PLAIN.fullmatch(text):
-        raise _diagnose(text, example, "money" if money else "decimal")
-    _bounded(text)
-    _no_negative_zero(text)
+    match = _PLAIN.fullmatch(text)  # the usual case: a plain number, read in one match
+    if match is None or len(text) > MAX_WHOLE_DIGITS or match.group(1):
+        text = text.strip()
+        if money:
+            text = text.removeprefix("$")
+            if _GROUPED.fullmatch(text):
+                text = text.replace(",", "")
+        _plain(text, example, "money" if money else "decimal")
     return Decimal(text)
 
 
 def whole_from_text(text: str, *, example: str = "2450") -> int:
     """A whole number from its source text: plain decimal digits, no sign but ``-``."""
     text = text.strip()
-    if not _PLAIN.fullmatch(text) or "." in text:
-        if _PLAIN.fullmatch(text):
-            raise _refuse("expected a whole number", "Remove the decimal part.")
-        raise _diagnose(text, example, "whole")
-    _bounded(text)
-    _no_negative_zero(text)
+    match = _plain(text, example, "whole")
+    if match.group(3) is not None:
+        raise _refuse("expected a whole number", "Remove the decimal part.")
     return int(text)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -32,6 +33,13 @@ _CONTROL_NAMES = {
 }  # fmt: skip
 
 
+# The same set as one character class (Cc is U+0000-U+001F and U+007F-U+009F, Cs the
+# surrogates), so a 10,000-participant file is checked at C speed; a test keeps the two equal.
+UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\ud800-\udfff" + "".join(sorted(_BIDI_CONTROLS | _OTHER_UNSAFE)) + "]"
+)
+
+
 def is_unsafe(char: str) -> bool:
     """True for a character that changes how other text shows (see the module docstring)."""
     if char in _BIDI_CONTROLS or char in _OTHER_UNSAFE:
@@ -41,10 +49,8 @@ def is_unsafe(char: str) -> bool:
 
 def first_unsafe(text: str) -> tuple[int, str] | None:
     """The position and character of the first unsafe character in ``text``, or None."""
-    for index, char in enumerate(text):
-        if is_unsafe(char):
-            return index, char
-    return None
+    match = UNSAFE.search(text)
+    return (match.start(), match.group()) if match else None
 
 
 def describe(char: str) -> str:
@@ -67,7 +73,7 @@ def _escape(char: str) -> str:
 
 def visible(text: str, keep: str = "") -> str:
     """``text`` with every unsafe character (except those in ``keep``) written as an escape."""
-    if not any(is_unsafe(char) for char in text):
+    if not UNSAFE.search(text):
         return text
     return "".join(_escape(c) if is_unsafe(c) and c not in keep else c for c in text)
 
@@ -138,7 +144,7 @@ def json_text(dumped: str) -> str:
     ``\\uXXXX`` escape: the same value for a JSON reader, nothing raw for a terminal. Valid
     anywhere: ``json.dumps`` already escapes a line break or tab inside a string, so a raw one is
     the layout's whitespace (kept), and any other unsafe character can only be inside a string."""
-    if not any(is_unsafe(char) for char in dumped):
+    if not UNSAFE.search(dumped):
         return dumped
     return "".join(f"\\u{ord(c):04x}" if is_unsafe(c) and c not in "\n\r\t" else c for c in dumped)
 

@@ -2,7 +2,8 @@
 
 Numbers are handed on as their source text (docgen.core.numbers), as YAML's are: never through a
 float, and never through ``int`` (a 4,301-digit integer would stop Python's), so the field's type
-reads or refuses them with a message. Nesting is bounded as in YAML.
+reads or refuses them with a message. Nesting deeper than the parser allows is refused with its
+line; anything shallower that no fact can hold is refused by the model, field by field.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from docgen.core.errors import LoadError, Problem
 from docgen.core.model import PathKey
 from docgen.core.numbers import SourceNumber
-from docgen.load.source import SourceMap, format_path
+from docgen.load.source import SourceMap
 from docgen.load.yaml_reader import MAX_DEPTH
 
 
@@ -43,10 +44,8 @@ class _JsonLocator:
 
     def __init__(self, text: str):
         self.text = text
-        # Numbers kept as text here too: a 4,301-digit integer must not stop the locator.
-        self.decoder = json.JSONDecoder(
-            parse_int=SourceNumber, parse_float=SourceNumber, parse_constant=SourceNumber
-        )
+        # Numbers skipped as text: a 4,301-digit integer must not stop the locator.
+        self.decoder = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
         self.members: dict[PathKey, dict[str | int, tuple[int, int]]] = {}
         self.newlines: list[int] | None = None
 
@@ -104,30 +103,51 @@ class _JsonLocator:
         return bisect.bisect_right(self.newlines, offset - 1) + 1
 
 
-def _too_deep(data: Any) -> PathKey | None:
-    """The path of the first value nested deeper than MAX_DEPTH, or None (iteratively)."""
-    stack: list[tuple[Any, PathKey]] = [(data, ())]
-    while stack:
-        value, path = stack.pop()
-        if len(path) >= MAX_DEPTH:
-            return path
-        if isinstance(value, dict):
-            stack.extend((item, path + (key,)) for key, item in value.items())
-        elif isinstance(value, list):
-            stack.extend((item, path + (index,)) for index, item in enumerate(value))
+def _deep_line(text: str) -> int | None:
+    """The line where the JSON text first nests deeper than MAX_DEPTH (for the refusal only: a
+    file the parser read needs no such walk, as no fact takes a nested value)."""
+    depth, in_string, escaped = 0, False, False
+    for index, char in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return text.count("\n", 0, index) + 1
+        elif char in "]}":
+            depth -= 1
     return None
+
+
+def _parse(text: str) -> Any:
+    """JSON with every decimal as its source text (never a float) and integers as ``int`` (exact,
+    and at C speed for a 10,000-participant file); should one be too long for ``int`` (over 4,300
+    digits), every integer is read as its text instead, so the field's type refuses it with its
+    path and line like any other number."""
+    options: dict[str, Any] = {
+        "object_pairs_hook": _pairs_without_duplicates,
+        "parse_float": SourceNumber,
+        "parse_constant": SourceNumber,  # NaN, Infinity: refused by the field's type
+    }
+    try:
+        return json.loads(text, **options)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # int()'s limit on digits
+        return json.loads(text, parse_int=SourceNumber, **options)
 
 
 def load_json(text: str, shown: str) -> tuple[Any, SourceMap] | None:
     """Fast path for JSON: the C parser, lines indexed lazily. None means "read it as YAML"."""
     try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_pairs_without_duplicates,
-            parse_int=SourceNumber,
-            parse_float=SourceNumber,
-            parse_constant=SourceNumber,  # NaN, Infinity: refused by the field's type
-        )
+        data = _parse(text)
     except json.JSONDecodeError as error:
         raise LoadError(
             [
@@ -143,23 +163,15 @@ def load_json(text: str, shown: str) -> tuple[Any, SourceMap] | None:
     except _DuplicateKey:
         return None  # the YAML reader names the duplicate key and its line
     except RecursionError:
-        raise _depth_error(shown, None, ()) from None
-    source = SourceMap(shown, find=_JsonLocator(text).line)
-    deep = _too_deep(data)
-    if deep is not None:
-        raise _depth_error(shown, source.line_of(deep), deep)
-    return data, source
-
-
-def _depth_error(shown: str, line: int | None, path: PathKey) -> LoadError:
-    return LoadError(
-        [
-            Problem(
-                shown,
-                line,
-                format_path(path),
-                f"nested more than {MAX_DEPTH} levels deep",
-                fix="A facts file is a few levels deep; check the brackets.",
-            )
-        ]
-    )
+        raise LoadError(
+            [
+                Problem(
+                    shown,
+                    _deep_line(text),
+                    "",
+                    f"nested more than {MAX_DEPTH} levels deep",
+                    fix="A facts file is a few levels deep; check the brackets.",
+                )
+            ]
+        ) from None
+    return data, SourceMap(shown, find=_JsonLocator(text).line)
