@@ -11,6 +11,7 @@ from typing import Any
 from docgen.check.rules import get_rule
 from docgen.core.errors import IssueRefused
 from docgen.core.findings import Finding, Report
+from docgen.core.safe_text import json_text
 from docgen.issue.docrules import DocProblem
 from docgen.load import LoadedFacts
 
@@ -124,4 +125,6 @@ def portable_report(report: Report, extra: Iterable[Finding] = ()) -> Report:
 
 
 def dumps(data: Any) -> bytes:
-    return (json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+    """An issued JSON file: sorted keys, and no raw unsafe character (docgen.core.safe_text)."""
+    text = json_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+    return (text + "\n").encode("utf-8")

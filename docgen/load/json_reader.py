@@ -32,6 +32,7 @@ def _pairs_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
+_NEGATIVE_ZERO = re.compile(r"[:\[,][ \t\n\r]*-0[ \t\n\r]*[,\]}]")
 
 
 class _JsonLocator:
@@ -136,6 +137,8 @@ def _parse(text: str) -> Any:
         "parse_float": SourceNumber,
         "parse_constant": SourceNumber,  # NaN, Infinity: refused by the field's type
     }
+    if _NEGATIVE_ZERO.search(text):  # int("-0") is 0: keep the sign for the field to refuse
+        return json.loads(text, parse_int=SourceNumber, **options)
     try:
         return json.loads(text, **options)
     except json.JSONDecodeError:
