@@ -6,8 +6,6 @@ turns docgen's errors into a message and an exit code (0 ok, 1 findings or a fai
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -21,7 +19,6 @@ from docgen.api import DocgenError
 from docgen.console import (
     ProgressBar,
     emit,
-    err,
     fail,
     out,
     parse_as_of,
@@ -375,43 +372,7 @@ for _command in (cli_forms.intake, cli_forms.elect, cli_forms.status):  # the el
     app.command()(_command)
 
 
-_TERMINATED: list[int] = []
-
-
-def _terminate(signum, frame) -> None:
-    """SIGTERM (a service manager, `kill PID`): stop as Ctrl-C does, cleaning up on the way
-    (a batch stops its workers and removes its staging folder)."""
-    _TERMINATED.append(signum)
-    raise KeyboardInterrupt
-
-
 def main() -> None:
-    """Console-script entry point."""
-    signal.signal(signal.SIGTERM, _terminate)
-    try:
-        app()
-    except SystemExit as stop:  # typer turns KeyboardInterrupt into exit 130
-        if _TERMINATED:
-            err.print("Stopped by SIGTERM; nothing was issued.")
-            sys.exit(128 + signal.SIGTERM)
-        if stop.code == 130:
-            err.print("Interrupted; nothing was left half-written.")
-        raise
-    except KeyboardInterrupt:
-        err.print("Interrupted; nothing was left half-written.")
-        sys.exit(130)
-    except OSError as error:
-        # The disk or the operating system said no (full disk, no permission, a vanished
-        # folder): say what and where; issuing is atomic, so nothing half-written is left.
-        where = f": {error.filename}" if error.filename else ""
-        err.print(f"docgen: {error.strerror or error}{where}. Nothing was issued.", markup=False)
-        sys.exit(2)
-    except Exception:
-        if os.environ.get("DOCGEN_DEBUG"):
-            raise
-        err.print(
-            "docgen stopped on an internal error (a bug, not a problem with your facts). "
-            "Nothing was issued. Run again with DOCGEN_DEBUG=1 to see the details for a report.",
-            markup=False,
-        )
-        sys.exit(3)
+    """Console-script entry point: the app, with every way it can end turned into one line and
+    an exit code (docgen.console.run)."""
+    console.run(app)

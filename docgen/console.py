@@ -9,6 +9,8 @@ it is shown escaped (api.for_terminal), so no file name can clear the screen or 
 from __future__ import annotations
 
 import io
+import os
+import signal
 import sys
 from datetime import date
 from pathlib import Path
@@ -314,3 +316,47 @@ def print_verified(checked) -> None:
             "PDF and DOCX text equal).",
             markup=False,
         )
+
+
+_TERMINATED: list[int] = []
+
+
+def _terminate(signum, frame) -> None:
+    _TERMINATED.append(signum)
+    raise KeyboardInterrupt
+
+
+def run(app) -> None:
+    """Run the command-line app; no way it ends prints a traceback.
+
+    SIGTERM (a service manager, `kill PID`) stops a command as Ctrl-C does, cleaning up on the
+    way (a batch stops its workers and removes its staging folder), and exits 143 as a shell
+    reports a process ended by it; Ctrl-C exits 130.
+    """
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        app()
+    except SystemExit as stop:  # typer turns KeyboardInterrupt into exit 130
+        if _TERMINATED:
+            err.print("Stopped by SIGTERM; nothing was issued.")
+            sys.exit(128 + signal.SIGTERM)
+        if stop.code == 130:
+            err.print("Interrupted; nothing was left half-written.")
+        raise
+    except KeyboardInterrupt:
+        err.print("Interrupted; nothing was left half-written.")
+        sys.exit(130)
+    except OSError as error:
+        # The disk or the operating system said no (full disk, no permission, a vanished
+        # folder): say what and where; issuing is atomic, so nothing half-written is left.
+        where = f": {error.filename}" if error.filename else ""
+        err.print(f"docgen: {error.strerror or error}{where}. Nothing was issued.")
+        sys.exit(2)
+    except Exception:
+        if os.environ.get("DOCGEN_DEBUG"):
+            raise
+        err.print(
+            "docgen stopped on an internal error (a bug, not a problem with your facts). "
+            "Nothing was issued. Run again with DOCGEN_DEBUG=1 to see the details for a report."
+        )
+        sys.exit(3)
