@@ -224,3 +224,26 @@ def test_as_of_has_the_same_date_range_as_the_facts(cli, tmp_path, as_of):
         f"--as-of: a date outside the years 1900 to 2199 (got {as_of})."
     )
     assert not out.exists()
+
+
+def _with_templates(cli, tmp_path: Path) -> Path:
+    facts = _facts(tmp_path, GRANT.replace("directors:\n", "templates_dir: tpl\ndirectors:\n"))
+    assert cli("templates", "--export", tmp_path / "tpl").exit_code == 0
+    assert cli("validate", facts).exit_code == 0
+    (tmp_path / "tpl" / "notice.html.j2").unlink()
+    return facts
+
+
+def test_a_template_linked_from_outside_the_folder_is_refused_never_read(cli, tmp_path):
+    facts = _with_templates(cli, tmp_path)
+    (tmp_path / "tpl" / "notice.html.j2").symlink_to("/etc/passwd")
+    _refused(cli, facts, "grant.yaml:14", "templates_dir", tmp_path, "tpl/notice.html.j2 is a link")
+
+
+def test_a_fifo_in_the_templates_folder_is_refused_never_opened(tmp_path, cli):
+    facts = _with_templates(cli, tmp_path)
+    os.mkfifo(tmp_path / "tpl" / "notice.html.j2")
+    result = _run("batch", facts.name, "--out", "out", "--as-of", "2026-06-23", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "grant.yaml:14: templates_dir: tpl/notice.html.j2 is not a regular file" in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -47,13 +47,36 @@ def templates_override(
     known = overridable_templates()
     clause_marks = {clause.fragment: clause.mark for clause in kind.clauses}
     problems = []
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+    for path in sorted(folder.rglob("*")):
         name = path.relative_to(folder).as_posix()
         if any(part.startswith(".") for part in Path(name).parts):
             continue  # an editor's backup or a hidden file
+        # Every file docgen reads for a facts file lies in the facts file's folder and is a
+        # regular file: a link out of it (to /etc/passwd, another company's templates) or a FIFO
+        # is refused, never read.
+        shown = f"{named.rstrip('/')}/{name}"
+        if path.is_symlink() and not path.resolve().is_relative_to(beside):
+            problems.append(
+                problem(
+                    f"{shown} is a link to a file outside the facts file's folder",
+                    "Copy the file into the templates folder instead of linking to it.",
+                    got=None,
+                )
+            )
+            continue
+        if path.is_dir():
+            continue
+        if not path.is_file():
+            problems.append(
+                problem(
+                    f"{shown} is not a regular file (a FIFO, socket or device)",
+                    "Remove it; a templates folder holds template files only.",
+                    got=None,
+                )
+            )
+            continue
         if not name.endswith(OVERRIDABLE_SUFFIXES):
             continue  # an image or font a template may use; served from here by name
-        shown = f"{named.rstrip('/')}/{name}"
         if name not in known:
             guess = difflib.get_close_matches(name, known, n=1)
             problems.append(
