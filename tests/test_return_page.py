@@ -37,6 +37,13 @@ LONG_PLAN = (
     "effective June 24, 2025"
 )
 
+# Names long enough, within the 200 characters a text fact may hold, to push Section II onto page 2.
+OVERFLOW_COMPANY = " ".join(["Consolidated Amalgamated Industrial Holdings"] * 4) + ", Inc."
+OVERFLOW_PLAN = (
+    " ".join(["Consolidated Amalgamated Industrial Holdings"] * 3)
+    + " 2002 Stock Incentive Plan, as amended"
+)
+
 
 def _variant(tmp_path: Path, company: str, plan: str | None = None, name: str | None = None):
     text = GRANT.read_text(encoding="utf-8")
@@ -176,8 +183,7 @@ def test_long_company_plan_and_director_names_stay_on_two_pages(tmp_path):
 
 
 def test_a_name_that_pushes_section_ii_over_is_caught_before_issue(tmp_path):
-    company = " ".join(["Consolidated Amalgamated Industrial Holdings"] * 14) + ", Inc."
-    loaded = _variant(tmp_path, company)
+    loaded = _variant(tmp_path, OVERFLOW_COMPANY, OVERFLOW_PLAN)
     found = _problems(loaded, "jsmith", "elections")
     assert found, "a three-page Exhibit I must not be issued"
     assert any("PDF: the document has 3 pages" in p.message for p in found)
@@ -213,9 +219,8 @@ def test_verify_holds_an_issued_form_to_the_page_its_manifest_recorded(cli, tmp_
     assert document["return_part"] == {"page": 2, "starts": PART.starts, "ends": PART.ends}
 
     # A three-page form slipped into the folder, its hash rewritten to match: verify still fails.
-    long_company = " ".join(["Consolidated Amalgamated Industrial Holdings"] * 14) + ", Inc."
-    pdf = render.render_document(_variant(tmp_path, long_company), "exhibit-i", "jsmith",
-                                 "elections", "pdf")  # fmt: skip
+    pdf = render.render_document(_variant(tmp_path, OVERFLOW_COMPANY, OVERFLOW_PLAN), "exhibit-i",
+                                 "jsmith", "elections", "pdf")  # fmt: skip
     target = folder / document["files"]["pdf"]
     target.write_bytes(pdf)
     manifest["files"][document["files"]["pdf"]] = {
