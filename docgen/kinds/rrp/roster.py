@@ -7,6 +7,7 @@ from typing import Any
 
 from docgen.core.errors import Problem
 from docgen.core.model import PathKey
+from docgen.core.numbers import SourceNumber
 from docgen.core.roster import Column, read_rows
 
 # A Deferral Election for the Plan Year in two columns per kind of pay (Plan 2.03(a)).
@@ -79,7 +80,9 @@ def read_roster(
                 )
                 continue
             election: dict[str, Any] = {"kind": kind}
-            if isinstance(plan_year, int):
+            if isinstance(
+                plan_year, int | SourceNumber
+            ):  # as the file wrote it; the model reads it
                 election["plan_year"] = plan_year
             at = base + ("elections", len(elections))
             lines[at] = (shown, row.lines[next(iter(given))])
