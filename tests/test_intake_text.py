@@ -190,7 +190,8 @@ def test_any_text_is_written_so_it_reads_back_as_itself(text):
     assert load(f"k: {block}") == {"k": text}
     assert load(f"{block}: 1") == {text: 1}
     assert load(f"k: [{flow}]") == {"k": [text]}
-    assert load(f"{{{flow}: 1, k: {flow}}}") == {text: 1, "k": text} or text == "k"
+    if text != "k":  # a key named k would repeat the mapping's other key
+        assert load(f"{{{flow}: 1, k: {flow}}}") == {text: 1, "k": text}
 
 
 MISREAD = ["yes", "No", "null", "~", "2026-01-01", "100", "1e3", "- a", "a: b", "a #b", "#x",
