@@ -24,14 +24,15 @@ def format_path(path: PathKey) -> str:
 class SourceMap:
     """Where each fact came from: fact path -> (file, line).
 
-    YAML records every path's line as it is read. JSON is located on demand (``locate``), so a
-    clean 10,000-participant file that nobody asks a line of never pays for an index.
+    YAML records every path's line (in ``file``) as it is read. JSON is located on demand
+    (``locate``), so a clean 10,000-participant file that nobody asks a line of never pays for an
+    index.
     """
 
     def __init__(
         self,
         file: str,
-        lines: dict[PathKey, tuple[str, int]] | None = None,
+        lines: dict[PathKey, int] | None = None,
         find: typing.Callable[[PathKey], int | None] | None = None,
     ):
         self.file = file
@@ -45,8 +46,9 @@ class SourceMap:
         while True:
             if key in self.extra:
                 return self.extra[key]
-            if key in self.lines:
-                return self.lines[key]
+            line = self.lines.get(key)
+            if line is not None:
+                return self.file, line
             if self._find is not None:
                 line = self._find(key)
                 if line is not None:

@@ -2,7 +2,12 @@
 ``%YAML 1.1`` directive, which would turn ``yes`` into true and ``02450`` into 1,320, is refused),
 numbers handed on as their source text (never through a float), no Python tags, no merge keys,
 nesting bounded, and aliases counted so an alias bomb is refused in milliseconds instead of
-expanding."""
+expanding.
+
+Two composers turn the text into nodes: libyaml (docgen.load.yaml_libyaml), at C speed, and
+ruamel's pure-Python composer, which reads whatever libyaml declines and words every syntax error.
+One walker (below) turns either's nodes into facts and lines, so every rule about what a facts
+file may hold is applied in one place, whichever composer read it."""
 
 from __future__ import annotations
 
@@ -10,34 +15,27 @@ import io
 import re
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.composer import MaxDepthExceededError
-from ruamel.yaml.constructor import SafeConstructor
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
-from ruamel.yaml.reader import ReaderError
-
 from docgen.core.errors import LoadError, Problem
 from docgen.core.model import PathKey
-from docgen.core.numbers import SourceNumber
 from docgen.core.safe_text import describe
+from docgen.load.heap import collector_asleep
 from docgen.load.source import format_path
+from docgen.load.yaml_core import (
+    COLLECTION_TAGS,
+    MERGE,
+    PLAIN,
+    SCALAR_TAGS,
+    STR,
+    NotABoolean,
+    NotAValue,
+    construct,
+    resolve_plain,
+)
+from docgen.load.yaml_libyaml import Declined, compose_with_libyaml
 
 MAX_ALIAS_VISITS = 20_000  # values reached again through aliases; a real facts file needs few
 MAX_DEPTH = 20  # nested mappings and lists; the deepest fact in a facts file is 7 levels down
-_BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
-             "FALSE": False}  # fmt: skip
-_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 _DIRECTIVE = re.compile(r"^%YAML[ \t]+(\S+)", re.MULTILINE)
-_CORE_TAGS = {
-    "tag:yaml.org,2002:str",
-    "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:null",
-    "tag:yaml.org,2002:timestamp",
-}
-_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 
 def _short_tag(tag: str) -> str:
@@ -45,62 +43,128 @@ def _short_tag(tag: str) -> str:
 
 
 class _Walker:
-    """Turns a composed YAML node tree into plain data, recording each path's line."""
+    """Turns a composed YAML node tree into plain data, recording each path's line.
+
+    Nodes come from libyaml (PyYAML's classes) or from ruamel (its own): the walker asks only what
+    both answer alike: ``id`` (scalar, sequence or mapping), ``tag``, ``value`` and
+    ``start_mark.line``. A plain scalar libyaml leaves unresolved (tag ``?``) is resolved here.
+    """
 
     def __init__(
-        self, shown: str, lines: dict[PathKey, tuple[str, int]], constructor: SafeConstructor
+        self,
+        shown: str,
+        lines: dict[PathKey, int],
+        aliases: bool = True,
+        read_again_on_foreign_tags: bool = False,
     ):
         self.shown = shown
+        self.read_again_on_foreign_tags = read_again_on_foreign_tags
         self.lines = lines
         self.problems: list[Problem] = []
+        # A text with no "*" has no alias: no node can be reached twice, nor contain itself.
+        self.aliases = aliases
         self.alias_visits = 0
         self._seen: set[int] = set()
-        self.constructor = constructor
         self._stack: set[int] = set()
+        self._plain: dict[str, tuple[str, Any]] = {}
 
     def problem(
-        self, node: Node, path: PathKey, what: str, fix: str, got: str | None = None
+        self, node: Any, path: PathKey, what: str, fix: str, got: str | None = None
     ) -> None:
         self.problems.append(
             Problem(self.shown, node.start_mark.line + 1, format_path(path), what, got, fix)
         )
 
-    def walk(self, node: Node, path: PathKey) -> Any:
-        # Count only what aliases make us read again, so an alias bomb stops in milliseconds
-        # while a large plain file (10,000 participants) is never refused for its size.
+    def walk(self, node: Any, path: PathKey) -> Any:
+        """The value of ``node``, which the facts hold at ``path``."""
+        if self.aliases and self._reached_again(node, path):
+            return None
+        tag = node.tag
+        if node.id == "scalar":
+            if tag == PLAIN:
+                # A roster repeats its plain values (2026, 100, salary, a date...): each distinct
+                # text is resolved once. Every value a scalar can hold is immutable.
+                known = self._plain.get(node.value)
+                if known is None:
+                    known = self._plain[node.value] = _plain_scalar(node.value)
+                tag, value = known
+                if tag in SCALAR_TAGS:
+                    return value
+            elif tag == STR:
+                return node.value
+            elif tag in SCALAR_TAGS:
+                try:
+                    return construct(tag, node.value)
+                except NotABoolean:
+                    self.problem(
+                        node, path, "expected true or false", "Write true or false.", node.value
+                    )
+                    return None
+                except NotAValue:
+                    return node.value  # e.g. 2026-02-30: the model says what is wrong with it
+        elif tag in COLLECTION_TAGS:
+            if self.read_again_on_foreign_tags and len(path) >= MAX_DEPTH - 1:
+                # libyaml nests up to 1,000 levels: ruamel, which stops at MAX_DEPTH, says where
+                raise _ReadAgain
+            if not self.aliases:
+                return (
+                    self._mapping(node, path) if node.id == "mapping" else self._items(node, path)
+                )
+            self._stack.add(id(node))
+            try:
+                return (
+                    self._mapping(node, path) if node.id == "mapping" else self._items(node, path)
+                )
+            finally:
+                self._stack.discard(id(node))
+        # !!python/object and friends: never constructed; ruamel, which parses a malformed tag
+        # otherwise than libyaml, names it
+        if self.read_again_on_foreign_tags:
+            raise _ReadAgain
+        self.problem(
+            node,
+            path,
+            f"unsupported YAML tag {_short_tag(tag)}",
+            "Remove the tag; write a plain value.",
+        )
+        return None
+
+    def _reached_again(self, node: Any, path: PathKey) -> bool:
+        """Count what aliases make us read again, so an alias bomb stops in milliseconds while a
+        large plain file (10,000 participants) is never refused for its size; True for an alias
+        inside the very value it names."""
         if id(node) in self._seen:
             self.alias_visits += 1
             if self.alias_visits > MAX_ALIAS_VISITS:
                 raise _TooLarge(node)
         else:
             self._seen.add(id(node))
-        self.lines.setdefault(path, (self.shown, node.start_mark.line + 1))
         if id(node) in self._stack:
             self.problem(node, path, "an alias refers to itself", "Write the value out in full.")
-            return None
-        allowed = _CORE_TAGS if isinstance(node, ScalarNode) else _COLLECTION_TAGS
-        if node.tag not in allowed:  # !!python/object and friends: never constructed
-            self.problem(
-                node,
-                path,
-                f"unsupported YAML tag {_short_tag(node.tag)}",
-                "Remove the tag; write a plain value.",
-            )
-            return None
-        if isinstance(node, ScalarNode):
-            return self._scalar(node, path)
-        self._stack.add(id(node))
-        try:
-            if isinstance(node, MappingNode):
-                return self._mapping(node, path)
-            return [self.walk(item, path + (index,)) for index, item in enumerate(node.value)]
-        finally:
-            self._stack.discard(id(node))
+            return True
+        return False
 
-    def _mapping(self, node: MappingNode, path: PathKey) -> dict[str, Any]:
+    # The two loops below run once per fact of a 10,000-participant roster: what they look up
+    # repeatedly is bound to a local name first.
+
+    def _items(self, node: Any, path: PathKey) -> list[Any]:
+        lines, walk = self.lines, self.walk
+        items = []
+        for index, item in enumerate(node.value):
+            child = path + (index,)
+            lines[child] = item.start_mark.line + 1
+            items.append(walk(item, child))
+        return items
+
+    def _mapping(self, node: Any, path: PathKey) -> dict[str, Any]:
+        lines, walk = self.lines, self.walk
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
+            if key_node.id != "scalar":
+                self.problem(key_node, path, "a key must be a plain name", "Write the key as text.")
+                continue
+            key = key_node.value
+            if key == "<<" and _resolved_tag(key_node) == MERGE:
                 self.problem(
                     key_node,
                     path,
@@ -108,48 +172,39 @@ class _Walker:
                     "Write the fields out in full.",
                 )
                 continue
-            if not isinstance(key_node, ScalarNode):
-                self.problem(key_node, path, "a key must be a plain name", "Write the key as text.")
-                continue
-            key = str(key_node.value)
             child = path + (key,)
             if key in result:
                 self.problem(
                     key_node, child, "this key appears twice", "Keep one of the two entries."
                 )
                 continue
-            self.lines[child] = (self.shown, key_node.start_mark.line + 1)
-            result[key] = self.walk(value_node, child)
+            lines[child] = key_node.start_mark.line + 1
+            result[key] = walk(value_node, child)
         return result
 
-    def _scalar(self, node: ScalarNode, path: PathKey) -> Any:
-        if node.tag == "tag:yaml.org,2002:str":
-            return node.value
-        if node.tag in _NUMBER_TAGS:
-            # The field's type reads the digits as written (docgen.core.numbers), so
-            # 99.99999999999999999 stays that number instead of becoming the float 100.0.
-            return SourceNumber(node.value)
-        if node.tag == "tag:yaml.org,2002:bool":
-            if node.value not in _BOOLEANS:
-                self.problem(
-                    node, path, "expected true or false", "Write true or false.", node.value
-                )
-                return None
-            return _BOOLEANS[node.value]
-        if node.tag == "tag:yaml.org,2002:null":
-            return None
-        try:
-            return self.constructor.construct_object(node, deep=True)
-        except (ValueError, YAMLError):
-            return node.value  # e.g. 2026-02-30: the model says what is wrong with it
+
+def _plain_scalar(text: str) -> tuple[str, Any]:
+    """A plain scalar's tag under the YAML 1.2 core schema, and its value when it has one (a
+    plain true or false is always one of the core spellings)."""
+    tag = resolve_plain(text)
+    if tag not in SCALAR_TAGS:
+        return tag, None
+    try:
+        return tag, construct(tag, text)
+    except NotAValue:
+        return tag, text  # e.g. 2026-02-30: the model says what is wrong with it
+
+
+def _resolved_tag(node: Any) -> str:
+    return resolve_plain(node.value) if node.tag == PLAIN else node.tag
 
 
 class _TooLarge(Exception):
-    def __init__(self, node: Node):
+    def __init__(self, node: Any):
         self.node = node
 
 
-def _refuse_other_versions(yaml: YAML, text: str, shown: str) -> None:
+def _refuse_other_versions(yaml: Any, text: str, shown: str) -> None:
     """Only YAML 1.2 is read: a 1.1 directive would change what plain values mean."""
     version = getattr(yaml.resolver, "processing_version", (1, 2))
     if tuple(version) == (1, 2):
@@ -185,7 +240,12 @@ def _too_deep(shown: str, line: int | None) -> LoadError:
     )
 
 
-def compose(text: str, shown: str) -> tuple[Any, dict[PathKey, tuple[str, int]]]:
+def _compose_with_ruamel(text: str, shown: str) -> Any:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.composer import MaxDepthExceededError
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
+
     yaml = YAML(typ="safe", pure=True)
     yaml.max_depth = MAX_DEPTH
     try:
@@ -230,6 +290,30 @@ def compose(text: str, shown: str) -> tuple[Any, dict[PathKey, tuple[str, int]]]
             [Problem(shown, None, "", f"not valid YAML: {error}", fix="Check the file's syntax.")]
         ) from None
     _refuse_other_versions(yaml, text, shown)
+    return root
+
+
+def compose(text: str, shown: str) -> tuple[Any, dict[PathKey, int]]:
+    """The facts in ``text`` as plain data, and the line of every fact path."""
+    aliases = "*" in text
+    # The nodes are freed as each _walk returns, while the collector still sleeps: it never
+    # scans them.
+    with collector_asleep():
+        try:
+            return _walk(compose_with_libyaml(text), shown, aliases, libyaml=True)
+        except (Declined, _ReadAgain):
+            pass
+        return _walk(_compose_with_ruamel(text, shown), shown, aliases)
+
+
+class _ReadAgain(Exception):
+    """libyaml composed a foreign tag: ruamel reads the file instead, so the refusal names the
+    tag as ruamel spells it (the two parse a malformed tag differently)."""
+
+
+def _walk(
+    root: Any, shown: str, aliases: bool, libyaml: bool = False
+) -> tuple[Any, dict[PathKey, int]]:
     if root is None:
         raise LoadError(
             [
@@ -238,8 +322,8 @@ def compose(text: str, shown: str) -> tuple[Any, dict[PathKey, tuple[str, int]]]
                 )
             ]
         )
-    lines: dict[PathKey, tuple[str, int]] = {}
-    walker = _Walker(shown, lines, yaml.constructor)
+    lines: dict[PathKey, int] = {(): root.start_mark.line + 1}
+    walker = _Walker(shown, lines, aliases, read_again_on_foreign_tags=libyaml)
     try:
         data = walker.walk(root, ())
     except _TooLarge as stop:

@@ -1,0 +1,102 @@
+"""YAML composed by libyaml, PyYAML's C parser, with its plain scalars resolved by the YAML 1.2
+core schema (docgen.load.yaml_core) instead of PyYAML's YAML 1.1 resolver.
+
+This is only a composer: it turns text into the same node tree ruamel's pure-Python composer
+makes (a node per value, each with its tag, text and line), a hundred times sooner on a large
+roster. What the nodes may hold (no foreign tags, no merge keys, aliases bounded) is decided once,
+by the walker in docgen.load.yaml_reader, whichever composer made them. Anything libyaml refuses,
+and the few texts where it and ruamel part (below), are left to ruamel, which names the problem in
+docgen's words or reads the document the way it always has.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from docgen.load.yaml_core import MAP, PLAIN, SEQ, STR
+
+# Where the two composers part, ruamel reads the text (all of these are rare in a facts file):
+# - a tab: libyaml takes one inside a plain scalar or before a key's colon; ruamel refuses it;
+# - NEL, LS and PS: libyaml counts them as line ends; ruamel, and every editor, does not;
+# - a byte-order mark inside the text: libyaml skips it; ruamel reads it as a character;
+# - a directive (%YAML, %TAG): it changes how the document's scalars resolve;
+# - a quoted or bracketed key with its colon right after it (YAML 1.2's JSON-like key,
+#   ``["a":1]``): libyaml takes it in a flow sequence, where ruamel refuses it.
+# Each is looked for with a substring search, at C speed: one regular expression with all of them
+# as alternatives took a third of the time libyaml takes to compose a 5 MB roster.
+_PARTING_CHARACTERS = ("\t", "\x85", "\u2028", "\u2029", "\ufeff")
+_KEY_ENDS = ('":', "':", "]:", "}:")
+
+
+def ruamel_must_read(text: str) -> bool:
+    """True for a text where libyaml and ruamel part (above)."""
+    if text.startswith("%") or "\n%" in text:
+        return True
+    if any(character in text for character in _PARTING_CHARACTERS):
+        return True
+    for key_end in _KEY_ENDS:
+        at = text.find(key_end)
+        while at != -1:
+            if text[at + 2 : at + 3] not in (" ", "\n", "\r", ""):
+                return True
+            at = text.find(key_end, at + 2)
+    return False
+
+
+class Declined(Exception):
+    """libyaml did not compose the text; the caller reads it with ruamel instead."""
+
+
+@functools.cache
+def _loader_class() -> type | None:
+    """PyYAML's C parser with the YAML 1.2 core resolver; None where libyaml is not built in."""
+    try:
+        import yaml
+        from yaml._yaml import CParser
+    except ImportError:
+        return None
+    if not getattr(yaml, "__with_libyaml__", False):
+        return None
+
+    class CoreSchemaComposer(CParser):
+        """CParser composes; these three methods are the resolver it calls for every node."""
+
+        def resolve(self, kind: type, value: str | None, implicit: Any) -> str:
+            if value is None:  # a sequence or a mapping
+                return SEQ if kind is yaml.SequenceNode else MAP
+            return PLAIN if implicit[0] else STR  # the walker resolves plain values it keeps
+
+        def descend_resolver(self, parent: Any, index: Any) -> None:
+            pass  # no path-dependent tags
+
+        def ascend_resolver(self) -> None:
+            pass
+
+    return CoreSchemaComposer
+
+
+def available() -> bool:
+    """True when PyYAML was built with libyaml (``yaml.__with_libyaml__``)."""
+    return _loader_class() is not None
+
+
+def compose_with_libyaml(text: str) -> Any:
+    """The document's root node (None for a document with no content).
+
+    Raises Declined when libyaml is not available, for a text ruamel must read (see above), and
+    for anything libyaml refuses (its own messages are not docgen's, nor always about the same
+    line).
+    """
+    loader_class = _loader_class()
+    if loader_class is None or ruamel_must_read(text):
+        raise Declined
+    import yaml
+
+    loader = loader_class(text)
+    try:
+        return loader.get_single_node()
+    except (yaml.YAMLError, ValueError, TypeError):
+        raise Declined from None
+    finally:
+        loader.dispose()
