@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from docgen.core.errors import LoadError, Problem
 from docgen.kinds import all_kinds, get_kind
 from docgen.kinds.registry import UnknownKind
+from docgen.load.heap import collector_asleep
 from docgen.load.json_reader import load_json
 from docgen.load.messages import duplicate_ids, problems_from, show
 from docgen.load.references import templates_override, unknown_clauses
@@ -38,7 +39,11 @@ def load_facts(
     (keyed by resolved path) in place of what is on disk: `docgen intake` checks an edited file
     before it replaces it.
     """
-    path = Path(path)
+    with collector_asleep():
+        return _load(Path(path), migrating, contents)
+
+
+def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) -> LoadedFacts:
     given = {Path(p).resolve(): data for p, data in (contents or {}).items()}
 
     def data_of(file: Path, shown: str) -> bytes:
