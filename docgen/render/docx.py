@@ -28,6 +28,7 @@ from docgen.render.docx_styles import (
     fit_table,
     no_borders,
     paragraph_style,
+    set_text,
     shade,
     styled_template,
     trim,
@@ -207,7 +208,8 @@ class _Writer:
             after_enum = "enum" in classes and (enum_tab or node.tag in ("h2", "h3", "p"))
 
     def run(self, paragraph: Any, text: str, style: _RunStyle) -> Any:
-        run = paragraph.add_run(text)
+        run = paragraph.add_run()
+        set_text(run, text)
         if style.bold:
             run.bold = True
         if style.italic:
