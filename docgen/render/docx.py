@@ -271,9 +271,7 @@ def html_to_docx(html: str, meta: DocumentMeta, review: dict[str, str] | None = 
     if first is not None and not first.text and not first.runs:
         first._p.getparent().remove(first._p)
     _core_properties(document, meta)
-    buffer = io.BytesIO()
-    document.save(buffer)
-    return _reproducible_zip(buffer.getvalue(), meta)
+    return _reproducible_package(document, meta)
 
 
 def _fit(text: str, limit: int = 255) -> str:
@@ -306,24 +304,52 @@ _PARTS_WITH_REFERENCES = {"[Content_Types].xml", "_rels/.rels", "word/_rels/docu
 _DROPPED_TARGETS = r"(?:docProps/thumbnail\.jpeg|stylesWithEffects\.xml)"
 
 
-def _reproducible_zip(data: bytes, meta: DocumentMeta) -> bytes:
-    """Rewrite the package with fixed entry times: python-docx stamps each entry with the clock."""
-    stamp = (max(meta.modified.year, 1980), meta.modified.month, meta.modified.day, 0, 0, 0)
-    source = zipfile.ZipFile(io.BytesIO(data))
-    output = io.BytesIO()
-    with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as target:
-        for item in source.infolist():
-            if item.filename in _DROPPED_PARTS:
-                continue
-            blob = source.read(item.filename)
-            if item.filename in _PARTS_WITH_REFERENCES:
-                blob = _drop_references(blob)
-            info = zipfile.ZipInfo(item.filename, date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            target.writestr(info, blob)
-    return output.getvalue()
+class _ReproducibleZip:
+    """Where python-docx's package writer puts each part: one zip, every entry stamped with the
+    document's date (python-docx stamps each with the clock), without the dropped parts."""
+
+    def __init__(self, meta: DocumentMeta) -> None:
+        self.stamp = (
+            max(meta.modified.year, 1980),
+            meta.modified.month,
+            meta.modified.day,
+            0,
+            0,
+            0,
+        )
+        self.buffer = io.BytesIO()
+        self.zip = zipfile.ZipFile(self.buffer, "w", zipfile.ZIP_DEFLATED)
+
+    def write(self, pack_uri: Any, blob: bytes) -> None:
+        name = pack_uri.membername
+        if name in _DROPPED_PARTS:
+            return
+        if name in _PARTS_WITH_REFERENCES:
+            blob = _drop_references(blob)
+        info = zipfile.ZipInfo(name, date_time=self.stamp)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        info.create_system = 3
+        self.zip.writestr(info, blob)
+
+    def close(self) -> bytes:
+        self.zip.close()
+        return self.buffer.getvalue()
+
+
+def _reproducible_package(document: Any, meta: DocumentMeta) -> bytes:
+    """The DOCX package, compressed once: what ``Document.save`` does, into _ReproducibleZip
+    (saving, then rewriting the zip with fixed times, compressed every part twice)."""
+    from docx.opc.pkgwriter import PackageWriter
+
+    package = document.part.package
+    for part in package.parts:
+        part.before_marshal()
+    target = _ReproducibleZip(meta)
+    PackageWriter._write_content_types_stream(target, package.parts)
+    PackageWriter._write_pkg_rels(target, package.rels)
+    PackageWriter._write_parts(target, package.parts)
+    return target.close()
 
 
 def _drop_references(blob: bytes) -> bytes:
