@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -62,13 +63,24 @@ def templates_sha256(override: Path | None = None) -> str:
 
 
 def _file_digests(root: Path) -> dict[str, str]:
+    """Each file's SHA-256 by its path under ``root``. Every issued PDF's record names the
+    templates' digest: the files are read and hashed again only when one of them has changed
+    (its size or modification time), not once per document."""
+    files = [p for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts]
+    signature = []
+    for path in files:
+        status = path.stat()
+        signature.append((path.relative_to(root).as_posix(), status.st_mtime_ns, status.st_size))
+    return dict(_hashed(root, tuple(signature)))
+
+
+@functools.lru_cache(maxsize=16)
+def _hashed(root: Path, signature: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, str], ...]:
     import hashlib
 
-    return {
-        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
+    return tuple(
+        (name, hashlib.sha256((root / name).read_bytes()).hexdigest()) for name, _, _ in signature
+    )
 
 
 def template_overrides(loaded: LoadedFacts) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ clock.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import zipfile
@@ -60,8 +61,9 @@ class _Writer:
         self.meta = meta
         self.review = review  # clause id -> its comment; None: the issued file, no comments
         self.commented: set[str] = set()
-        self.document = Document(io.BytesIO(styled_template(meta.type_size or HOUSE_TYPE_SIZE)))
-        self.style_ids = {style.name: style.style_id for style in self.document.styles}
+        size = meta.type_size or HOUSE_TYPE_SIZE
+        self.document = Document(io.BytesIO(styled_template(size)))
+        self.style_ids = _style_ids(size)
         self.comment_date = datetime(
             meta.modified.year, meta.modified.month, meta.modified.day, tzinfo=UTC
         )
@@ -248,6 +250,15 @@ class _Writer:
         self.run(paragraph, REVIEW_BANNER, _RunStyle(bold=True))
 
 
+@functools.cache
+def _style_ids(size: Any) -> dict[str, str]:
+    """Each style's id by name, the same in every document made from the styled template."""
+    from docx import Document
+
+    template = Document(io.BytesIO(styled_template(size)))
+    return {style.name: style.style_id for style in template.styles}
+
+
 # ------------------------------------------------------------------------------ public API
 
 
@@ -361,3 +372,9 @@ def _drop_references(blob: bytes) -> bytes:
 
 
 # ------------------------------------------------------------------------------ reading back
+
+
+def prepare() -> None:
+    """Build the styled template and its style table now, once (a batch worker, before its first
+    document)."""
+    _style_ids(HOUSE_TYPE_SIZE)

@@ -97,8 +97,11 @@ def _cached_fetch(url: str, override: Path | None) -> tuple[bytes, str]:
     return fetch_template_file(url, override)
 
 
+@functools.cache
 def url_fetcher(override: Path | None = None) -> Any:
-    """A WeasyPrint URL fetcher that serves only the templates folders."""
+    """A WeasyPrint URL fetcher that serves only the templates folders: one per process and
+    folder (making one sets up urllib's handlers, an SSL context among them, that it never
+    uses)."""
     return _fetcher_class()(override)
 
 
@@ -340,3 +343,10 @@ def html_to_pdf(
     if meta.fillable:  # WeasyPrint's fields, made readable by every filler (issue 11)
         pdf = repair_form(pdf, identity=dict(meta.form_identity))
     return pdf
+
+
+def prepare(override: Path | None = None) -> None:
+    """Parse the shared stylesheet, configure its fonts and make the fetcher now, once: a batch
+    worker does it before its first document, so its documents only print."""
+    _print_stylesheet(override)
+    url_fetcher(override)
