@@ -131,7 +131,8 @@ def packet_inputs(
 ) -> dict[str, PacketInputs]:
     """The inputs of every packet of a batch, by subject."""
     slices = slice_digests(kind_of(loaded.facts), loaded.facts)
-    templates, printer = templates_sha256(), renderer()
+    templates = templates_sha256(getattr(loaded, "templates_override", None))
+    printer = renderer()
     return {
         subject: PacketInputs(
             subject=subject,
