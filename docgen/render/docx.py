@@ -251,7 +251,7 @@ class _Writer:
 
 
 @functools.cache
-def _style_ids(size: Any) -> dict[str, str]:
+def _style_ids(size: float) -> dict[str, str]:
     """Each style's id by name, the same in every document made from the styled template."""
     from docx import Document
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
+
+from docgen.render.pdf_objects import PageObjects, Unusual
 
 # Reading a PDF back. pypdf's extract_text costs about as much as WeasyPrint took to print the
 # page (it parses every operator in Python), which would make verifying dearer than rendering.
@@ -78,16 +81,23 @@ def _to_unicode(font: Any) -> dict[bytes, str]:
     return by_digits
 
 
-def _weasyprint_page_text(page: Any, known: dict[Any, dict[bytes, str]]) -> str:
-    resources = page.get("/Resources") or {}
+def _weasyprint_page_text(
+    page: Any, resolve: Callable[[Any], Any], known: dict[Any, dict[bytes, str]]
+) -> str:
+    resources = resolve(page.get("/Resources")) or {}
     fonts = {}
-    for name, font in (resources.get("/Font") or {}).items():
+    for name, font in (resolve(resources.get("/Font")) or {}).items():
         key = getattr(font, "idnum", None) or id(font)  # pages share their fonts' objects
         if key not in known:
-            known[key] = _to_unicode(font.get_object())
+            known[key] = _to_unicode(resolve(font))
         fonts[str(name)[1:]] = known[key]
-    contents = page.get_contents()
-    data = contents.get_data() if contents is not None else b""
+    contents = resolve(page.get("/Contents"))
+    if contents is None:
+        data = b""
+    elif hasattr(contents, "get_data"):
+        data = contents.get_data()
+    else:  # several content streams: WeasyPrint writes one per page
+        raise _NotWeasyPrintText
     parts: list[str] = []
     table: dict[bytes, str] | None = None
     line: bytes | None = None
@@ -120,6 +130,28 @@ def _weasyprint_page_text(page: Any, known: dict[Any, dict[bytes, str]]) -> str:
     return "".join(parts)
 
 
+def _pypdf_resolve(value: Any) -> Any:
+    return value.get_object() if value is not None else None
+
+
+def _fast_pdf_pages(reader: Any) -> list[str] | None:
+    """Every page read the fast way, fetching only the objects a page's text needs (see
+    docgen.render.pdf_objects); None when some page or object is not as WeasyPrint writes it."""
+    from pypdf.errors import PyPdfError
+
+    objects = PageObjects(reader)
+
+    def resolve(value: Any) -> Any:
+        return objects.resolve(value) if value is not None else None
+
+    known: dict[Any, dict[bytes, str]] = {}
+    try:
+        pages = [_weasyprint_page_text(page, resolve, known) for page in objects.pages()]
+    except (_NotWeasyPrintText, Unusual, PyPdfError, KeyError, ValueError, TypeError):
+        return None
+    return [PAGE_FOOTER.sub("", text) for text in pages]
+
+
 def pdf_pages(data: bytes, *, thorough: bool = False) -> list[str]:
     """The text of each page of a PDF, without the running "Page N of M" footer.
 
@@ -128,13 +160,17 @@ def pdf_pages(data: bytes, *, thorough: bool = False) -> list[str]:
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(data))
+    if not thorough:
+        fast = _fast_pdf_pages(reader)
+        if fast is not None:
+            return fast
     pages = []
     known_fonts: dict[Any, dict[bytes, str]] = {}
     for page in reader.pages:
         text = None
         if not thorough:
             try:
-                text = _weasyprint_page_text(page, known_fonts)
+                text = _weasyprint_page_text(page, _pypdf_resolve, known_fonts)
             except _NotWeasyPrintText:
                 text = None
         if text is None:
