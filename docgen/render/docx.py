@@ -82,11 +82,13 @@ class _Writer:
         if tag in ("head", "style", "script", "title"):
             return
         if tag in ("html", "body", "#document") or tag in _BLOCK_CONTAINERS:
-            start = len(container.paragraphs)
+            # (counting the container's paragraphs makes an object for each: only for a comment)
+            start = len(container.paragraphs) if self._commentable(node) else None
             if "page-two" in node.classes and tag == "section":
                 self._page_break_before = True
             self.blocks(node, container)
-            self._comment(node, container.paragraphs[start:])
+            if start is not None:
+                self._comment(node, container.paragraphs[start:])
             return
         if tag == "h1":
             self.paragraph(node, container, "Title")
@@ -203,10 +205,12 @@ class _Writer:
                 self.inline(child, paragraph, _RunStyle(style.bold, style.italic, True))
             elif "blank-line" in classes:
                 self.run(paragraph, "\u00a0" * 16, _RunStyle(underline=True))
-            else:
+            elif self._commentable(child):
                 start = len(paragraph.runs)
                 self.inline(child, paragraph, style)
                 self._comment_runs(child, paragraph.runs[start:])
+            else:
+                self.inline(child, paragraph, style)
             after_enum = "enum" in classes and (enum_tab or node.tag in ("h2", "h3", "p"))
 
     def run(self, paragraph: Any, text: str, style: _RunStyle) -> Any:
@@ -231,13 +235,21 @@ class _Writer:
 
     # -- comments -------------------------------------------------------------------------------
 
+    def _commentable(self, node: Node) -> str | None:
+        """The drafted clause ``node`` holds, when this review copy has yet to comment on it."""
+        clause = node.attrs.get("data-clause") if node.drafted else None
+        if self.review is None or not clause or clause in self.commented:
+            return None
+        return clause
+
     def _comment(self, node: Node, paragraphs: list[Any]) -> None:
-        self._comment_runs(node, [run for paragraph in paragraphs for run in paragraph.runs])
+        if self._commentable(node):
+            self._comment_runs(node, [run for paragraph in paragraphs for run in paragraph.runs])
 
     def _comment_runs(self, node: Node, runs: list[Any]) -> None:
         """In a review copy, one comment on the words of each drafted clause."""
-        clause = node.attrs.get("data-clause") if node.drafted else None
-        if self.review is None or not clause or not runs or clause in self.commented:
+        clause = self._commentable(node)
+        if clause is None or not runs:
             return
         self.commented.add(clause)
         text = self.review.get(clause) or f"Drafted clause {clause}: not in docgen's registry."
