@@ -36,6 +36,10 @@ class Timing:
     walls: list[float]
     cpus: list[float]
 
+    @classmethod
+    def merged(cls, timings: list[Timing]) -> Timing:
+        return cls([w for t in timings for w in t.walls], [c for t in timings for c in t.cpus])
+
     @property
     def best(self) -> float:
         return min(self.walls)

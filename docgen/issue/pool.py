@@ -47,6 +47,7 @@ from docgen.render.html import (
 )
 from docgen.render.pdf import html_to_pdf
 from docgen.render.pdf import prepare as prepare_pdf
+from docgen.render.readback import prepare as prepare_readback
 
 FORMATS = ("pdf", "docx")
 PAUSE_AFTER_ENV = "DOCGEN_TEST_PAUSE_AFTER"
@@ -129,6 +130,14 @@ _PR_SET_PDEATHSIG = 1
 WATCH_PARENT_SECONDS = 0.5
 
 
+def _prepare(loaded: LoadedFacts) -> None:
+    """The renderers imported, the stylesheet parsed, its fonts configured and the DOCX template
+    built: once per process."""
+    prepare_pdf(templates_override(loaded))
+    prepare_docx()
+    prepare_readback()
+
+
 def _die_with(parent: int) -> None:
     """In a worker: be killed when the batch process ``parent`` dies, however it dies."""
     if sys.platform.startswith("linux"):
@@ -154,8 +163,7 @@ def _init_worker(loaded: LoadedFacts, stage: str, staging: str, as_of: date, par
     close_inherited_locks()
     _die_with(parent)
     _WORKER.update(loaded=loaded, stage=stage, staging=Path(staging), as_of=as_of)
-    prepare_pdf(templates_override(loaded))  # the stylesheet parsed, its fonts configured, once
-    prepare_docx()
+    _prepare(loaded)  # done already where the worker forked from; not where it was spawned
     # All the worker inherited and just built lives as long as it does: frozen, the cycle
     # collector never scans it again (each document's garbage is collected as before), which is
     # a fifteenth of a packet's time.
@@ -217,6 +225,7 @@ def render_packets(
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     results: dict[str, list[RenderedDocument]] = {}
     workers = max(1, min(workers, len(packets) or 1))
+    _prepare(loaded)  # here, so that every worker forks with it done
     before = set(multiprocessing.active_children())
     with ProcessPoolExecutor(
         max_workers=workers,

@@ -261,3 +261,9 @@ def html_text(html: str) -> str:
     parser.feed(html)
     parser.close()
     return " ".join(parser.parts)
+
+
+def prepare() -> None:
+    """Import the readers now (a batch, once, before its workers fork)."""
+    import docx  # noqa: F401
+    import pypdf  # noqa: F401
