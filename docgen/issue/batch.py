@@ -165,8 +165,11 @@ def _issue(
             "issued yet. Run the batch without --only first."
         )
     templates = templates_sha256(loaded.templates_override)
+    slices = kind.slices(loaded.facts, [subject for subject, _ in scope.issue])
     records = {
-        subject: packet_record(loaded.facts, subject, stage, as_of.isoformat(), templates)
+        subject: packet_record(
+            loaded.facts, subject, stage, as_of.isoformat(), templates, slices[subject]
+        )
         for subject, _ in scope.issue
     }
     held = held_record(report, scope, previous)

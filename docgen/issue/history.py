@@ -51,10 +51,17 @@ def fact_digests(facts: Any, slice_: dict[str, Any]) -> dict[str, dict[str, str]
 
 
 def packet_record(
-    facts: Any, subject_id: str, stage: str, as_of: str, templates: str
+    facts: Any,
+    subject_id: str,
+    stage: str,
+    as_of: str,
+    templates: str,
+    slice_: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The inputs of one packet as the manifest records them."""
-    slice_ = kind_of(facts).slice(facts, subject_id)
+    """The inputs of one packet as the manifest records them (``slice_``: the subject's slice,
+    when the caller made every packet's at once with ``Kind.slices``)."""
+    if slice_ is None:
+        slice_ = kind_of(facts).slice(facts, subject_id)
     inputs = {
         "facts_sha256": _digest(slice_),
         "templates_sha256": templates,

@@ -8,7 +8,7 @@ rules, and optional hooks (a roster file, election windows, the Plan's arithmeti
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -86,17 +86,22 @@ class Kind:
         roster file already merged in. A document issued to the subject carries it
         (``docgen-record.json``, DESIGN.md A12), and it loads like any facts file, so the
         document can be made again from it."""
+        return self.slices(facts, [subject_id])[subject_id]
+
+    def slices(self, facts: Any, subject_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The slices of these subjects, the facts serialized once for all of them (a slice each
+        would serialize a 10,000-participant Plan Year 10,000 times). KeyError names a subject
+        the facts do not have."""
         data = facts.model_dump(mode="json")
-        data[self.subjects_field] = [
-            subject.model_dump(mode="json")
-            for subject in self.subjects(facts)
-            if subject.id == subject_id
-        ]
-        if not data[self.subjects_field]:
-            raise KeyError(subject_id)
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
-        return data
+        people = {person["id"]: person for person in data[self.subjects_field]}
+        slices = {}
+        for subject_id in subject_ids:
+            if subject_id not in people:
+                raise KeyError(subject_id)
+            slices[subject_id] = {**data, self.subjects_field: [people[subject_id]]}
+        return slices
 
     def issued(self, facts: Any, stage: str) -> list[tuple[Any, DocumentSpec]]:
         """Every (subject, document) the stage issues, subject by subject in file order."""
