@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-JS_STAMP := tests/js/node_modules/.installed
+JS_STAMP := tools/pdfjs/node_modules/.installed
 
 .PHONY: demo test bench lint clean system-deps
 
@@ -46,11 +46,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-# pdf.js for the form tests (tests/js): installed when npm is there; the tests say so if not.
-$(JS_STAMP): tests/js/package-lock.json
+# pdf.js for the form tests (tools/pdfjs; outside tests/, so its node_modules never sit among
+# the tests): installed when npm is there; the tests say so if not.
+$(JS_STAMP): tools/pdfjs/package-lock.json
 	@if command -v npm >/dev/null; then \
-		npm ci --prefix tests/js --no-audit --no-fund --silent && touch $(JS_STAMP); \
+		npm ci --prefix tools/pdfjs --no-audit --no-fund --silent && touch $(JS_STAMP); \
 	else echo "Note: the form tests need Node and npm (apt-get install nodejs npm)." >&2; fi
 
 clean:
-	rm -rf $(VENV) out build dist .pytest_cache .hypothesis tests/js/node_modules
+	rm -rf $(VENV) out build dist .pytest_cache .hypothesis tools/pdfjs/node_modules

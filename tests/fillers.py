@@ -1,8 +1,8 @@
 """Filling returned forms as their signers do: with pdf.js run as Firefox runs it (Node,
-tests/js/fill_pdfjs.mjs: annotationStorage, then saveDocument) and with pypdf, as a script
+tools/pdfjs/fill_pdfjs.mjs: annotationStorage, then saveDocument) and with pypdf, as a script
 would. tests/test_acroform.py and tests/test_intake.py fill with these.
 
-pdf.js needs Node and ``npm ci --prefix tests/js``; .ci/run installs both. Without them the
+pdf.js needs Node and ``npm ci --prefix tools/pdfjs``; .ci/run installs both. Without them the
 tests that use it fail, saying so: they are never skipped.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader, PdfWriter
 
-JS = Path(__file__).resolve().parent / "js"
+JS = Path(__file__).resolve().parent.parent / "tools" / "pdfjs"
 
 
 def node() -> str:
@@ -25,10 +25,10 @@ def node() -> str:
     if found is None:
         pytest.fail(
             "node is not installed: pdf.js fills the forms as Firefox does. Run .ci/run, or "
-            "apt-get install nodejs npm && npm ci --prefix tests/js"
+            "apt-get install nodejs npm && npm ci --prefix tools/pdfjs"
         )
     if not (JS / "node_modules" / "pdfjs-dist" / "package.json").is_file():
-        pytest.fail("pdf.js is not installed: run npm ci --prefix tests/js (.ci/run does)")
+        pytest.fail("pdf.js is not installed: run npm ci --prefix tools/pdfjs (.ci/run does)")
     return found
 
 

@@ -4,10 +4,10 @@ The blank Exhibit I and RRP forms are rendered for real, then: their structure i
 their field names are exactly A10's, the radio group is one field with named on-states, every
 field uses Helvetica from /DR, and the form carries its identity. Each is then filled for every
 option, with pypdf and with pdf.js run as Firefox runs it (annotationStorage, then
-saveDocument: tests/js/fill_pdfjs.mjs), and read back exactly by read_form, by
+saveDocument: tools/pdfjs/fill_pdfjs.mjs), and read back exactly by read_form, by
 pdf.js reopening the file, by qpdf and by poppler (which option it draws marked).
 
-pdf.js needs Node and ``npm ci --prefix tests/js``; .ci/run installs both. Without them these
+pdf.js needs Node and ``npm ci --prefix tools/pdfjs``; .ci/run installs both. Without them these
 tests fail, saying so: they are never skipped.
 """
 
