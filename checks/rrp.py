@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checks import sources as src
+from checks.rrp_routes import election_path
 from checks.rrp_sources import (
     CODE_401_A_17,
     PLAN_2_03_B_FORM,
@@ -44,10 +45,6 @@ def _electing(context: CheckContext) -> Iterator[tuple[int, Participant]]:
             yield p_index, participant
 
 
-def _election_path(p_index: int, e_index: int, field_name: str) -> str:
-    return f"participants[{p_index}].elections[{e_index}].{field_name}"
-
-
 # ---------------------------------------------------------------------- election amount
 
 
@@ -71,7 +68,7 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
             if election.percent > maximum:
                 yield Hit(
                     participant.id,
-                    _election_path(p_index, e_index, "percent"),
+                    election_path(p_index, e_index, "percent"),
                     f"{kind_words(election)} election of {election.percent}% is above the "
                     f"{maximum}% maximum.",
                 )
@@ -95,7 +92,7 @@ def deferral_increment(context: CheckContext) -> Iterator[Hit]:
             if election.percent % 1 != 0 or election.percent < 0:
                 yield Hit(
                     participant.id,
-                    _election_path(p_index, e_index, "percent"),
+                    election_path(p_index, e_index, "percent"),
                     f"{kind_words(election)} election of {election.percent}% is not a whole "
                     "percent (1% increments).",
                 )
@@ -124,7 +121,7 @@ def election_future(context: CheckContext) -> Iterator[Hit]:
                 if day is not None and day > as_of:
                     yield Hit(
                         participant.id,
-                        _election_path(p_index, e_index, field_name),
+                        election_path(p_index, e_index, field_name),
                         f"{kind_words(election)} election for {election.plan_year} {what} "
                         f"{day}, after the as-of date {as_of}.",
                     )

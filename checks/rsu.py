@@ -36,7 +36,7 @@ def _election_path(d_index: int, e_index: int, field: str) -> str:
     return f"directors[{d_index}].elections[{e_index}].{field}"
 
 
-def _directors(context: CheckContext) -> Iterator[tuple[int, Director]]:
+def directors_of(context: CheckContext) -> Iterator[tuple[int, Director]]:
     yield from enumerate(context.facts.directors)
 
 
@@ -61,7 +61,7 @@ def _directors(context: CheckContext) -> Iterator[tuple[int, Director]]:
 )
 def election_late(context: CheckContext) -> Iterator[Hit]:
     deadline = context.facts.grant.election_deadline
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         for e_index, election in elections_for_grant(context.facts, director):
             if election.filed_on >= deadline:
                 yield Hit(
@@ -176,7 +176,7 @@ def _timing_problems(
 )
 def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
     facts = context.facts
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         for e_index, election in elections_for_grant(facts, director):
             failures, doubts = _timing_problems(facts, director, election)
             path = _election_path(d_index, e_index, "filed_on")
@@ -243,7 +243,7 @@ def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     remedy="Have the director file a form electing 100% (or correct percent if misrecorded).",
 )
 def election_partial(context: CheckContext) -> Iterator[Hit]:
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         for e_index, election in elections_for_grant(context.facts, director):
             if election.percent != 100:
                 yield Hit(
@@ -271,7 +271,7 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
 )
 def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
     grant_date = context.facts.grant.grant_date
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         for e_index, election, governing in filing_history(context.facts, director):
             if governing is not None and election.filed_on >= grant_date:
                 yield Hit(
@@ -297,7 +297,7 @@ def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
 )
 def election_other_grant(context: CheckContext) -> Iterator[Hit]:
     grant_id = context.facts.grant.id
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         for e_index, election in enumerate(director.elections):
             if election.grant_id != grant_id:
                 yield Hit(
@@ -322,7 +322,7 @@ def election_other_grant(context: CheckContext) -> Iterator[Hit]:
 )
 def election_employee_director(context: CheckContext) -> Iterator[Hit]:
     grant_id = context.facts.grant.id
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         if not director.employee:
             continue
         for e_index, election in enumerate(director.elections):
@@ -349,7 +349,7 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
 )
 def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
     specified = specified_date(context.facts.grant)
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         for e_index, election in elections_for_grant(context.facts, director):
             if election.pay_date is not None and election.pay_date <= specified:
                 yield Hit(

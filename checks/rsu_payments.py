@@ -7,15 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checks import sources as src
+from checks.rsu import directors_of
 from checks.sources import code, notice, reg
 from docgen.core.dates import days_after
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu import NAME as RSU
 from docgen.kinds.director_rsu.terms import payment_date, specified_employee_delay
-
-
-def _directors(context: CheckContext):
-    yield from enumerate(context.facts.directors)
 
 
 @rule(
@@ -33,7 +30,7 @@ def _directors(context: CheckContext):
     "409A correction.",
 )
 def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         settlement = director.settlement
         if settlement is None or settlement.delivered_on is None:
             continue
@@ -63,7 +60,7 @@ def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
     remedy="Correct delivered_on if misrecorded; otherwise ask counsel about 409A correction.",
 )
 def delivery_window(context: CheckContext) -> Iterator[Hit]:
-    for d_index, director in _directors(context):
+    for d_index, director in directors_of(context):
         settlement = director.settlement
         if settlement is None or settlement.delivered_on is None:
             continue
