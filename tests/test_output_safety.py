@@ -276,3 +276,13 @@ def test_the_unsafe_pattern_is_the_unsafe_set():
     for code in range(0x110000):
         char = chr(code)
         assert bool(UNSAFE.fullmatch(char)) == is_unsafe(char), f"U+{code:04X}"
+
+
+def test_json_text_escapes_every_unsafe_character_but_the_layouts_whitespace():
+    """json_text's own pattern (UNSAFE less LF, CR and TAB) escapes exactly the rest."""
+    from docgen.core.safe_text import json_text
+
+    for code in range(0x110000):
+        char = chr(code)
+        kept = not is_unsafe(char) or char in "\n\r\t"
+        assert json_text(char) == (char if kept else f"\\u{code:04x}"), f"U+{code:04X}"

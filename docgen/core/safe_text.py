@@ -47,6 +47,11 @@ def is_unsafe(char: str) -> bool:
     return unicodedata.category(char) in ("Cc", "Cs")
 
 
+# UNSAFE less the layout's whitespace (line feed, carriage return, tab), for json_text: an indented
+# report has a line break on every line, and each character of it must not be looked at in Python.
+_UNSAFE_IN_JSON = re.compile(UNSAFE.pattern.replace("\x00-\x1f", "\x00-\x08\x0b\x0c\x0e-\x1f"))
+
+
 def first_unsafe(text: str) -> tuple[int, str] | None:
     """The position and character of the first unsafe character in ``text``, or None."""
     match = UNSAFE.search(text)
@@ -144,9 +149,7 @@ def json_text(dumped: str) -> str:
     ``\\uXXXX`` escape: the same value for a JSON reader, nothing raw for a terminal. Valid
     anywhere: ``json.dumps`` already escapes a line break or tab inside a string, so a raw one is
     the layout's whitespace (kept), and any other unsafe character can only be inside a string."""
-    if not UNSAFE.search(dumped):
-        return dumped
-    return "".join(f"\\u{ord(c):04x}" if is_unsafe(c) and c not in "\n\r\t" else c for c in dumped)
+    return _UNSAFE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", dumped)
 
 
 # ------------------------------------------------------------------ iCalendar (RFC 5545)
