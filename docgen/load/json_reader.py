@@ -45,9 +45,13 @@ class _JsonLocator:
 
     def __init__(self, text: str):
         self.text = text
-        # Numbers skipped as text: a 4,301-digit integer must not stop the locator.
-        self.decoder = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
+        # The plain decoder skips at C speed; should an integer be too long for ``int`` (over
+        # 4,300 digits), numbers are skipped as text instead, so the locator never stops.
+        self.decoder = json.JSONDecoder()
         self.members: dict[PathKey, dict[str | int, tuple[int, int]]] = {}
+        # Lines are counted forward from the last offset asked (findings come in file order,
+        # so each line break is counted once); one asked out of order builds the full index.
+        self.last_offset, self.last_line = 0, 1
         self.newlines: list[int] | None = None
 
     def _skip(self, index: int) -> int:
@@ -70,13 +74,32 @@ class _JsonLocator:
             else:
                 value_at, label = index, position
             members[label] = (index, value_at)
-            _, index = self.decoder.raw_decode(text, value_at)
+            index = self._value_end(value_at)
             index = self._skip(index)
             if index < len(text) and text[index] == ",":
                 index = self._skip(index + 1)
             position += 1
         self.members[path] = members
         return members
+
+    def _value_end(self, at: int) -> int:
+        try:
+            return self.decoder.raw_decode(self.text, at)[1]
+        except ValueError as error:
+            if isinstance(error, json.JSONDecodeError):
+                raise
+            self.decoder = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
+            return self.decoder.raw_decode(self.text, at)[1]
+
+    def line_at(self, offset: int) -> int:
+        """The line (1-based) of the character at ``offset``."""
+        if offset >= self.last_offset:
+            self.last_line += self.text.count("\n", self.last_offset, offset)
+            self.last_offset = offset
+            return self.last_line
+        if self.newlines is None:
+            self.newlines = [match.start() for match in re.finditer("\n", self.text)]
+        return bisect.bisect_right(self.newlines, offset - 1) + 1
 
     def offset(self, path: PathKey) -> int | None:
         at, walked = self._skip(0), ()
@@ -99,9 +122,7 @@ class _JsonLocator:
             return None
         if offset is None:
             return None
-        if self.newlines is None:
-            self.newlines = [match.start() for match in re.finditer("\n", self.text)]
-        return bisect.bisect_right(self.newlines, offset - 1) + 1
+        return self.line_at(offset)
 
 
 def _deep_line(text: str) -> int | None:
