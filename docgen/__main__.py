@@ -1,6 +1,6 @@
 """`python -m docgen`: the same command line as the `docgen` script."""
 
-from docgen.cli import main
+from docgen.cli import entry
 
 if __name__ == "__main__":
-    main()
+    entry()

@@ -9,7 +9,7 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from typer.core import TyperGroup
@@ -376,3 +376,13 @@ def main() -> None:
     """Console-script entry point: the app, with every way it can end turned into one line and
     an exit code (docgen.console.run)."""
     console.run(app)
+
+
+def entry() -> NoReturn:
+    """`docgen` and `python -m docgen`: :func:`main`, then an exit that does not free the heap
+    object by object (docgen.console.exit_quickly). Tests call :func:`main` in their process."""
+    try:
+        main()
+    except SystemExit as stop:
+        console.exit_quickly(stop.code)
+    console.exit_quickly(0)

@@ -8,10 +8,12 @@ it is shown escaped (api.for_terminal), so no file name can clear the screen or 
 
 from __future__ import annotations
 
+import atexit
 import io
 import os
 import signal
 import sys
+import threading
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -360,3 +362,34 @@ def run(app) -> None:
             "Nothing was issued. Run again with DOCGEN_DEBUG=1 to see the details for a report."
         )
         sys.exit(3)
+
+
+def exit_quickly(code: object) -> NoReturn:
+    """End the process with ``code`` (as ``sys.exit`` reads it) without tearing down its heap.
+
+    A command that loaded 10,000 participants holds millions of objects; an ordinary exit frees
+    each one and runs a last cycle collection over them, which cost a third of `docgen check`
+    (measured: 0.47 s of 1.31 s). Everything a normal exit does that anyone can observe is done
+    first: standard output and error are flushed and the atexit handlers run (logging's, and
+    multiprocessing's, which joins the workers). mypy ends the same way (its ``hard_exit``).
+    With another thread still running, the exit is the ordinary one, which waits for it.
+    """
+    if isinstance(code, bool) or not isinstance(code, int):
+        if code is not None:  # sys.exit("text") prints the text and exits 1
+            print(code, file=sys.stderr)
+        code = 0 if code is None else 1
+    if threading.active_count() > 1 and any(
+        not thread.daemon
+        for thread in threading.enumerate()
+        if thread is not threading.main_thread()
+    ):
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            # The reader went away (`docgen check ... | head`): what it did not read is lost,
+            # so the exit says so, as Python's own documentation advises (exit 1).
+            code = code or 1
+    atexit._run_exitfuncs()
+    os._exit(code)

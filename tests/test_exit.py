@@ -1,0 +1,79 @@
+"""The command line's quick exit (docgen.console.exit_quickly): it skips freeing the heap, and
+nothing else a normal exit does: every byte of output, the exit code, the atexit handlers and a
+running thread's work all survive it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "director-grant-2026.yaml"
+
+
+def _run(script: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_whole_report_reaches_a_pipe_and_the_exit_code_is_the_commands(tmp_path):
+    facts = tmp_path / "grant.yaml"
+    facts.write_text(
+        SAMPLE.read_text(encoding="utf-8").replace("fair_market_value:", "fair_market_valu:", 1),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", str(SAMPLE), "--as-of", "2026-06-23"]
+        + ["--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["summary"] == {"error": 0, "warning": 0, "info": 0}
+    refused = subprocess.run(
+        [sys.executable, "-m", "docgen", "check", str(facts), "--as-of", "2026-06-23"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert refused.returncode == 2 and "fair_market_valu" in refused.stderr
+
+
+def test_atexit_handlers_run_before_the_quick_exit(tmp_path):
+    script = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: open('ran', 'w').write('yes'))\n"
+        f"sys.argv = ['docgen', 'check', {str(SAMPLE)!r}, '--as-of', '2026-06-23']\n"
+        "from docgen.cli import entry\n"
+        "entry()\n"
+    )
+    done = _run(script, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "ran").read_text() == "yes"
+    assert "0 errors" in done.stdout
+
+
+def test_a_running_thread_is_waited_for(tmp_path):
+    script = (
+        "import sys, threading, time\n"
+        "def work():\n"
+        "    time.sleep(0.5)\n"
+        "    open('finished', 'w').write('yes')\n"
+        "threading.Thread(target=work).start()\n"
+        f"sys.argv = ['docgen', 'check', {str(SAMPLE)!r}, '--as-of', '2026-06-23']\n"
+        "from docgen.cli import entry\n"
+        "entry()\n"
+    )
+    done = _run(script, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "finished").read_text() == "yes"
+
+
+def test_a_text_exit_prints_and_exits_1(tmp_path):
+    script = "from docgen.console import exit_quickly\nexit_quickly('stopped: no facts')\n"
+    done = _run(script, tmp_path)
+    assert done.returncode == 1 and done.stderr == "stopped: no facts\n"
