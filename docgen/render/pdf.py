@@ -33,6 +33,9 @@ from docgen.render.acroform import repair_form
 from docgen.render.pdf_structure import tidy_structure
 from docgen.render.templating import render_template
 
+# Each function that needs WeasyPrint first imports it through _weasyprint(), the quick way.
+from docgen.render.weasyprint_import import weasyprint as _weasyprint
+
 
 def _templates_root() -> Path:
     return templates_dir().resolve()
@@ -76,6 +79,7 @@ def fetch_template_file(url: str, override: Path | None = None) -> tuple[bytes, 
 
 @functools.cache
 def _fetcher_class() -> type:
+    _weasyprint()
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class TemplateFetcher(URLFetcher):
@@ -137,6 +141,7 @@ def _weasyprint_warnings_are_errors() -> Iterator[_WarningCollector]:
 
 @functools.cache
 def _font_config() -> Any:
+    _weasyprint()
     from weasyprint.text.fonts import FontConfiguration
 
     config = FontConfiguration()
@@ -171,6 +176,7 @@ def _print_css_text(override: Path | None = None) -> str:
 
 @functools.cache
 def _print_stylesheet(override: Path | None = None) -> Any:
+    _weasyprint()
     from weasyprint import CSS
 
     return CSS(
@@ -203,6 +209,7 @@ def renderer() -> str:
     text, not the bytes, of a document printed by another."""
     from importlib.metadata import version
 
+    _weasyprint()
     import weasyprint
     from weasyprint.text.ffi import harfbuzz, harfbuzz_subset, pango
 
@@ -237,6 +244,7 @@ def _set_metadata(document: Any, meta: DocumentMeta) -> None:
 
 
 def _attachments(files: Sequence[EmbeddedFile], meta: DocumentMeta) -> list[Any]:
+    _weasyprint()
     from weasyprint import Attachment
 
     return [
@@ -312,6 +320,7 @@ def html_to_pdf(
     it cannot tag) is a RenderError: a document that printed with a warning may not look the way
     counsel approved.
     """
+    _weasyprint()
     from weasyprint import HTML
     from weasyprint.urls import FatalURLFetchingError
 
