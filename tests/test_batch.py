@@ -467,3 +467,22 @@ def test_a_file_of_someones_own_in_the_cycle_folder_stays_put(samples, tmp_path,
     result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", GRANT_AS_OF)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / CYCLE / "board minutes.docx").read_bytes() == b"not docgen's"
+
+
+def test_a_lone_packet_shared_by_two_workers_is_the_one_a_single_worker_makes(tmp_path):
+    """Fewer packets than workers: the workers take a document each (docgen.issue.pool), and
+    the folder is byte for byte the one a single worker makes, its documents in their order."""
+    from datetime import date
+
+    from docgen.issue.batch import issue_batch
+
+    facts = write_cycle(tmp_path / "facts", ROOT / "samples", directors=1)
+    folders = {}
+    for workers in (1, 2):
+        out = tmp_path / f"out-{workers}"
+        issue_batch(facts, out, as_of=date.fromisoformat(GRANT_AS_OF), workers=workers)
+        folders[workers] = tree(out / CYCLE / "grant")
+    assert folders[1] == folders[2]
+    manifest = json.loads(folders[2]["manifest.json"])
+    names = [doc["name"] for doc in manifest["packets"][0]["documents"]]
+    assert names == ["notice", "exhibit-i"]
