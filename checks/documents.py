@@ -58,8 +58,9 @@ def _squeezed_words(text: str) -> tuple[str, frozenset[int]]:
     """``text`` as the rules compare it (docgen.core.text.normalise, word by word), and the
     offsets in it where the original had whitespace between two words."""
     parts, breaks, at = [], set(), 0
-    for match in _WORD.finditer(text):
-        word = normalise(match.group())
+    for word in _WORD.findall(text):
+        if not word.isascii():  # an ASCII word is its own normal form: no call for it
+            word = normalise(word)
         breaks.add(at)
         parts.append(word)
         at += len(word)

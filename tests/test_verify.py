@@ -6,6 +6,8 @@ import io
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from checks.documents import absent_facts, clause_mark_problems, format_mismatch, unfilled_blanks
 from docgen.issue.docrules import check_document
@@ -359,3 +361,21 @@ def test_verify_of_a_missing_folder_exits_2(tmp_path, cli):
     result = cli("verify", tmp_path / "nowhere")
     assert result.exit_code == 2
     assert "no such folder" in result.stderr
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=60))
+def test_squeezed_words_normalise_each_word_as_the_rules_define_it(text):
+    """checks.documents._squeezed_words skips normalise for ASCII words: the same result as
+    normalising every word (docgen.core.text), on any text."""
+    import re
+
+    from checks.documents import _squeezed_words
+    from docgen.core.text import normalise
+
+    parts, breaks, at = [], {0}, 0
+    for word in re.findall(r"\S+", text):
+        word = normalise(word)
+        parts.append(word)
+        at += len(word)
+        breaks.add(at)
+    assert _squeezed_words(text) == ("".join(parts), frozenset(breaks))

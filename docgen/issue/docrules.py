@@ -14,7 +14,7 @@ from checks.documents import (
     unfilled_blanks,
 )
 from docgen.core.documents import ReturnPart
-from docgen.render.readback import docx_page_starts, docx_text, html_text, pdf_pages
+from docgen.render.readback import docx_reading, html_text, pdf_pages
 
 
 @dataclass(frozen=True)
@@ -107,15 +107,16 @@ def check_rendered(
     A document is only called wrong after its PDF has also been read by pypdf's own extractor.
     """
 
-    docx_reading = docx_text(docx) if docx is not None else None
-    starts = docx_page_starts(docx) if docx is not None and return_part is not None else None
+    docx_read, starts = docx_reading(docx) if docx is not None else (None, None)
+    if return_part is None:
+        starts = None
 
     def run(pages: list[str] | None) -> list[DocProblem]:
         return check_document(
             subject,
             document,
             pdf_text="\n".join(pages) if pages is not None else None,
-            docx_text=docx_reading,
+            docx_text=docx_read,
             key_facts=key_facts,
             html=html,
             clauses=clauses,

@@ -196,9 +196,31 @@ def pdf_embedded_file(data: bytes, name: str) -> bytes | None:
 def docx_text(data: bytes) -> str:
     """The text of a DOCX body in document order: paragraphs, table cells and content controls."""
     from docx import Document
+
+    return _body_text(Document(io.BytesIO(data)))
+
+
+def docx_page_starts(data: bytes) -> list[str]:
+    """The text of each DOCX paragraph that begins a new page by a forced break: a page break
+    before it (set on the paragraph or its style) or a page break inside it. How many pages the
+    text between them fills is the word processor's layout, which only opening it tells."""
+    from docx import Document
+
+    return _page_starts(Document(io.BytesIO(data)))
+
+
+def docx_reading(data: bytes) -> tuple[str, list[str]]:
+    """:func:`docx_text` and :func:`docx_page_starts` from one opening of the file."""
+    from docx import Document
+
+    document = Document(io.BytesIO(data))
+    return _body_text(document), _page_starts(document)
+
+
+def _body_text(document: Any) -> str:
     from docx.oxml.ns import qn
 
-    body = Document(io.BytesIO(data)).element.body
+    body = document.element.body
     text_tag, tab_tag, breaks = qn("w:t"), qn("w:tab"), {qn("w:br"), qn("w:cr")}
     paragraphs = []
     for paragraph in body.iter(qn("w:p")):
@@ -214,14 +236,9 @@ def docx_text(data: bytes) -> str:
     return "\n".join(paragraphs)
 
 
-def docx_page_starts(data: bytes) -> list[str]:
-    """The text of each DOCX paragraph that begins a new page by a forced break: a page break
-    before it (set on the paragraph or its style) or a page break inside it. How many pages the
-    text between them fills is the word processor's layout, which only opening it tells."""
-    from docx import Document
+def _page_starts(document: Any) -> list[str]:
     from docx.oxml.ns import qn
 
-    document = Document(io.BytesIO(data))
     starts = []
     for paragraph in document.paragraphs:
         style = paragraph.style
