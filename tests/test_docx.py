@@ -243,3 +243,36 @@ def test_libreoffice_opens_the_docx_and_prints_the_same_text(tmp_path, loaded):
         ):
             if sentence in text_of_docx((tmp_path / f"{doc}.docx").read_bytes()):
                 assert sentence in office_text
+
+
+@pytest.mark.parametrize(
+    "bold,italic,underline",
+    [(b, i, u) for b in (False, True) for i in (False, True) for u in (False, True)],
+)
+def test_runs_and_paragraph_styles_built_directly_are_python_docx_s_own_xml(
+    bold, italic, underline
+):
+    """docgen.render.docx builds a run's and a paragraph's properties itself (python-docx's
+    setters search for where the schema puts each element): the XML must be the setters'."""
+    from docx.oxml.ns import qn
+    from lxml import etree
+
+    from docgen.core.documents import DocumentMeta
+    from docgen.render.docx import _RunStyle, _Writer
+
+    meta = DocumentMeta("t", "a", "s", (), datetime(2026, 1, 2).date(), datetime(2026, 1, 2).date())
+    writer = _Writer(meta)
+    ours = writer.document.add_paragraph()
+    writer.set_style(ours, "Body Text")
+    writer.run(ours, "Grant Date", _RunStyle(bold, italic, underline))
+    theirs = writer.document.add_paragraph()
+    theirs._p.style = writer.style_ids["Body Text"]
+    run = theirs.add_run("Grant Date")
+    if bold:
+        run.bold = True
+    if italic:
+        run.italic = True
+    if underline:
+        run.underline = True
+    assert etree.tostring(ours._p) == etree.tostring(theirs._p)
+    assert ours._p.find(qn("w:pPr")).find(qn("w:pStyle")) is not None

@@ -56,15 +56,17 @@ def paragraph_style(node: Node) -> str:
 
 def trim(paragraph: Any) -> None:
     """Drop leading and trailing spaces the HTML's line breaks left in the first and last runs."""
-    runs = paragraph.runs
-    first = next((run for run in runs if run.text), None)
+    runs = paragraph.runs  # each run's text read once (python-docx runs an XPath for it)
+    first = next(((run, text) for run in runs if (text := run.text)), None)
     if first is None:
         return
-    last = next(run for run in reversed(runs) if run.text)
-    if first.text.startswith(" "):
-        set_text(first, first.text.lstrip(" "))
-    if last.text.endswith(" "):
-        set_text(last, last.text.rstrip(" "))
+    last = next((run, text) for run in reversed(runs) if (text := run.text))
+    if first[1].startswith(" "):
+        set_text(first[0], first[1].lstrip(" "))
+        if last[0] is first[0]:
+            last = (first[0], first[1].lstrip(" "))
+    if last[1].endswith(" "):
+        set_text(last[0], last[1].rstrip(" "))
 
 
 _BREAKS = re.compile(r"[\t\r\n]")
