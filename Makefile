@@ -38,7 +38,7 @@ lint: $(STAMP)
 system-deps:
 	@$(PYTHON) tools/check_system.py
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml docgen/__init__.py  # the version is read from docgen/__init__.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { \
 		echo "Could not create $(VENV): on Debian or Ubuntu install python3-venv (apt-get install python3-venv)." >&2; \
 		rm -rf $(VENV); exit 1; }
