@@ -206,10 +206,11 @@ def renderer() -> str:
     """What printed the PDF, as far as it decides the bytes: WeasyPrint, pydyf (which writes the
     file), Pango (which shapes the text) and what subsets the fonts. The same facts give the same
     bytes only through the same renderer; a record names it so that `docgen verify` compares the
-    text, not the bytes, of a document printed by another."""
-    from importlib.metadata import version
-
+    text, not the bytes, of a document printed by another. (Versions from the modules
+    themselves: importlib.metadata costs a command 38 ms to import.)"""
     _weasyprint()
+    import fontTools
+    import pydyf
     import weasyprint
     from weasyprint.text.ffi import harfbuzz, harfbuzz_subset, pango
 
@@ -218,9 +219,9 @@ def renderer() -> str:
     if harfbuzz_subset and harfbuzz.hb_version_atleast(4, 1, 0):
         subsetter = "HarfBuzz-Subset"
     else:
-        subsetter = f"fontTools {version('fonttools')}"
+        subsetter = f"fontTools {fontTools.version}"
     return (
-        f"WeasyPrint {weasyprint.__version__}, pydyf {version('pydyf')}, Pango {pango_version}, "
+        f"WeasyPrint {weasyprint.__version__}, pydyf {pydyf.__version__}, Pango {pango_version}, "
         f"fonts subset by {subsetter}"
     )
 
