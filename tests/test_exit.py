@@ -43,33 +43,32 @@ def test_the_whole_report_reaches_a_pipe_and_the_exit_code_is_the_commands(tmp_p
     assert refused.returncode == 2 and "fair_market_valu" in refused.stderr
 
 
-def test_atexit_handlers_run_before_the_quick_exit(tmp_path):
-    script = (
-        "import atexit, sys\n"
-        "atexit.register(lambda: open('ran', 'w').write('yes'))\n"
-        f"sys.argv = ['docgen', 'check', {str(SAMPLE)!r}, '--as-of', '2026-06-23']\n"
-        "from docgen.cli import entry\n"
-        "entry()\n"
-    )
+def _check_the_sample_after(prelude: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    """`docgen check` on the sample through the console entry point, after ``prelude``."""
+    argv = ["docgen", "check", str(SAMPLE), "--as-of", "2026-06-23"]
+    script = f"{prelude}import sys\nsys.argv = {argv!r}\nfrom docgen.cli import entry\nentry()\n"
     done = _run(script, tmp_path)
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_atexit_handlers_run_before_the_quick_exit(tmp_path):
+    done = _check_the_sample_after(
+        "import atexit\natexit.register(lambda: open('ran', 'w').write('yes'))\n", tmp_path
+    )
     assert (tmp_path / "ran").read_text() == "yes"
     assert "0 errors" in done.stdout
 
 
 def test_a_running_thread_is_waited_for(tmp_path):
-    script = (
-        "import sys, threading, time\n"
+    prelude = (
+        "import threading, time\n"
         "def work():\n"
         "    time.sleep(0.5)\n"
         "    open('finished', 'w').write('yes')\n"
         "threading.Thread(target=work).start()\n"
-        f"sys.argv = ['docgen', 'check', {str(SAMPLE)!r}, '--as-of', '2026-06-23']\n"
-        "from docgen.cli import entry\n"
-        "entry()\n"
     )
-    done = _run(script, tmp_path)
-    assert done.returncode == 0, done.stderr
+    _check_the_sample_after(prelude, tmp_path)
     assert (tmp_path / "finished").read_text() == "yes"
 
 
