@@ -29,6 +29,8 @@ from docgen.render.docx_styles import (
     fit_table,
     no_borders,
     paragraph_style,
+    set_paragraph_style,
+    set_run_format,
     set_text,
     shade,
     styled_template,
@@ -172,20 +174,8 @@ class _Writer:
                 trim(label)
 
     def set_style(self, paragraph: Any, name: str) -> None:
-        """Apply a paragraph style by its id (python-docx's lookup by name scans every style).
-
-        A new paragraph gets its ``<w:pPr><w:pStyle/></w:pPr>`` built directly: the same XML as
-        python-docx's setter, without its search for where the schema puts each element."""
-        p = paragraph._p
-        if p.pPr is not None:
-            p.style = self.style_ids[name]
-            return
-        from docx.oxml import OxmlElement
-        from docx.oxml.ns import qn
-
-        properties = OxmlElement("w:pPr")
-        properties.append(OxmlElement("w:pStyle", {qn("w:val"): self.style_ids[name]}))
-        p.insert(0, properties)
+        """Apply a paragraph style by its id (python-docx's lookup by name scans every style)."""
+        set_paragraph_style(paragraph, self.style_ids[name])
 
     # -- inline -------------------------------------------------------------------------------
 
@@ -226,22 +216,9 @@ class _Writer:
             after_enum = "enum" in classes and (enum_tab or node.tag in ("h2", "h3", "p"))
 
     def run(self, paragraph: Any, text: str, style: _RunStyle) -> Any:
-        """A run of ``text``; bold, italic and underline as python-docx sets them (``<w:b/>``,
-        ``<w:i/>``, ``<w:u w:val="single"/>``, in the schema's order), built directly."""
         run = paragraph.add_run()
         set_text(run, text)
-        if style.bold or style.italic or style.underline:
-            from docx.oxml import OxmlElement
-            from docx.oxml.ns import qn
-
-            properties = OxmlElement("w:rPr")
-            if style.bold:
-                properties.append(OxmlElement("w:b"))
-            if style.italic:
-                properties.append(OxmlElement("w:i"))
-            if style.underline:
-                properties.append(OxmlElement("w:u", {qn("w:val"): "single"}))
-            run._r.insert(0, properties)
+        set_run_format(run, style.bold, style.italic, style.underline)
         return run
 
     def form_field(self, node: Node, paragraph: Any) -> None:

@@ -69,6 +69,39 @@ def trim(paragraph: Any) -> None:
         set_text(last[0], last[1].rstrip(" "))
 
 
+def set_paragraph_style(paragraph: Any, style_id: str) -> None:
+    """``paragraph._p.style = style_id``. A new paragraph gets its ``<w:pPr><w:pStyle/></w:pPr>``
+    built directly: the same XML as python-docx's setter, without its search for where the
+    schema puts each element."""
+    p = paragraph._p
+    if p.pPr is not None:
+        p.style = style_id
+        return
+    from docx.oxml import OxmlElement
+
+    properties = OxmlElement("w:pPr")
+    properties.append(OxmlElement("w:pStyle", {_qn("w:val"): style_id}))
+    p.insert(0, properties)
+
+
+def set_run_format(run: Any, bold: bool, italic: bool, underline: bool) -> None:
+    """``run.bold = run.italic = run.underline = True`` for those asked, on a new run: the XML
+    python-docx writes (``<w:b/>``, ``<w:i/>``, ``<w:u w:val="single"/>``, in the schema's
+    order), built directly."""
+    if not (bold or italic or underline):
+        return
+    from docx.oxml import OxmlElement
+
+    properties = OxmlElement("w:rPr")
+    if bold:
+        properties.append(OxmlElement("w:b"))
+    if italic:
+        properties.append(OxmlElement("w:i"))
+    if underline:
+        properties.append(OxmlElement("w:u", {_qn("w:val"): "single"}))
+    run._r.insert(0, properties)
+
+
 _BREAKS = re.compile(r"[\t\r\n]")
 
 
