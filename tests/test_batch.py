@@ -486,3 +486,17 @@ def test_a_lone_packet_shared_by_two_workers_is_the_one_a_single_worker_makes(tm
     manifest = json.loads(folders[2]["manifest.json"])
     names = [doc["name"] for doc in manifest["packets"][0]["documents"]]
     assert names == ["notice", "exhibit-i"]
+
+
+def test_every_record_names_the_templates_digest_the_manifest_names(issued):
+    """The batch takes the templates' digest once: each PDF's record carries the manifest's."""
+    from docgen.issue.record import RECORD_NAME
+    from docgen.render.readback import pdf_embedded_file
+
+    _, _, folder = issued
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    pdfs = sorted(folder.glob("*/*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        record = json.loads(pdf_embedded_file(pdf.read_bytes(), RECORD_NAME))
+        assert record["templates_sha256"] == manifest["templates_sha256"], pdf

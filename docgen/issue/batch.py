@@ -192,7 +192,14 @@ def _issue(
             if force or not assembler.as_issued(subject, documents, records[subject])
         ]
         rendered = render_packets(
-            loaded, stage, staging, to_render, workers or default_workers(), progress, as_of=as_of
+            loaded,
+            stage,
+            staging,
+            to_render,
+            workers or default_workers(),
+            progress,
+            as_of=as_of,
+            templates=templates,  # taken once, above: the manifest's and every record's
         )
         problems = [p for document in rendered for p in document.problems]
         issued = portable_report(report, doc_findings(loaded, problems, kind.head(loaded.facts)[0]))

@@ -87,9 +87,11 @@ def render_and_read_back(
     formats: Iterable[str] = FORMATS,
     *,
     as_of: date,
+    templates: str | None = None,
 ) -> tuple[str, dict[str, bytes], list[str], list[DocProblem]]:
     """Render one document to each format as issued on ``as_of`` (its creation date; a PDF that
-    is not a fillable form carries its record), read each back, and apply the DOC-* rules."""
+    is not a fillable form carries its record, with ``templates`` as its templates' digest when
+    given), read each back, and apply the DOC-* rules."""
     html = render_html(loaded, doc, subject, stage, as_of)
     meta = document_meta(loaded, doc, subject, stage, as_of)
     facts_wanted = [str(fact) for fact in key_facts(loaded, doc, subject, stage)]
@@ -97,7 +99,7 @@ def render_and_read_back(
     outputs: dict[str, bytes] = {}
     for fmt in formats:
         if fmt == "pdf":
-            embedded = files_to_embed(loaded, doc, subject, stage, as_of, meta, html)
+            embedded = files_to_embed(loaded, doc, subject, stage, as_of, meta, html, templates)
             outputs["pdf"] = html_to_pdf(html, meta, embedded, override)
         elif fmt == "docx":
             outputs["docx"] = html_to_docx(html, meta)
@@ -156,13 +158,17 @@ def _die_with(parent: int) -> None:
     threading.Thread(target=watch, name="docgen-parent-watch", daemon=True).start()
 
 
-def _init_worker(loaded: LoadedFacts, stage: str, staging: str, as_of: date, parent: int) -> None:
+def _init_worker(
+    loaded: LoadedFacts, stage: str, staging: str, as_of: date, parent: int, templates: str | None
+) -> None:
     # The batch handles Ctrl-C and SIGTERM (it stops the workers and removes its staging folder).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     close_inherited_locks()
     _die_with(parent)
-    _WORKER.update(loaded=loaded, stage=stage, staging=Path(staging), as_of=as_of)
+    _WORKER.update(
+        loaded=loaded, stage=stage, staging=Path(staging), as_of=as_of, templates=templates
+    )
     _prepare(loaded)  # done already where the worker forked from; not where it was spawned
     # All the worker inherited and just built lives as long as it does: frozen, the cycle
     # collector never scans it again, which is a fifteenth of a packet's time. A packet's own
@@ -182,7 +188,7 @@ def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]
     rendered = []
     for doc in documents:
         _, outputs, facts_wanted, problems = render_and_read_back(
-            loaded, doc, subject, stage, as_of=as_of
+            loaded, doc, subject, stage, as_of=as_of, templates=_WORKER["templates"]
         )
         files, entries = {}, {}
         for fmt in FORMATS:
@@ -221,6 +227,7 @@ def render_packets(
     progress: ProgressSink | None = None,
     *,
     as_of: date,
+    templates: str | None = None,
 ) -> list[RenderedDocument]:
     """Render every packet over a process pool (workers fork from here, sharing loaded modules).
 
@@ -242,7 +249,7 @@ def render_packets(
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(loaded, stage, str(staging), as_of, os.getpid()),
+        initargs=(loaded, stage, str(staging), as_of, os.getpid(), templates),
     ) as pool:
         pending = {pool.submit(_render_packet, subject, docs): subject for subject, docs in tasks}
         if progress:

@@ -102,8 +102,17 @@ class Record:
         )
 
 
-def build_record(loaded: LoadedFacts, doc: str, subject: str, stage: str, as_of: date) -> Record:
-    """The record of one document issued from ``loaded`` at ``stage`` on ``as_of``."""
+def build_record(
+    loaded: LoadedFacts,
+    doc: str,
+    subject: str,
+    stage: str,
+    as_of: date,
+    templates: str | None = None,
+) -> Record:
+    """The record of one document issued from ``loaded`` at ``stage`` on ``as_of``;
+    ``templates``: the templates' digest when the caller has it (a batch takes it once, for its
+    manifest and every record alike), else it is taken here."""
     facts = loaded.facts
     kind = kind_of(facts)
     return Record(
@@ -111,7 +120,7 @@ def build_record(loaded: LoadedFacts, doc: str, subject: str, stage: str, as_of:
             "record_format": RECORD_FORMAT,
             "docgen_version": __version__,
             "renderer": renderer(),
-            "templates_sha256": templates_sha256(loaded.templates_override),
+            "templates_sha256": templates or templates_sha256(loaded.templates_override),
             "kind": facts.kind,
             "cycle": kind.cycle_name(facts),
             "stage": stage,
@@ -133,6 +142,7 @@ def files_to_embed(
     as_of: date,
     meta: DocumentMeta,
     html: str,
+    templates: str | None = None,
 ) -> tuple[EmbeddedFile, ...]:
     """What an issued PDF carries: its record, unless it is a fillable form (not PDF/A; a form
     carries its identity in its fields instead, A10).
@@ -142,7 +152,7 @@ def files_to_embed(
     kind, must give the very HTML that was issued (``html``)."""
     if pdf_variant(meta) is None:
         return ()
-    record = build_record(loaded, doc, subject, stage, as_of)
+    record = build_record(loaded, doc, subject, stage, as_of, templates)
     kind = kind_of(loaded.facts)
     try:
         alone = kind.model.model_validate(json.loads(json.dumps(record.data["facts"])))
