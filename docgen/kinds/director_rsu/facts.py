@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, model_validator
 
-from docgen.core.clauses import ClauseApproval
+from docgen.core.clauses import ClauseApproval, clause_approvals_field, templates_dir_field
 from docgen.core.model import (
     ADDRESS_MAX_LINES,
     Anniversary,
@@ -166,16 +166,8 @@ class DirectorGrantFacts(Fact):
     )
     form_10k_fiscal_year: Year = Field(description="The Form 10-K fiscal year the Notice offers.")
     grant: Grant
-    clause_approvals: list[ClauseApproval] = Field(
-        default_factory=list,
-        description="Counsel's approval of each drafted clause's exact wording (`docgen clauses` "
-        "lists the clauses and prints the block to paste); clears DOC-DRAFTED-CLAUSE.",
-    )
-    templates_dir: Text | None = Field(
-        None,
-        description="A folder beside this file holding the company's own templates "
-        "(`docgen templates --export`), which override the built-ins by name.",
-    )
+    clause_approvals: list[ClauseApproval] = clause_approvals_field()
+    templates_dir: Text | None = templates_dir_field()
     directors_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per director."
     )

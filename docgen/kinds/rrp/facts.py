@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, model_validator
 
-from docgen.core.clauses import ClauseApproval
+from docgen.core.clauses import ClauseApproval, clause_approvals_field, templates_dir_field
 from docgen.core.model import (
     Count,
     DecisionText,
@@ -338,16 +338,8 @@ class RRPPlanYearFacts(Fact):
     retirement_contribution_percent: Percent | None = Field(
         None, description="Declared under the Retirement Savings Plan; omit if none."
     )
-    clause_approvals: list[ClauseApproval] = Field(
-        default_factory=list,
-        description="Counsel's approval of each drafted clause's exact wording (`docgen clauses` "
-        "lists the clauses and prints the block to paste); clears DOC-DRAFTED-CLAUSE.",
-    )
-    templates_dir: Text | None = Field(
-        None,
-        description="A folder beside this file holding the company's own templates "
-        "(`docgen templates --export`), which override the built-ins by name.",
-    )
+    clause_approvals: list[ClauseApproval] = clause_approvals_field()
+    templates_dir: Text | None = templates_dir_field()
     participants_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per participant."
     )
