@@ -378,7 +378,7 @@ def exit_quickly(code: object) -> NoReturn:
         if code is not None:  # sys.exit("text") prints the text and exits 1
             print(code, file=sys.stderr)
         code = 0 if code is None else 1
-    if threading.active_count() > 1 and any(
+    if any(
         not thread.daemon
         for thread in threading.enumerate()
         if thread is not threading.main_thread()
