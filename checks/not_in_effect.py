@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checks import sources as src
+from checks.rrp_routes import election_path as rrp_election_path
+from checks.rsu import election_path as rsu_election_path
 from checks.sources import exhibit, notice, plan
 from docgen.core.model import is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
@@ -50,7 +52,7 @@ def election_ineffective(context: CheckContext) -> Iterator[Hit]:
             )
             yield Hit(
                 director.id,
-                f"directors[{d_index}].elections[{e_index}].status",
+                rsu_election_path(d_index, e_index, "status"),
                 f"Exhibit I filed {election.filed_on} is recorded as not in effect by "
                 f"{election.decided_by}: {election.reason}; {instead}.",
             )
@@ -77,7 +79,7 @@ def rrp_election_ineffective(context: CheckContext) -> Iterator[Hit]:
                 continue
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].elections[{e_index}].status",
+                rrp_election_path(p_index, e_index, "status"),
                 f"the {election.kind.replace('_', '-')} election of {election.percent}% made "
                 f"{election.made_on} is recorded as not in effect by {election.decided_by}: "
                 f"{election.reason}; it defers nothing.",

@@ -32,7 +32,7 @@ _SET_ASIDE = "Record the form as not in effect (status: ineffective, reason, dec
 _MIS_KEYED = "Change filed_on only if mis-keyed: it is the day the Company received the form."
 
 
-def _election_path(d_index: int, e_index: int, field: str) -> str:
+def election_path(d_index: int, e_index: int, field: str) -> str:
     return f"directors[{d_index}].elections[{e_index}].{field}"
 
 
@@ -66,7 +66,7 @@ def election_late(context: CheckContext) -> Iterator[Hit]:
             if election.filed_on >= deadline:
                 yield Hit(
                     director.id,
-                    _election_path(d_index, e_index, "filed_on"),
+                    election_path(d_index, e_index, "filed_on"),
                     f"Exhibit I filed {election.filed_on}, on or after the "
                     f"deadline {deadline}; it had to be filed before it.",
                 )
@@ -179,7 +179,7 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
     for d_index, director in directors_of(context):
         for e_index, election in elections_for_grant(facts, director):
             failures, doubts = _timing_problems(facts, director, election)
-            path = _election_path(d_index, e_index, "filed_on")
+            path = election_path(d_index, e_index, "filed_on")
             if doubts:
                 yield Hit(
                     director.id,
@@ -248,7 +248,7 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
             if election.percent != 100:
                 yield Hit(
                     director.id,
-                    _election_path(d_index, e_index, "percent"),
+                    election_path(d_index, e_index, "percent"),
                     f"the election defers {election.percent}%; Exhibit I allows all (100%) only.",
                 )
 
@@ -276,7 +276,7 @@ def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
             if governing is not None and election.filed_on >= grant_date:
                 yield Hit(
                     director.id,
-                    _election_path(d_index, e_index, "filed_on"),
+                    election_path(d_index, e_index, "filed_on"),
                     f"a further election filed {election.filed_on}, after the "
                     f"election filed {governing.filed_on} became irrevocable on the "
                     f"grant date {grant_date}.",
@@ -302,7 +302,7 @@ def election_other_grant(context: CheckContext) -> Iterator[Hit]:
             if election.grant_id != grant_id:
                 yield Hit(
                     director.id,
-                    _election_path(d_index, e_index, "grant_id"),
+                    election_path(d_index, e_index, "grant_id"),
                     f"the election names grant {election.grant_id}, not {grant_id}; "
                     "elections do not carry over.",
                 )
@@ -354,7 +354,7 @@ def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
             if election.pay_date is not None and election.pay_date <= specified:
                 yield Hit(
                     director.id,
-                    _election_path(d_index, e_index, "pay_date"),
+                    election_path(d_index, e_index, "pay_date"),
                     f"elected payment date {election.pay_date} is on or before the "
                     f"Specified Date {specified}.",
                 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checks import sources as src
+from checks.rsu import election_path
 from checks.sources import exhibit
 from docgen.core.dates import day_before
 from docgen.core.rules import CheckContext, Hit, rule
@@ -87,7 +88,7 @@ def election_future(context: CheckContext) -> Iterator[Hit]:
             if election.filed_on > context.as_of:
                 yield Hit(
                     director.id,
-                    f"directors[{d_index}].elections[{e_index}].filed_on",
+                    election_path(d_index, e_index, "filed_on"),
                     f"Exhibit I recorded as filed {election.filed_on}, after the as-of date "
                     f"{context.as_of}: it cannot have been received yet.",
                 )
