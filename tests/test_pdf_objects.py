@@ -106,3 +106,52 @@ def test_a_broken_object_stream_is_unusual(issued_pdfs):
     objects._streams[int(number)] = (b"", 0, [])  # an object stream whose header lists nothing
     with pytest.raises(Unusual):
         objects.pages()
+
+
+class _Stream(dict):
+    """A stand-in for a pypdf stream object: a dictionary with its decoded data."""
+
+    def __init__(self, data: bytes, **entries) -> None:
+        super().__init__(entries)
+        self.data = data
+
+    def get_object(self):
+        return self
+
+    def get_data(self) -> bytes:
+        return self.data
+
+
+def _page(content: bytes) -> dict:
+    to_unicode = _Stream(
+        b"beginbfchar <0001> <0044> <00AB> <00E9> endbfchar"  # D, and e-acute
+        b" beginbfrange <0010> <0012> <0061> endbfrange"  # a, b, c
+    )
+    font = {"/Subtype": "/Type0", "/Encoding": "/Identity-H", "/ToUnicode": to_unicode}
+    return {"/Resources": {"/Font": {"/F1": font}}, "/Contents": _Stream(content)}
+
+
+@pytest.mark.parametrize(
+    ("content", "text"),
+    [
+        (b"BT /F1 12 Tf 1 0 0 1 72 700 Tm [<00010010>-20<00ab>] TJ ET", "Da\u00e9"),
+        (b"BT /F1 12 Tf 1 0 0 1 72 700 Tm <00110012> Tj ET", "bc"),  # upper or lower case hex
+        (b"BT /F1 12 Tf 1 0 0 1 72 700 Tm <0010> Tj 1 0 0 1 72 680 Tm <0011> Tj ET", "a\nb"),
+    ],
+)
+def test_glyph_codes_are_read_two_bytes_at_a_time_through_the_fonts_map(content, text):
+    assert readback._weasyprint_page_text(_page(content), lambda value: value, {}) == text
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"BT /F1 12 Tf 1 0 0 1 72 700 Tm <0099> Tj ET",  # a code the map does not have
+        b"BT /F1 12 Tf 1 0 0 1 72 700 Tm <001> Tj ET",  # a one-byte-and-a-half code
+        b"BT /F1 12 Tf 1 0 0 1 72 700 Tm (D) Tj ET",  # a literal string
+        b"BT /F2 12 Tf 1 0 0 1 72 700 Tm <0010> Tj ET",  # a font the page does not have
+    ],
+)
+def test_a_run_the_fast_reader_cannot_account_for_hands_the_page_to_pypdf(content):
+    with pytest.raises(readback._NotWeasyPrintText):
+        readback._weasyprint_page_text(_page(content), lambda value: value, {})

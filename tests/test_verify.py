@@ -192,6 +192,36 @@ def test_docx_text_reads_paragraphs_and_tables_in_order():
     )
 
 
+def test_docx_page_starts_are_found_by_style_by_paragraph_and_by_break():
+    """Each way Word starts a page, with the style looked up once per document: a style that
+    breaks the page (used twice), one that does not, a paragraph's own setting, a page break in
+    a run, and an unknown style id (Word's default paragraph style, which does not break)."""
+    from docx import Document
+    from docx.enum.text import WD_BREAK
+
+    from docgen.render.readback import docx_page_starts
+
+    document = Document()
+    breaking = document.styles.add_style("Part", 1)  # WD_STYLE_TYPE.PARAGRAPH
+    breaking.paragraph_format.page_break_before = True
+    document.add_paragraph("Part I", style="Part")
+    document.add_paragraph("plain text", style="Body Text")
+    document.add_paragraph("Part II", style="Part")
+    own = document.add_paragraph("its own break", style="Body Text")
+    own.paragraph_format.page_break_before = True
+    document.add_paragraph("in a run").add_run().add_break(WD_BREAK.PAGE)
+    unknown = document.add_paragraph("unknown style")
+    unknown._p.style = "NoSuchStyle"
+    buffer = io.BytesIO()
+    document.save(buffer)
+    assert docx_page_starts(buffer.getvalue()) == [
+        "Part I",
+        "Part II",
+        "its own break",
+        "in a run",
+    ]
+
+
 def test_pdf_text_reads_back_what_weasyprint_wrote():
     from weasyprint import HTML
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import re
+import sys
+from array import array
 from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
@@ -31,7 +33,6 @@ _TEXT_OPERATORS = re.compile(
 )
 _SHOW_OPERATORS = re.compile(rb"T[jJ]\b|[)>\]]\s*['\"]")
 _HEX_RUN = re.compile(rb"<([0-9a-fA-F]*)>")
-_GLYPH = re.compile(rb"[0-9a-fA-F]{4}")
 _ODD_RUN = re.compile(rb"<(?:[0-9a-fA-F]{4})*[0-9a-fA-F]{1,3}>")
 _BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
 _BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
@@ -51,8 +52,9 @@ def _utf16(hex_digits: bytes) -> str:
     return bytes.fromhex(hex_digits.decode("ascii")).decode("utf-16-be")
 
 
-def _to_unicode(font: Any) -> dict[bytes, str]:
-    """The font's glyph codes, as the 4 hex digits a content stream writes them, to text."""
+def _to_unicode(font: Any) -> dict[int, str]:
+    """The font's two-byte glyph codes (as a content stream writes them in 4 hex digits) to
+    text."""
     if font.get("/Subtype") != "/Type0" or font.get("/Encoding") != "/Identity-H":
         raise _NotWeasyPrintText
     if "/ToUnicode" not in font:
@@ -74,15 +76,19 @@ def _to_unicode(font: Any) -> dict[bytes, str]:
             for offset in range(last - first + 1):
                 unit = (start + offset).to_bytes(2, "big")
                 table[first + offset] = (base[:-2] + unit).decode("utf-16-be")
-    by_digits: dict[bytes, str] = {}
-    for code, text in table.items():
-        by_digits[b"%04x" % code] = text
-        by_digits[b"%04X" % code] = text
-    return by_digits
+    return table
+
+
+def _glyph_codes(hex_digits: bytes) -> array:
+    """A run's hex digits (4 to a glyph) as its two-byte codes, big-endian as the PDF has them."""
+    codes = array("H", bytes.fromhex(hex_digits.decode("ascii")))
+    if sys.byteorder == "little":
+        codes.byteswap()
+    return codes
 
 
 def _weasyprint_page_text(
-    page: Any, resolve: Callable[[Any], Any], known: dict[Any, dict[bytes, str]]
+    page: Any, resolve: Callable[[Any], Any], known: dict[Any, dict[int, str]]
 ) -> str:
     resources = resolve(page.get("/Resources")) or {}
     fonts = {}
@@ -99,7 +105,7 @@ def _weasyprint_page_text(
     else:  # several content streams: WeasyPrint writes one per page
         raise _NotWeasyPrintText
     parts: list[str] = []
-    table: dict[bytes, str] | None = None
+    table: dict[int, str] | None = None
     line: bytes | None = None
     shown = 0
     for match in _TEXT_OPERATORS.finditer(data):
@@ -120,9 +126,8 @@ def _weasyprint_page_text(
                 raise _NotWeasyPrintText  # a literal string: not how WeasyPrint writes text
             if _ODD_RUN.search(run):
                 raise _NotWeasyPrintText  # a one-byte code
-            digits = b"".join(_HEX_RUN.findall(run))
             try:
-                parts.extend(map(table.__getitem__, _GLYPH.findall(digits)))
+                parts.extend(map(table.__getitem__, _glyph_codes(b"".join(_HEX_RUN.findall(run)))))
             except KeyError:
                 raise _NotWeasyPrintText from None
     if shown != len(_SHOW_OPERATORS.findall(data)):
@@ -144,7 +149,7 @@ def _fast_pdf_pages(reader: Any) -> list[str] | None:
     def resolve(value: Any) -> Any:
         return objects.resolve(value) if value is not None else None
 
-    known: dict[Any, dict[bytes, str]] = {}
+    known: dict[Any, dict[int, str]] = {}
     try:
         pages = [_weasyprint_page_text(page, resolve, known) for page in objects.pages()]
     except (_NotWeasyPrintText, Unusual, PyPdfError, KeyError, ValueError, TypeError):
@@ -165,7 +170,7 @@ def pdf_pages(data: bytes, *, thorough: bool = False) -> list[str]:
         if fast is not None:
             return fast
     pages = []
-    known_fonts: dict[Any, dict[bytes, str]] = {}
+    known_fonts: dict[Any, dict[int, str]] = {}
     for page in reader.pages:
         text = None
         if not thorough:
@@ -240,11 +245,17 @@ def _page_starts(document: Any) -> list[str]:
     from docx.oxml.ns import qn
 
     starts = []
+    # Whether a style breaks the page, once per style id: python-docx finds a paragraph's style
+    # by an XPath search of the whole style sheet, which was most of reading a DOCX back.
+    style_breaks: dict[str | None, bool] = {}
     for paragraph in document.paragraphs:
-        style = paragraph.style
-        forced = bool(paragraph.paragraph_format.page_break_before) or bool(
-            style is not None and style.paragraph_format.page_break_before
-        )
+        style_id = paragraph._p.style
+        if style_id not in style_breaks:
+            style = paragraph.style
+            style_breaks[style_id] = bool(
+                style is not None and style.paragraph_format.page_break_before
+            )
+        forced = bool(paragraph.paragraph_format.page_break_before) or style_breaks[style_id]
         forced = forced or any(
             br.get(qn("w:type")) == "page" for br in paragraph._p.iter(qn("w:br"))
         )
