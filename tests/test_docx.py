@@ -276,3 +276,38 @@ def test_runs_and_paragraph_styles_built_directly_are_python_docx_s_own_xml(
         run.underline = True
     assert etree.tostring(ours._p) == etree.tostring(theirs._p)
     assert ours._p.find(qn("w:pPr")).find(qn("w:pStyle")) is not None
+
+
+def test_each_document_from_the_template_is_its_own():
+    """Documents share the template's parts as read from its zip, never the parsed parts: what
+    one document adds is not in the next, and each starts as ``Document(template)`` does."""
+    from docgen.render.docx_styles import HOUSE_TYPE_SIZE, blank_document, styled_template
+
+    first = blank_document()
+    first.add_paragraph("only in the first")
+    first.styles["Normal"].font.bold = True
+    second = blank_document()
+    reference = Document(io.BytesIO(styled_template(HOUSE_TYPE_SIZE)))
+    assert [p.text for p in second.paragraphs] == [p.text for p in reference.paragraphs]
+    assert second.styles["Normal"].font.bold is None
+    assert second.part.package is not first.part.package
+    assert [str(part.partname) for part in second.part.package.parts] == [
+        str(part.partname) for part in reference.part.package.parts
+    ]
+
+
+def test_a_runs_text_is_read_as_python_docx_reads_it():
+    from docx.enum.text import WD_BREAK
+
+    from docgen.render.docx_styles import run_text
+
+    paragraph = Document().add_paragraph()
+    runs = [
+        paragraph.add_run("plain"),
+        paragraph.add_run("a\ttab and a\nbreak"),
+        paragraph.add_run(),
+    ]
+    runs[2].add_break(WD_BREAK.PAGE)
+    runs.append(paragraph.add_run(""))
+    assert [run_text(run) for run in runs] == [run.text for run in runs]
+    assert [run_text(run) for run in runs] == ["plain", "a\ttab and a\nbreak", "", ""]

@@ -26,6 +26,7 @@ from docgen.core.errors import RenderError
 from docgen.render.docx_styles import (
     HOUSE_TYPE_SIZE,
     add_symbol,
+    blank_document,
     fit_table,
     no_borders,
     paragraph_style,
@@ -33,7 +34,6 @@ from docgen.render.docx_styles import (
     set_run_format,
     set_text,
     shade,
-    styled_template,
     trim,
 )
 from docgen.render.html_tree import Node, parse_html
@@ -58,13 +58,11 @@ class _RunStyle:
 
 class _Writer:
     def __init__(self, meta: DocumentMeta, review: dict[str, str] | None = None) -> None:
-        from docx import Document
-
         self.meta = meta
         self.review = review  # clause id -> its comment; None: the issued file, no comments
         self.commented: set[str] = set()
         size = meta.type_size or HOUSE_TYPE_SIZE
-        self.document = Document(io.BytesIO(styled_template(size)))
+        self.document = blank_document(size)
         self.style_ids = _style_ids(size)
         self.comment_date = datetime(
             meta.modified.year, meta.modified.month, meta.modified.day, tzinfo=UTC
@@ -137,9 +135,10 @@ class _Writer:
         signature = "signature" in node.classes
         table.style = self.document.styles["Table Grid"] if not signature else None
         made: list[Any] = []
+        cells = table._cells  # what table.cell(r, c) indexes, which builds it anew for each cell
         for r, row in enumerate(rows):
             for c, cell_node in enumerate(row.elements()):
-                cell = table.cell(r, c)
+                cell = cells[c + r * width]
                 paragraph = cell.paragraphs[0]
                 if signature:
                     self.signature_cell(cell_node, cell)
@@ -262,10 +261,7 @@ class _Writer:
 @functools.cache
 def _style_ids(size: float) -> dict[str, str]:
     """Each style's id by name, the same in every document made from the styled template."""
-    from docx import Document
-
-    template = Document(io.BytesIO(styled_template(size)))
-    return {style.name: style.style_id for style in template.styles}
+    return {style.name: style.style_id for style in blank_document(size).styles}
 
 
 # ------------------------------------------------------------------------------ public API

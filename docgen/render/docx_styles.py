@@ -34,6 +34,27 @@ def styled_template(type_size: float = HOUSE_TYPE_SIZE) -> bytes:
     return buffer.getvalue()
 
 
+@functools.cache
+def _template_package(type_size: float) -> Any:
+    """The styled template's parts as read from its zip (python-docx's PackageReader: bytes that
+    each document parses into its own objects)."""
+    from docx.opc.pkgreader import PackageReader
+
+    return PackageReader.from_file(io.BytesIO(styled_template(type_size)))
+
+
+def blank_document(type_size: float = HOUSE_TYPE_SIZE) -> Any:
+    """A new python-docx Document made from the styled template: ``Document(template)``, without
+    unzipping the template again for each document."""
+    from docx.opc.package import Unmarshaller
+    from docx.opc.part import PartFactory
+    from docx.package import Package
+
+    package = Package()
+    Unmarshaller.unmarshal(_template_package(type_size), package, PartFactory)
+    return package.main_document_part.document
+
+
 def _prune_styles(document: Any) -> None:
     """Drop the blank template's hundred-odd table styles nobody uses (smaller, faster files)."""
     keep = {"TableNormal", "TableGrid"}
@@ -54,13 +75,28 @@ def paragraph_style(node: Node) -> str:
     return "Body Text"
 
 
+@functools.cache
+def _run_content() -> Any:
+    """python-docx's XPath for a run's text (``CT_R.text``), compiled once: lxml compiles the
+    expression anew for each call python-docx makes with it."""
+    from docx.oxml.ns import nsmap
+    from lxml import etree
+
+    return etree.XPath("w:br | w:cr | w:noBreakHyphen | w:ptab | w:t | w:tab", namespaces=nsmap)
+
+
+def run_text(run: Any) -> str:
+    """``run.text``: each child's text as python-docx gives it (a tab, a line break, ...)."""
+    return "".join(str(element) for element in _run_content()(run._r))
+
+
 def trim(paragraph: Any) -> None:
     """Drop leading and trailing spaces the HTML's line breaks left in the first and last runs."""
-    runs = paragraph.runs  # each run's text read once (python-docx runs an XPath for it)
-    first = next(((run, text) for run in runs if (text := run.text)), None)
+    runs = paragraph.runs  # each run's text read once
+    first = next(((run, text) for run in runs if (text := run_text(run))), None)
     if first is None:
         return
-    last = next((run, text) for run in reversed(runs) if (text := run.text))
+    last = next((run, text) for run in reversed(runs) if (text := run_text(run)))
     if first[1].startswith(" "):
         set_text(first[0], first[1].lstrip(" "))
         if last[0] is first[0]:
