@@ -5,6 +5,7 @@ turns docgen's errors into a message and an exit code (0 ok, 1 findings or a fai
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from enum import StrEnum
@@ -370,6 +371,14 @@ def explain(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. RRP-PBC
 
 for _command in (cli_forms.intake, cli_forms.elect, cli_forms.status):  # the election loop
     app.command()(_command)
+
+
+# Typer's help keeps a docstring's line breaks: prose wrapped at 100 columns in the source came
+# out as ragged half-lines in an 80-column terminal. Each paragraph on one line, the terminal wraps.
+for _info in app.registered_commands:
+    if _info.help is None and _info.callback is not None and _info.callback.__doc__:
+        _paragraphs = inspect.cleandoc(_info.callback.__doc__).split("\n\n")
+        _info.help = "\n\n".join(" ".join(paragraph.split()) for paragraph in _paragraphs)
 
 
 def main() -> None:

@@ -39,3 +39,19 @@ def test_every_exit_code_is_documented():
     text = (ROOT / "README.md").read_text()
     for code in ("| 0 |", "| 1 |", "| 2 |"):
         assert code in text
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_prose_is_wrapped_to_the_terminal_not_to_the_source(cli, command):
+    """In an 80-column terminal each line of a command's description is as full as the next
+    word allows: no line broken where the docstring's source line happened to end."""
+    result = cli(command, "--help", env={"COLUMNS": "80", "TERMINAL_WIDTH": ""})
+    lines = result.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Usage: " in line) + 1
+    end = next(i for i, line in enumerate(lines) if line.lstrip().startswith("╭"))
+    text = [line.strip() for line in lines[start:end]]
+    assert any(text), "the command has a description"
+    widest = max(len(line) for line in lines)
+    for line, following in zip(text, text[1:], strict=False):
+        if line and following:  # within a paragraph
+            assert len(line) + 1 + len(following.split()[0]) > widest - 2, (line, following)
