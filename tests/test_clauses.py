@@ -388,11 +388,12 @@ def test_a_review_copy_is_made_while_clauses_await_approval_and_the_issued_one_i
     assert refused.exit_code == 2 and "use --to docx" in refused.stderr
 
 
-def test_a_review_copy_is_still_refused_past_any_other_error(cli):
+def test_a_review_copy_is_still_refused_past_any_other_error(cli, tmp_path):
     result = cli(
         "render", SAMPLES / "problems" / "director-late-and-partial.yaml", "--doc", "notice",
-        "--for", "late", "--to", "docx", "--review", "-o", "/nonexistent/x.docx",
+        "--for", "late", "--to", "docx", "--review", "-o", tmp_path / "x.docx",
         "--as-of", "2026-06-01",
     )  # fmt: skip
     assert result.exit_code == 1
     assert "RSU-ELECTION-LATE" in result.stdout
+    assert list(tmp_path.iterdir()) == []

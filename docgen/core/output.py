@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import secrets
 import stat
 import tempfile
 from pathlib import Path
@@ -16,19 +17,55 @@ class OutputError(DocgenError, OSError):
     """The report could not be written where asked. Exit code 2."""
 
 
-def write_report(path: Path, text: str) -> None:
-    """Write a report (or any text output) atomically: a temporary file beside it, a rename."""
+def check_target(path: Path, example: str | None = None) -> None:
+    """``-o PATH`` names a file in a folder that exists: said before any work is done.
+    ``example``: a file name to suggest inside the folder a user named instead."""
+    if path.is_dir():
+        inside = f", such as {path / example}" if example else " in it, or elsewhere"
+        raise OutputError(f"{path}: is a folder. Name the file to write{inside}.")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise OutputError(f"{path}: no folder {folder}. Create it first, or write elsewhere.")
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write a file the user named (``-o PATH``) whole or not at all: a temporary file beside
+    it, synced, then renamed over it. The file gets the permissions any new file gets (the
+    umask's), or keeps those of the file it replaces; a failure leaves no temporary behind."""
+    check_target(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    made = False  # the temporary is ours to remove (an existing file of that name never is)
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        # newline="": written as given (an .ics keeps its CRLF line endings everywhere).
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        with open(temporary, "xb") as stream:
+            made = True
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if path.exists():
+            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
         os.replace(temporary, path)
+        made = False
+        _sync_folder(folder)
     except OSError as error:
         raise OutputError(f"{path}: cannot write ({error.strerror}).") from None
+    finally:
+        if made:
+            temporary.unlink(missing_ok=True)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (its directory entry on disk)."""
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def write_report(path: Path, text: str) -> None:
+    """Write a report (or any text output) atomically, as given (an .ics keeps its CRLF)."""
+    write_atomically(path, text.encode("utf-8"))
 
 
 class ChangedMeanwhile(DocgenError, RuntimeError):
@@ -78,11 +115,7 @@ def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
             for temporary, path in temporaries:
                 os.replace(temporary, path)
             for folder in {path.parent for path in paths}:
-                descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-                try:
-                    os.fsync(descriptor)
-                finally:
-                    os.close(descriptor)
+                _sync_folder(folder)
         except OSError as error:
             raise OutputError(
                 f"{error.filename or paths[0]}: cannot write ({error.strerror}); nothing was "

@@ -69,18 +69,6 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def write_file_atomically(target: Path, data: bytes) -> None:
-    """`docgen render -o PATH`: a temporary file beside the target, fsynced, renamed over it."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.parent / f".{target.name}{STAGING}{secrets.token_hex(4)}"
-    try:
-        write_file(temporary, data)
-        os.replace(temporary, target)
-    finally:
-        temporary.unlink(missing_ok=True)
-    fsync_dir(target.parent)
-
-
 _RENAME_EXCHANGE = 2
 
 

@@ -18,8 +18,9 @@ from pathlib import Path
 from docgen.check.runner import resolve_stage, run_checks, subjects_of
 from docgen.core.clauses import ClauseReview
 from docgen.core.findings import Finding, Report
+from docgen.core.output import OutputError, check_target, write_atomically
 from docgen.issue.batch import BatchResult, issue_loaded
-from docgen.issue.files import BadRequest, write_file_atomically
+from docgen.issue.files import BadRequest
 from docgen.issue.pool import packets_of, render_and_read_back
 from docgen.issue.reports import IssueRefusedByFindings, doc_findings, portable_report
 from docgen.issue.scope import Scope
@@ -90,6 +91,9 @@ def render_one(
         raise BadRequest(
             f"--review makes a Word copy for counsel to comment on: use --to docx, not --to {fmt}."
         )
+    if output is not None:
+        # a folder, or a missing one: said before anything is issued
+        check_target(Path(output), example=f"{subject}-{doc}.{fmt}")
     loaded = load_facts(facts_path)
     stage = resolve_stage(loaded.facts, stage)
     _requested(loaded, doc, subject, stage)
@@ -121,7 +125,10 @@ def render_one(
     target = issued
     if output is not None:
         target = Path(output)
-        write_file_atomically(target, data)
+        try:
+            write_atomically(target, data)
+        except OutputError as error:
+            raise OutputError(f"{error} The document was issued: {issued}.") from None
     return RenderResult(target, doc, subject, fmt, len(data), result.warnings, issued, result)
 
 
@@ -138,7 +145,7 @@ def _preview(
     checked = portable_report(report, doc_findings(loaded, problems, head))
     scope.refuse_on(checked, stage_of_refusal="documents")
     data = html.encode("utf-8")
-    write_file_atomically(output, data)
+    write_atomically(output, data)
     return RenderResult(output, doc, subject, "html", len(data), list(checked.warnings))
 
 
@@ -155,7 +162,7 @@ def _review_copy(
     meta = dataclasses.replace(meta, title=f"Review copy - {meta.title}")
     comments = {review.id: review_comment(review) for review in report.clauses}
     data = html_to_docx(html, meta, review=comments)
-    write_file_atomically(output, data)
+    write_atomically(output, data)
     pending = [f for f in report.findings if f.rule == CLAUSE_RULE]
     return RenderResult(output, doc, subject, "docx", len(data), pending)
 
