@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import io
+import logging
 import os
 import signal
 import sys
@@ -336,6 +337,9 @@ def run(app) -> None:
     reports a process ended by it; Ctrl-C exits 130.
     """
     signal.signal(signal.SIGTERM, _terminate)
+    # A library's warning never reaches the terminal as a bare line of its own (logging's
+    # last-resort handler prints them): docgen words what matters in its own messages.
+    logging.getLogger().addHandler(logging.NullHandler())
     try:
         app()
     except SystemExit as stop:  # typer turns KeyboardInterrupt into exit 130

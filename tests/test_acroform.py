@@ -447,7 +447,7 @@ def test_a_pdf_without_fields_is_not_a_form(grant):
         read_form(notice)
     with pytest.raises(NotAForm, match="not a readable PDF"):
         read_form(b"%PDF-1.7\nnot really")
-    with pytest.raises(NotAForm, match="not a readable PDF"):
+    with pytest.raises(NotAForm, match="not a PDF file .a PDF begins with %PDF-"):
         read_form(b"JFIF a photo of the form")
 
 

@@ -209,6 +209,14 @@ def _radio(pdf: bytes, value: str, shown: list[str]) -> bytes:
 
 
 REFUSALS = {
+    "a file that is not a PDF": (
+        lambda tmp, blanks: b"# Returned form\nkind: director-rsu-grant\n",
+        "not a PDF file (a PDF begins with %PDF-, and this file does not)",
+    ),
+    "a PDF cut short (a partial download)": (
+        lambda tmp, blanks: pypdf_fill(blanks["tnguyen"], GOOD)[:1500],
+        "not a readable PDF",  # with what pypdf noticed, never printed on its own
+    ),
     "a form of another cycle": (
         lambda tmp, blanks: _form_of(
             _variant(tmp, "id: 2026-annual ", "id: 2027-annual "), "tnguyen", GOOD
@@ -358,6 +366,38 @@ def test_a_missing_form_file_is_named(cli, facts, tmp_path):
     result = take_in(cli, facts, tmp_path / "nope.pdf")
     assert result.exit_code == 2 and "nope.pdf: no such file" in result.stderr
     assert facts.read_bytes() == before
+
+
+def test_a_folder_or_a_device_named_as_a_form_is_said_to_be_one(cli, facts, tmp_path):
+    before = facts.read_bytes()
+    (tmp_path / "returned").mkdir()
+    folder = take_in(cli, facts, tmp_path / "returned")
+    assert folder.exit_code == 2
+    assert "returned: is a folder, not a returned form. Name the filled PDFs, e.g. docgen " in (
+        " ".join(folder.stderr.split())
+    )
+    device = take_in(cli, facts, Path("/dev/null"))
+    assert device.exit_code == 2
+    assert "/dev/null: is not a regular file (a device, pipe or socket)" in device.stderr
+    assert facts.read_bytes() == before
+
+
+def test_pypdf_never_prints_on_its_own_while_a_form_is_read(facts, blanks, tmp_path, capfd):
+    """What pypdf notices in a damaged file is part of docgen's message, not a line of its own
+    on the terminal (logging's last-resort handler prints a library's warnings bare)."""
+    import subprocess
+    import sys
+
+    form = form_file(tmp_path, pypdf_fill(blanks["tnguyen"], GOOD)[:1500])
+    done = subprocess.run(
+        [sys.executable, "-m", "docgen", "intake", str(facts), str(form), "--received-on",
+         RECEIVED, "--as-of", RECEIVED],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert lines[0].startswith(f"{form}: not a form docgen can read back: not a readable PDF")
+    assert lines[1:] == ["1 problem found; nothing was written."], done.stderr
 
 
 def test_the_rrp_form_refuses_what_it_cannot_read(cli, tmp_path):

@@ -331,6 +331,24 @@ def test_verify_fails_when_a_file_is_deleted(folder, cli):
     assert "jsmith/exhibit-i.docx: missing" in result.stderr
 
 
+def test_a_pdf_cut_short_is_named_with_no_line_from_pypdf_on_its_own(folder):
+    """Through the real entry point: what pypdf logs while reading a damaged PDF (logging's
+    last-resort handler would print it bare) never reaches the terminal."""
+    import subprocess
+    import sys
+
+    target = folder / "jsmith" / "notice.pdf"
+    target.write_bytes(target.read_bytes()[:2000])
+    done = subprocess.run(
+        [sys.executable, "-m", "docgen", "verify", str(folder)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    assert lines and all(line.startswith(("jsmith/notice.pdf: changed", str(folder))) for line in
+                         lines), lines  # fmt: skip
+
+
 def test_verify_fails_when_a_file_is_added(folder, cli):
     (folder / "jsmith" / "notice (1).pdf").write_bytes(
         (folder / "jsmith" / "notice.pdf").read_bytes()

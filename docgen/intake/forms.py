@@ -15,6 +15,7 @@ person in one call (their order would decide which governs).
 from __future__ import annotations
 
 import hashlib
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -126,9 +127,22 @@ def _read_one(
     def refuse(what: str, fix: str | None = None, field: str = "") -> FormsRefused:
         return FormsRefused([Problem(shown, None, field, what, fix=fix)])
 
-    if not path.is_file():
-        raise refuse("no such file", "Check the path of the returned form.")
-    if path.stat().st_size > MAX_FORM_BYTES:
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise refuse("no such file", "Check the path of the returned form.") from None
+    except OSError as error:
+        raise refuse(
+            f"cannot be read ({error.strerror})", "Check the path and its permissions."
+        ) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise refuse(
+            "is a folder, not a returned form",
+            f"Name the filled PDFs, e.g. docgen intake {loaded.source.file} {shown}/*.pdf.",
+        )
+    if not stat.S_ISREG(info.st_mode):
+        raise refuse("is not a regular file (a device, pipe or socket)", "Name the filled PDF.")
+    if info.st_size > MAX_FORM_BYTES:
         raise refuse("is too large to be a returned form", "Name the filled PDF.")
     data = path.read_bytes()
     try:

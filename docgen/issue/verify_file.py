@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
-import logging
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,37 +24,7 @@ from docgen.kinds.registry import UnknownKind
 from docgen.load import load_facts
 from docgen.render.html import document_meta, render_html
 from docgen.render.pdf import html_to_pdf, renderer
-from docgen.render.readback import pdf_text
-
-
-class _PdfReaderNotes(logging.Handler):
-    """What pypdf says while it reads a damaged file, kept for the report instead of printed."""
-
-    def __init__(self) -> None:
-        super().__init__(level=logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-    def summary(self) -> list[str]:
-        if not self.messages:
-            return []
-        more = len(self.messages) - 1
-        return [f"reading it: {self.messages[0]}" + (f" (and {more} more)" if more else "")]
-
-
-@contextmanager
-def _pdf_reader_notes() -> Iterator[_PdfReaderNotes]:
-    logger = logging.getLogger("pypdf")
-    notes, propagate = _PdfReaderNotes(), logger.propagate
-    logger.addHandler(notes)
-    logger.propagate = False
-    try:
-        yield notes
-    finally:
-        logger.removeHandler(notes)
-        logger.propagate = propagate
+from docgen.render.readback import pdf_reader_notes, pdf_text
 
 
 class NotAnIssuedFile(DocgenError):
@@ -191,7 +158,7 @@ def verify_file(path: str | Path) -> FileCheck:
             "out/2026-annual/grant/jsmith/notice.pdf, or an issued folder."
         )
     issued = path.read_bytes()
-    with _pdf_reader_notes() as reading:
+    with pdf_reader_notes() as reading:
         try:
             record = read_record(issued)
         except RecordUnreadable as error:

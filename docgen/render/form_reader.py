@@ -22,6 +22,7 @@ from docgen.render.acroform import (
     SHA256,
     export_name,
 )
+from docgen.render.readback import pdf_reader_notes
 
 
 class NotAForm(DocgenError, ValueError):
@@ -62,6 +63,16 @@ def read_form(pdf: bytes) -> FormContents:
     """The identity and field values of a returned form, with anything that is not one clear
     answer listed in ``problems`` (and read as ``None``). Raises NotAForm for a file that is not
     a PDF, has no form fields (a scan, a printed copy) or carries no docgen identity."""
+    with pdf_reader_notes() as notes:  # pypdf's warnings on a damaged file: in the message
+        try:
+            return _read_form(pdf)
+        except NotAForm as error:
+            raise NotAForm("; ".join([str(error), *notes.messages])) from None
+
+
+def _read_form(pdf: bytes) -> FormContents:
+    if b"%PDF-" not in pdf[:1024]:  # where readers look for the header (ISO 32000-2, 7.5.2)
+        raise NotAForm("not a PDF file (a PDF begins with %PDF-, and this file does not)")
     try:
         reader = PdfReader(io.BytesIO(pdf))
         if reader.is_encrypted and not reader.decrypt(""):

@@ -8,10 +8,12 @@ what a test asserts is what issuing checks.
 from __future__ import annotations
 
 import io
+import logging
 import re
 import sys
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from html.parser import HTMLParser
 from typing import Any
 
@@ -262,6 +264,36 @@ def _page_starts(document: Any) -> list[str]:
         if forced:
             starts.append(paragraph.text)
     return starts
+
+
+class PdfReaderNotes(logging.Handler):
+    """What pypdf says while it reads a damaged file, kept for the report instead of printed."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+    def summary(self) -> list[str]:
+        if not self.messages:
+            return []
+        more = len(self.messages) - 1
+        return [f"reading it: {self.messages[0]}" + (f" (and {more} more)" if more else "")]
+
+
+@contextmanager
+def pdf_reader_notes() -> Iterator[PdfReaderNotes]:
+    logger = logging.getLogger("pypdf")
+    notes, propagate = PdfReaderNotes(), logger.propagate
+    logger.addHandler(notes)
+    logger.propagate = False
+    try:
+        yield notes
+    finally:
+        logger.removeHandler(notes)
+        logger.propagate = propagate
 
 
 class _TextOnly(HTMLParser):
