@@ -90,3 +90,37 @@ def test_a_copy_that_cannot_be_written_says_the_document_was_issued(cli, here, m
     )
     assert (here / issued).is_file()
     assert not (here / "copy.pdf").exists() and _left_behind(here) == []
+
+
+def test_a_link_to_a_file_replaces_that_file_and_stays_a_link(cli, here):
+    real = here / "kept" / "calendar.ics"
+    real.parent.mkdir()
+    real.write_text("old")
+    real.chmod(0o640)
+    link = here / "calendar.ics"
+    link.symlink_to(real)
+    assert cli(*WRITERS["calendar"], "-o", link).exit_code == 0
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text().startswith("BEGIN:VCALENDAR")
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert _left_behind(here) == [] and _left_behind(real.parent) == []
+
+
+def test_a_pipe_or_a_device_is_written_into_never_renamed_over(cli, here):
+    import threading
+
+    fifo = here / "to-another-program"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    result = cli(*WRITERS["calendar"], "-o", fifo)
+    reader.join(timeout=30)
+    assert result.exit_code == 0
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # still the pipe, not a file put in its place
+    assert received and received[0].startswith(b"BEGIN:VCALENDAR")
+    null = here / "nowhere"
+    null.symlink_to("/dev/null")
+    assert cli(*WRITERS["check report"], "-o", null).exit_code == 0
+    assert null.is_symlink() and stat.S_ISCHR(os.stat(null).st_mode)
+    assert _left_behind(here) == []

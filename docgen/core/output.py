@@ -31,8 +31,27 @@ def check_target(path: Path, example: str | None = None) -> None:
 def write_atomically(path: Path, data: bytes) -> None:
     """Write a file the user named (``-o PATH``) whole or not at all: a temporary file beside
     it, synced, then renamed over it. The file gets the permissions any new file gets (the
-    umask's), or keeps those of the file it replaces; a failure leaves no temporary behind."""
+    umask's), or keeps those of the file it replaces; a failure leaves no temporary behind.
+
+    A link to a file replaces the file it names and stays a link. What is not a file on disk (a
+    terminal, a pipe, /dev/stdout) is written into as it stands: renamed over, it would be gone.
+    """
     check_target(path)
+    try:
+        existing = os.stat(path)  # through a link
+    except FileNotFoundError:
+        existing = None
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write ({error.strerror}).") from None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        try:
+            with open(path, "wb") as stream:
+                stream.write(data)
+        except OSError as error:
+            raise OutputError(f"{path}: cannot write ({error.strerror}).") from None
+        return
+    if existing is not None and path.is_symlink():
+        path = Path(os.path.realpath(path))
     folder = path.parent if str(path.parent) else Path(".")
     temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
     made = False  # the temporary is ours to remove (an existing file of that name never is)
