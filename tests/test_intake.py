@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import io
+import os
 import shutil
 from datetime import date
 from decimal import Decimal
@@ -454,3 +455,14 @@ def test_percentages_the_plan_forbids_are_recorded_and_flagged(cli, tmp_path):
     assert "RRP-DEFERRAL-INCREMENT" in result.stdout and "RRP-DEFERRAL-OVER-MAX" in result.stdout
     percents = [e.percent for e in load_facts(facts).facts.participant("e1016").elections]
     assert percents == [Decimal("7.5"), 80]
+
+
+def test_a_facts_file_reached_through_a_link_is_updated_where_it_is(cli, facts, blanks, tmp_path):
+    link = tmp_path / "current.yaml"
+    link.symlink_to(facts)
+    before = facts.read_text()
+    form = form_file(tmp_path, pypdf_fill(blanks["tnguyen"], GOOD))
+    result = take_in(cli, link, form)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert link.is_symlink() and os.readlink(link) == str(facts)
+    assert "separation" in "".join(added_lines(before, facts.read_text()))

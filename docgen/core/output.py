@@ -100,9 +100,11 @@ def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
 
     ``read`` holds each file's bytes as they were read; if any differs now (another docgen
     run, an editor saving), nothing is replaced. Each file keeps its permissions. A lock on the
-    first file stops a second run at once rather than losing one of the two updates.
+    first file stops a second run at once rather than losing one of the two updates. A file
+    reached through a link is replaced where it is, and the link stays.
     """
     paths = list(contents)
+    where = {path: Path(os.path.realpath(path)) if path.is_symlink() else path for path in paths}
     temporaries: list[tuple[Path, Path]] = []
     lock = os.open(paths[0], os.O_RDONLY)
     try:
@@ -121,11 +123,12 @@ def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
                 )
         try:
             for path in paths:
+                target = where[path]
                 handle, name = tempfile.mkstemp(
-                    dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+                    dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
                 )
                 temporary = Path(name)
-                temporaries.append((temporary, path))
+                temporaries.append((temporary, target))
                 with os.fdopen(handle, "wb") as stream:
                     stream.write(contents[path])
                     stream.flush()
@@ -133,7 +136,7 @@ def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
                 os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
             for temporary, path in temporaries:
                 os.replace(temporary, path)
-            for folder in {path.parent for path in paths}:
+            for folder in {target.parent for target in where.values()}:
                 _sync_folder(folder)
         except OSError as error:
             raise OutputError(
