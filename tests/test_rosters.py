@@ -103,3 +103,25 @@ def test_the_rrp_form_carries_the_roster_address(cli, samples, tmp_path):
     assert "Avery Brooks<br>12 Monument Avenue<br>Apt. 4B<br>Richmond, VA 23220</p>" in (
         target.read_text()
     )
+
+
+def test_an_unknown_id_is_answered_with_the_likely_one_and_a_short_list():
+    """A Plan Year may name 10,000 participants: a message about an id that is not there lists
+    the first dozen and counts the rest, after the id it most likely meant."""
+    from docgen.core.errors import SHOWN_IDS, unknown_id_hint
+
+    payroll = [f"e{n}" for n in range(10_000, 20_000)]
+    hint = unknown_id_hint("E10007", payroll)
+    assert hint.startswith("Did you mean e10007? Ids: e10000, e10001, ")
+    assert hint.endswith(f", e{10_000 + SHOWN_IDS - 1}, and {10_000 - SHOWN_IDS:,} more.")
+    assert unknown_id_hint("zz", ["jsmith", "rgarcia"]) == "Ids: jsmith, rgarcia."
+    assert unknown_id_hint("jsmith", []) == "Ids: (none)."
+
+
+def test_elect_for_someone_not_in_a_large_roster_does_not_list_everyone(cli, samples, tmp_path):
+    result = cli("elect", samples / "rrp-2026.yaml", "--for", "e9999", "--received-on",
+                 "2025-12-10", "--salary-percent", "10", "--as-of", "2025-12-10")  # fmt: skip
+    assert result.exit_code == 2
+    message = " ".join(result.stderr.split())
+    assert "--for: no participant e9999 in " in message and "more." in message
+    assert len(message) < 600

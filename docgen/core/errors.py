@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -62,3 +64,18 @@ class VerifyFailed(DocgenError, RuntimeError):
     """An issued folder does not match its manifest or fails the document rules. Exit code 1."""
 
     exit_code = 1
+
+
+SHOWN_IDS = 12  # a Plan Year may name thousands of participants: a message lists the first few
+
+
+def unknown_id_hint(ident: str, known: Sequence[str]) -> str:
+    """What a message about an id the facts do not have says to help: the id it may have meant
+    (the same but for case, or the closest), then the ids there are (the first dozen of more)."""
+    same = [k for k in known if k.casefold() == ident.strip().casefold()]
+    near = same or difflib.get_close_matches(ident, known, n=1)
+    hint = f"Did you mean {near[0]}? " if near else ""
+    listed = ", ".join(known[:SHOWN_IDS]) or "(none)"
+    if len(known) > SHOWN_IDS:
+        listed += f", and {len(known) - SHOWN_IDS:,} more"
+    return f"{hint}Ids: {listed}."

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.check.runner import run_checks
-from docgen.core.errors import Problem
+from docgen.core.errors import Problem, unknown_id_hint
 from docgen.core.filings import Filing, FormIntake, FormRefused
 from docgen.core.findings import Report
 from docgen.intake.record import FormsRefused, prepare, problems_of, write
@@ -84,10 +84,10 @@ def elect(
     origin = f"docgen elect --for {subject_id}"
     subject = kind.subject(loaded.facts, subject_id)
     if subject is None:
-        ids = ", ".join(s.id for s in kind.subjects(loaded.facts)) or "(none)"
+        ids = [s.id for s in kind.subjects(loaded.facts)]
         raise FormsRefused(
             [Problem(origin, None, "--for", f"no {kind.subject_noun} {subject_id} in "
-                     f"{loaded.source.file}", fix=f"Ids: {ids}.")]
+                     f"{loaded.source.file}", fix=unknown_id_hint(subject_id, ids))]
         )  # fmt: skip
     given = {name: value for name, value in options.items() if value not in (None, [], ())}
     foreign = sorted(set(given) - set(hooks.options))

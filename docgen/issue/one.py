@@ -17,6 +17,7 @@ from pathlib import Path
 
 from docgen.check.runner import resolve_stage, run_checks, subjects_of
 from docgen.core.clauses import ClauseReview
+from docgen.core.errors import unknown_id_hint
 from docgen.core.findings import Finding, Report
 from docgen.core.output import OutputError, check_target, write_atomically
 from docgen.issue.batch import BatchResult, issue_loaded
@@ -53,7 +54,7 @@ def _requested(loaded: LoadedFacts, doc: str, subject: str, stage: str) -> None:
     if subject not in subjects[1:]:
         raise BadRequest(
             f"--for {subject}: no director or participant with that id in {loaded.source.file}. "
-            f"Ids: {', '.join(subjects[1:]) or '(none)'}."
+            + unknown_id_hint(subject, subjects[1:])
         )
     issued_to_subject = [d for s, d in documents_for(loaded.facts, stage) if s == subject]
     if doc not in issued_to_subject:

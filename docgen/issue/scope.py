@@ -4,10 +4,10 @@ a finding about the cycle itself (the grant, the Plan Year) or about a packet be
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from docgen.core.errors import unknown_id_hint
 from docgen.core.findings import Report
 from docgen.issue.files import BadRequest
 from docgen.issue.reports import IssueRefusedByFindings, portable_report
@@ -24,12 +24,9 @@ def _named(option: str, ids: list[str], people: list[str], with_packets: set[str
                     "no packet to " + ("hold." if option == "--hold" else "re-issue.")
                 )
             continue
-        same = [p for p in people if p.casefold() == ident.strip().casefold()]
-        near = same or difflib.get_close_matches(ident, people, n=1)
-        hint = f" Did you mean {near[0]}?" if near else ""
         raise BadRequest(
-            f"{option} {ident}: no director or participant with that id.{hint} "
-            f"Ids: {', '.join(people) or '(none)'}."
+            f"{option} {ident}: no director or participant with that id. "
+            + unknown_id_hint(ident, people)
         )
 
 
