@@ -67,6 +67,14 @@ def test_a_form_that_breaks_a_rule_is_returned_but_not_in_effect(cli):
     assert all("RSU-" in why for why in not_in_effect.values())
 
 
+def test_the_table_never_folds_a_rule_id_in_two(cli):
+    result = cli("status", GRANT, "--as-of", "2026-06-20")
+    assert result.exit_code == 0
+    line = next(line for line in result.stdout.splitlines() if "pmurphy" in line)
+    below = result.stdout.splitlines()[result.stdout.splitlines().index(line) + 1]
+    assert "RSU-ELECTION-FUTURE" in line + below  # whole, on one line of its cell
+
+
 def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_folder):
     found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", elections_folder)
     assert {row["sent_on"] for row in found.values()} == {"2026-06-22"}

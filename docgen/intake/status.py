@@ -222,10 +222,16 @@ def as_rich(status: Status) -> Any:
         title=f"{status.document} forms, {status.cycle}, as of {long_date(status.as_of)}",
         expand=True,
     )
+    rows = as_rows(status)
+    # The ids and dates keep to one line each, and "because" is as wide as its longest word (a
+    # rule id folded in two, RSU-ELECTION-FU / TURE, names no rule); a longer text still folds.
+    longest = max((len(word) for row in rows for word in row["why_not"].split()), default=0)
     for header in ("id", "name", "sent", "returned", "in effect", "not in effect because",
                    "last day", "days left"):  # fmt: skip
-        table.add_column(header, overflow="fold")
-    for row in as_rows(status):
+        short = header in ("id", "sent", "last day", "days left")
+        widest = min(longest, 32) if header == "not in effect because" else None
+        table.add_column(header, overflow="fold", no_wrap=short, min_width=widest)
+    for row in rows:
         returned = row["returned_on"] if row["returned"] != "0" else "no"
         if row["returned"] not in ("0", "1"):
             returned += f" ({row['returned']} forms)"
