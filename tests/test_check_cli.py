@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -155,6 +156,17 @@ def test_html_is_one_self_contained_escaped_page(cli, tmp_path, samples):
     assert "I elect to defer the receipt of all (100%) of the Company Stock" in html
     assert "Exhibit I, Section III" in html
     assert html == cli("check", path, "--as-of", "2026-07-01", "--format", "html").stdout
+
+
+def test_the_html_report_puts_the_findings_before_the_clauses_and_defaults(cli, samples):
+    """Counsel reads first what decides whether anything may be issued."""
+    result = cli("check", samples / "problems" / "director-late-and-partial.yaml", "--as-of",
+                 "2026-06-23", "--format", "html")  # fmt: skip
+    headings = re.findall(r"<h2[^>]*>([^<]*)</h2>", result.stdout)
+    assert headings[0] == "Summary" and headings[1] == "late (Lee Late)"
+    assert headings.index("Drafted clauses for counsel's review") > headings.index(
+        "second-thoughts (Sec Ond)"
+    )
 
 
 def test_output_to_a_missing_folder_exits_2_and_writes_nothing(cli, tmp_path, samples):
