@@ -18,6 +18,7 @@ Refused, each with what to write instead, because each has been misread somewher
 from __future__ import annotations
 
 import re
+import unicodedata
 from decimal import Decimal
 
 MAX_WHOLE_DIGITS = 15  # under a thousand trillion: more than any amount, count or year needs
@@ -83,6 +84,20 @@ def _diagnose(text: str, example: str, kind: str) -> NumberFormError:
         )
     if _NOT_FINITE.fullmatch(text):
         return _refuse("expected a finite number", f"Write a number such as {example}.")
+    symbol = next((c for c in text if c == "%" or unicodedata.category(c) == "Sc"), None)
+    if symbol is not None:  # before the commas: "€448,500" is not a matter of grouping
+        bare = "".join(c for c in text if c != symbol).strip()
+        if symbol == "%":
+            return _refuse(
+                "a percent sign: the field holds the number of percent",
+                f"Write {bare or 'the number'} without the % sign.",
+            )
+        if symbol == "$" and kind == "money":
+            return _refuse("a $ sign goes before the digits, or not at all", f"Write ${bare}.")
+        return _refuse(
+            f"a currency sign ({symbol}): amounts are in US dollars, written as digits",
+            f"Write the amount in dollars, such as {example}.",
+        )
     if _EXPONENT.fullmatch(text):
         return _refuse(
             "exponent notation (1e5) is not accepted",
