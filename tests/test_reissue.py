@@ -239,6 +239,26 @@ def late_mobrien(data):
     data["directors"][2]["elections"][0]["filed_on"] = "2026-06-23"  # on the deadline: late
 
 
+def test_a_refusal_past_some_holds_names_the_whole_command_to_run(samples, tmp_path, cli):
+    """Held already, and more to hold: the command it suggests holds all of them at once (run as
+    suggested before, with only the new ones, it would have been refused on the first again)."""
+
+    def two_late(data):
+        late_mobrien(data)
+        data["directors"][1]["elections"][0]["filed_on"] = "2026-06-23"
+
+    facts = write_cycle(tmp_path, samples, directors=3, edit=two_late)
+    out = tmp_path / "out"
+    held_one = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, "--hold", "mobrien")
+    assert held_one.exit_code == 1 and not out.exists()
+    message = " ".join(held_one.stderr.split())
+    assert "concern rgarcia only (mobrien is held already): " in message
+    assert message.endswith("run the batch again with --hold mobrien --hold rgarcia.")
+    suggested = message.rsplit("run the batch again with ", 1)[1].rstrip(".").split()
+    done = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, *suggested)
+    assert done.exit_code == 0, done.output
+
+
 def test_hold_issues_everyone_else_and_the_manifest_says_why(samples, tmp_path, cli):
     facts = write_cycle(tmp_path, samples, directors=3, edit=late_mobrien)
     out = tmp_path / "out"

@@ -21,11 +21,16 @@ class IssueRefusedByFindings(IssueRefused):
     """Issuance refused: the checker (or a DOC-* rule on the rendered text) found errors. Exit 1."""
 
     def __init__(
-        self, report: Report, stage_of_refusal: str = "check", holdable: Sequence[str] = ()
+        self,
+        report: Report,
+        stage_of_refusal: str = "check",
+        holdable: Sequence[str] = (),
+        held: Sequence[str] = (),
     ):
         self.report = report
         self.stage_of_refusal = stage_of_refusal
         self.holdable = list(holdable)
+        self.held = list(held)  # packets this batch already holds back (--hold)
         errors = len(report.errors)
         what = "the checker" if stage_of_refusal == "check" else "the rendered documents"
         message = (
@@ -34,13 +39,19 @@ class IssueRefusedByFindings(IssueRefused):
         )
         if self.holdable:
             # Every error is about a packet of its own: the others can go out while counsel decides.
-            holds = " ".join(f"--hold {subject}" for subject in self.holdable)
+            # The command to run holds these and the packets already held: all of them at once.
+            holds = " ".join(f"--hold {subject}" for subject in [*self.held, *self.holdable])
             one = len(self.holdable) == 1
+            blocking = len([f for f in report.errors if f.subject in self.holdable])
+            besides = ""
+            if self.held:
+                are = "is" if len(self.held) == 1 else "are"
+                besides = f" ({', '.join(self.held)} {are} held already)"
             message += (
-                f" {'It concerns' if errors == 1 else 'They concern'} "
-                f"{', '.join(self.holdable)} only: to issue everyone else now, and record in the "
-                f"manifest why {'that packet was' if one else 'those packets were'} held, run "
-                f"the batch again with {holds}."
+                f" {'It concerns' if blocking == 1 else 'They concern'} "
+                f"{', '.join(self.holdable)} only{besides}: to issue everyone else now, and "
+                f"record in the manifest why {'that packet was' if one else 'those packets were'} "
+                f"held, run the batch again with {holds}."
             )
         super().__init__(message)
 

@@ -87,6 +87,7 @@ class Scope:
             portable_report(report),
             stage_of_refusal=stage_of_refusal,
             holdable=[] if cycle_level or self.only else people,
+            held=self.held,
         )
 
     def set_aside_with_errors(self, report: Report) -> list[str]:
