@@ -65,7 +65,7 @@ def write_atomically(path: Path, data: bytes) -> None:
             os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
         os.replace(temporary, path)
         made = False
-        _sync_folder(folder)
+        fsync_dir(folder)
     except OSError as error:
         raise OutputError(f"{path}: cannot write ({error.strerror}).") from None
     finally:
@@ -73,7 +73,7 @@ def write_atomically(path: Path, data: bytes) -> None:
             temporary.unlink(missing_ok=True)
 
 
-def _sync_folder(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     """Make a rename in ``folder`` durable (its directory entry on disk)."""
     descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -137,7 +137,7 @@ def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
             for temporary, path in temporaries:
                 os.replace(temporary, path)
             for folder in {target.parent for target in where.values()}:
-                _sync_folder(folder)
+                fsync_dir(folder)
         except OSError as error:
             raise OutputError(
                 f"{error.filename or paths[0]}: cannot write ({error.strerror}); nothing was "

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.core.errors import DocgenError
+from docgen.core.output import fsync_dir
 
 STAGING = ".staging-"
 ASIDE = ".replaced-"
@@ -59,14 +60,6 @@ def sync_tree(root: Path) -> None:
         else:
             fsync_dir(path)
     fsync_dir(root)
-
-
-def fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 _RENAME_EXCHANGE = 2

@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from docgen.core.output import fsync_dir
 from docgen.issue.files import (
     STAGING,
     BadRequest,
-    fsync_dir,
     remove_stale,
     set_aside_folders,
     swap_in,
