@@ -125,7 +125,7 @@ class Case:
 
     def mismatches(self, report) -> list[str]:
         """What the report got wrong against this case's expectations (empty: it passes)."""
-        got = {}
+        got: dict[str, set[str]] = {}
         for finding in report.findings:
             got.setdefault(finding.rule, set()).add(finding.severity)
         problems = []

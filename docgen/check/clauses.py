@@ -78,7 +78,9 @@ def _review(loaded: Any, clause: Clause, use: _Use) -> ClauseReview:
     digest = sha256_text(text)
     named = getattr(loaded.facts, "templates_dir", None)
     from_override = override is not None and path is not None and path.is_relative_to(override)
-    source = f"{named.rstrip('/')}/{clause.fragment}" if from_override else "built-in"
+    source = "built-in"
+    if from_override and named is not None:
+        source = f"{named.rstrip('/')}/{clause.fragment}"
     seen = [
         ApprovalSeen(a.by, a.on, a.sha256, index)
         for index, a in enumerate(getattr(loaded.facts, "clause_approvals", ()))
@@ -106,8 +108,9 @@ def review_clauses(loaded: Any, stage: str | None = None) -> list[ClauseReview]:
     """Every drafted clause the stage's documents carry (every stage's, when None), in order."""
     kind = kind_of(loaded.facts)
     stages = (stage,) if stage is not None else kind.stages
+    clauses = {clause.id: clause for clause in kind.clauses}
     return [
-        _review(loaded, kind.clause(clause_id), use)
+        _review(loaded, clauses[clause_id], use)
         for clause_id, use in clause_uses(loaded, stages).items()
     ]
 

@@ -134,7 +134,7 @@ class Report:
 
     @property
     def summary(self) -> dict[str, int]:
-        counts = {severity: 0 for severity in SEVERITIES}
+        counts: dict[str, int] = {severity: 0 for severity in SEVERITIES}
         for finding in self.findings:
             counts[finding.severity] += 1
         return counts

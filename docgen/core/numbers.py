@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from decimal import Decimal
+from typing import cast
 
 MAX_WHOLE_DIGITS = 15  # under a thousand trillion: more than any amount, count or year needs
 MAX_FRACTION_DIGITS = 20  # exact well past a float's precision (99.99999999999999999 stays so)
@@ -197,6 +198,7 @@ def check_decimal(number: Decimal) -> Decimal:
     if not number.is_finite():
         raise _refuse("expected a finite number", 'Write a number such as 10 or "45.10".')
     sign, digits, exponent = number.as_tuple()
+    exponent = cast(int, exponent)  # an int for a finite number, as it is by now
     whole = max(0, len(digits) + exponent)
     fraction = max(0, -exponent)
     if whole > MAX_WHOLE_DIGITS or fraction > MAX_FRACTION_DIGITS:

@@ -80,11 +80,11 @@ def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -
             problems.append(
                 Problem(shown, 1, f"column {column}", "unknown column", None, f"{hint}{listed}")
             )
-    for column in columns:
-        if column.required and column.name not in header:
+    for wanted in columns:
+        if wanted.required and wanted.name not in header:
             problems.append(
-                Problem(shown, 1, f"column {column.name}", "required column is missing", None,
-                        f"Add a {column.name} column to the header row.")
+                Problem(shown, 1, f"column {wanted.name}", "required column is missing", None,
+                        f"Add a {wanted.name} column to the header row.")
             )  # fmt: skip
     return problems
 

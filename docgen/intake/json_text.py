@@ -14,9 +14,9 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from docgen.core.json_scan import scanstring, skip_space
 from docgen.intake.yaml_text import YamlEditError
 
-_SPACE = re.compile(r"[ \t\n\r]*")
 _INDENT = re.compile(r"\n([ \t]+)\S")
 
 
@@ -43,38 +43,40 @@ class JsonNode:
     def members(self) -> list[tuple[str, int, JsonNode]]:
         """Each member of an object: its key, the key's offset, its value."""
         if self._members is None:
-            self._members = []
-            if self.shape == "object":
-                self._walk()
+            self._members, self._items = self._walk()
         return self._members
 
     @property
     def items(self) -> list[JsonNode]:
         if self._items is None:
-            self._items = []
-            if self.shape == "array":
-                self._walk()
+            self._members, self._items = self._walk()
         return self._items
 
-    def _walk(self) -> None:
+    def _walk(self) -> tuple[list[tuple[str, int, JsonNode]], list[JsonNode]]:
+        """(the members, the items): an object has only members, an array only items."""
+        members: list[tuple[str, int, JsonNode]] = []
+        items: list[JsonNode] = []
+        if self.shape == "scalar":
+            return members, items
         text, closing = self.text, "}" if self.shape == "object" else "]"
         at = _skip(text, self.start + 1)
         while text[at] != closing:
             if self.shape == "object":
-                key, after = json.decoder.scanstring(text, at + 1)
+                key, after = scanstring(text, at + 1)
                 value = JsonNode(text, _skip(text, _skip(text, after) + 1), self._decoder)
-                self._members.append((key, at, value))
+                members.append((key, at, value))
             else:
                 value = JsonNode(text, at, self._decoder)
-                self._items.append(value)
+                items.append(value)
             at = _skip(text, value.end)
             if text[at] == ",":
                 at = _skip(text, at + 1)
         self._end = at + 1
+        return members, items
 
 
 def _skip(text: str, index: int) -> int:
-    return _SPACE.match(text, index).end()
+    return skip_space(text, index)
 
 
 def scan(text: str) -> JsonNode:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from pydantic import ValidationError
 
@@ -25,6 +25,21 @@ from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
 
 _BOM = b"\xef\xbb\xbf"
+
+Node = TypeVar("Node")
+
+
+class FactsText(Protocol[Node]):
+    """A facts file's text, edited where it stands (YamlText, JsonText): its subjects' nodes,
+    and the two edits a filing makes to one of them."""
+
+    def subjects(self, list_field: str) -> list[Node]: ...
+
+    def append(self, subject: Node, key: str, items: list[dict[str, Any]], peers: list) -> None: ...
+
+    def put(self, subject: Node, key: str, new: Any, peers: list) -> None: ...
+
+    def result(self) -> str: ...
 
 
 class NotAsIntended(RuntimeError):
@@ -63,12 +78,12 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
         index = ids.index(filing.subject)
         in_roster = (field, index) in loaded.source.extra
         try:
-            if in_roster:
+            if in_roster and roster is not None:
                 held = _into_roster(kind, roster, filing)
                 touched_roster = True
             else:
                 _into_file(editor, field, index, filing)
-                held = filing.edits
+                held = list(filing.edits)
                 touched_file = True
         except FormRefused as refused:
             problems.extend(problems_of(origin, refused))
@@ -92,7 +107,7 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     contents: dict[Path, bytes] = {}
     if touched_file:
         contents[loaded.path] = _encode(editor.result(), read[loaded.path])
-    if touched_roster:
+    if touched_roster and roster is not None and loaded.roster is not None:
         contents[loaded.roster] = _encode(roster.result(), read[loaded.roster])
     try:
         after = load_facts(loaded.path, contents=contents)
@@ -128,7 +143,7 @@ def problems_of(origin: str, refused: FormRefused) -> list[Problem]:
     return found
 
 
-def _editor(path: Path, data: bytes) -> YamlText | JsonText:
+def _editor(path: Path, data: bytes) -> FactsText[Any]:
     text = _decode(data)
     return JsonText(text) if path.suffix.lower() == ".json" else YamlText(text)
 
@@ -141,7 +156,7 @@ def _encode(text: str, original: bytes) -> bytes:
     return (_BOM if original.startswith(_BOM) else b"") + text.encode("utf-8")
 
 
-def _into_file(editor: YamlText | JsonText, field: str, index: int, filing: Filing) -> None:
+def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -> None:
     people = editor.subjects(field)
     if index >= len(people):
         raise YamlEditError(f"{field}[{index}] is not in the file")

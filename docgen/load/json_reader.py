@@ -11,9 +11,10 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from typing import Any
+from typing import Any, cast
 
 from docgen.core.errors import LoadError, Problem
+from docgen.core.json_scan import scanstring, skip_space
 from docgen.core.model import PathKey
 from docgen.core.numbers import SourceNumber
 from docgen.load.source import SourceMap
@@ -31,7 +32,6 @@ def _pairs_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-_JSON_SPACE = re.compile(r"[ \t\n\r]*")
 _NEGATIVE_ZERO = re.compile(r"[:\[,][ \t\n\r]*-0[ \t\n\r]*[,\]}]")
 
 
@@ -55,7 +55,7 @@ class _JsonLocator:
         self.newlines: list[int] | None = None
 
     def _skip(self, index: int) -> int:
-        return _JSON_SPACE.match(self.text, index).end()
+        return skip_space(self.text, index)
 
     def _list_members(self, path: PathKey, start: int) -> dict[str | int, tuple[int, int]]:
         """Member -> (offset of its key or value, offset of its value) of the container at start."""
@@ -68,7 +68,7 @@ class _JsonLocator:
         position = 0
         while index < len(text) and text[index] not in "}]":
             if is_object:
-                key, after = json.decoder.scanstring(text, index + 1)
+                key, after = scanstring(text, index + 1)
                 value_at = self._skip(self._skip(after) + 1)  # past the ':'
                 label: str | int = key
             else:
@@ -102,7 +102,7 @@ class _JsonLocator:
         return bisect.bisect_right(self.newlines, offset - 1) + 1
 
     def offset(self, path: PathKey) -> int | None:
-        at, walked = self._skip(0), ()
+        at, walked = self._skip(0), cast(PathKey, ())
         for part in path:
             if self.text[at] not in "{[":
                 return None

@@ -56,7 +56,8 @@ def _missing_fix(model: type[BaseModel], loc: PathKey) -> str | None:
             return None
         current = info.annotation
     extra = info.json_schema_extra if info is not None else None
-    return extra.get("fix") if isinstance(extra, dict) else None
+    fix = extra.get("fix") if isinstance(extra, dict) else None
+    return fix if isinstance(fix, str) else None
 
 
 def _unwrap(annotation: Any) -> Any:

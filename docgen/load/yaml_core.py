@@ -89,7 +89,9 @@ def resolve_plain(text: str) -> str:
     if resolver is None:
         return STR
     match = resolver[0].match(text)
-    return STR if match is None else resolver[1][int(match.lastgroup[1:])]
+    if match is None or match.lastgroup is None:
+        return STR
+    return resolver[1][int(match.lastgroup[1:])]
 
 
 class NotAValue(ValueError):

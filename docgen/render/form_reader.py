@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
@@ -77,7 +77,7 @@ def _read_form(pdf: bytes) -> FormContents:
         reader = PdfReader(io.BytesIO(pdf))
         if reader.is_encrypted and not reader.decrypt(""):
             raise NotAForm("the PDF is encrypted with a password: ask for an unprotected copy")
-        root = reader.trailer["/Root"].get_object()
+        root = cast(DictionaryObject, reader.trailer["/Root"].get_object())
         acro = root.get("/AcroForm")
         acro = acro.get_object() if acro is not None else None
         fields = acro.get("/Fields") if isinstance(acro, DictionaryObject) else None
@@ -104,7 +104,7 @@ def _read_form(pdf: bytes) -> FormContents:
 
 
 def _read_identity(reader: PdfReader) -> dict[str, str]:
-    info = reader.metadata or {}
+    info: Any = reader.metadata or {}
     identity: dict[str, str] = {}
     for key in IDENTITY_KEYS:
         value = info.get(INFO_KEYS[key])

@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from pydyf import Dictionary
+
 _REFERENCE = re.compile(rb"(\d+) (\d+) R")
 
 
@@ -40,7 +42,7 @@ def _object(pdf: Any, reference: Any) -> Any:
 
 def _element(pdf: Any, kid: Any) -> Any:
     found = _object(pdf, kid)
-    return found if isinstance(found, dict) and found.get("Type") == "/StructElem" else None
+    return found if isinstance(found, Dictionary) and found.get("Type") == "/StructElem" else None
 
 
 _TABLE_PARTS = ("/Table", "/THead", "/TBody", "/TFoot", "/TR", "/TD")
@@ -100,7 +102,9 @@ def _margins_as_artifacts(pdf: Any) -> set[int]:
     orphans = [
         o
         for o in pdf.objects
-        if isinstance(o, dict) and o.get("Type") == "/StructElem" and o.number not in reachable
+        if isinstance(o, Dictionary)
+        and o.get("Type") == "/StructElem"
+        and o.number not in reachable
     ]
     if not orphans:
         return set()
@@ -149,7 +153,7 @@ def _fold_line_spans(pdf: Any) -> set[int]:
     # Children come after their parents in the list: from the end, a span whose own line spans
     # were folded into it is folded in turn.
     for span in reversed(pdf.objects):
-        if not (isinstance(span, dict) and span.get("S") in _FOLDABLE):
+        if not (isinstance(span, Dictionary) and span.get("S") in _FOLDABLE):
             continue
         kids = span.get("K")
         if set(span) != {"Type", "S", "K", "Pg", "P"}:
