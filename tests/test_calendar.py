@@ -20,8 +20,14 @@ from docgen.check.calendar import (
     open_windows,
 )
 from docgen.core import dates
+from docgen.core.election_deadlines import (
+    first_year_election_deadline,
+    forfeitable_right_election_deadline,
+)
 from docgen.core.safe_text import is_unsafe, visible
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
+from docgen.kinds.rrp.facts import PerformancePeriod
+from docgen.kinds.rrp.timing import performance_based_readings
 from docgen.load import load_facts
 
 
@@ -115,9 +121,8 @@ def test_rrp_sample_windows(samples):
     ],
 )
 def test_first_year_deadline_boundaries(eligible, last_day):
-    assert dates.first_year_election_deadline(eligible) == last_day
-    assert dates.is_within_days_after(last_day, eligible, 30)
-    assert not dates.is_within_days_after(last_day + timedelta(days=1), eligible, 30)
+    assert first_year_election_deadline(eligible) == last_day
+    assert (last_day - eligible).days == 30  # the 30th day after is the last good day
 
 
 @pytest.mark.parametrize(
@@ -131,9 +136,10 @@ def test_first_year_deadline_boundaries(eligible, last_day):
     ],
 )
 def test_performance_based_deadline_boundaries(period_end, last_day):
-    assert dates.performance_based_election_deadline(period_end) == last_day
-    # The checker's strict reading is the same day (one rule, two callers).
-    assert dates.months_before_readings(period_end, 6)[0] == last_day
+    # The window's last day is the checker's strict reading (one rule, two callers).
+    period = PerformancePeriod(start=date(2025, 1, 1), end=period_end)
+    assert performance_based_readings(period)[0] == last_day
+    assert dates.add_months(period_end, -6) == last_day
 
 
 # ------------------------------------------------------------------------ director windows
@@ -181,14 +187,14 @@ def test_route_b_is_closed_when_an_annual_meeting_can_vest_the_units_sooner():
     # Annual meeting June 22, 2027: one day under 12 months after the grant.
     facts = grant_facts({"vesting": {"annual_meeting_date": "2027-06-22"}})
     assert "jsmith-409a-b" not in windows_by_key(facts)
-    assert dates.forfeitable_right_election_deadline(date(2026, 6, 23), date(2027, 6, 22)) is None
+    assert forfeitable_right_election_deadline(date(2026, 6, 23), date(2027, 6, 22)) is None
 
 
 def test_route_b_on_a_leap_day_grant():
     # Granted Feb 29, 2028; vests Feb 28, 2029 (the anniversary, clamped) = exactly 12 months
     # on the clamped reading, so route (b) is open and closes Feb 28, 2028 (12 months before),
     # the day before the grant itself.
-    assert dates.forfeitable_right_election_deadline(date(2028, 2, 29), date(2029, 2, 28)) == date(
+    assert forfeitable_right_election_deadline(date(2028, 2, 29), date(2029, 2, 28)) == date(
         2028, 2, 28
     )
     facts = grant_facts({"grant_date": "2028-02-29", "notice_date": "2028-02-01",

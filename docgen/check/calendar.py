@@ -1,8 +1,9 @@
 """Election windows: when each participant or director may elect, under which rule, as a table,
 CSV or an RFC 5545 calendar (``docgen calendar``), for the windows still open on an as-of date.
 
-Every deadline comes from one function in :mod:`docgen.core.dates`, the same ones the checker's
-routes use, so the calendar and ``docgen check`` cannot disagree about a last day.
+Each kind lists its windows (docgen.kinds), and every last day comes from one function, the same
+one the checker's routes use (docgen.core.dates, docgen.core.election_deadlines, the kind's own
+timing), so the calendar and ``docgen check`` cannot disagree about a last day.
 """
 
 from __future__ import annotations

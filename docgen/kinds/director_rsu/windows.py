@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 from docgen.core import dates
+from docgen.core.election_deadlines import (
+    first_year_election_deadline,
+    forfeitable_right_election_deadline,
+)
 from docgen.core.windows import ElectionWindow
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import specified_date
@@ -14,7 +18,7 @@ def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
     grant = facts.grant
     document = f"Exhibit I, grant {grant.id}"
     vesting = specified_date(grant)  # the earliest vesting on service alone
-    route_b = dates.forfeitable_right_election_deadline(grant.grant_date, vesting)
+    route_b = forfeitable_right_election_deadline(grant.grant_date, vesting)
     windows: list[ElectionWindow] = []
     for director in facts.directors:
         if director.employee:
@@ -47,6 +51,6 @@ def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
                 *who, "409a-c",
                 "(c) within 30 days after first becoming eligible (Treas. Reg. 1.409A-2(a)(7))",
                 director.first_eligible_on,
-                dates.first_year_election_deadline(director.first_eligible_on), **since,
+                first_year_election_deadline(director.first_eligible_on), **since,
             ))  # fmt: skip
     return windows

@@ -8,7 +8,7 @@ from datetime import date
 from docgen.core import dates
 from docgen.core.windows import ElectionWindow, no_empty_window
 from docgen.kinds.rrp.facts import Participant, RRPPlanYearFacts
-from docgen.kinds.rrp.timing import first_year_deadline_for
+from docgen.kinds.rrp.timing import first_year_deadline_for, performance_based_readings
 
 
 def rrp_windows(facts: RRPPlanYearFacts) -> list[ElectionWindow]:
@@ -53,8 +53,8 @@ def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> li
         if (period.start, period.end) in seen:
             continue
         seen.add((period.start, period.end))
-        closes = dates.performance_based_election_deadline(period.end)
-        other = dates.add_months_month_end(period.end, -6)
+        # The earlier reading of "six months before" a month-end is the window's last day.
+        closes, other = performance_based_readings(period)
         note = None
         if other != closes:
             note = (
