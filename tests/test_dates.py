@@ -75,11 +75,25 @@ def test_words_for_documents():
     assert dates.long_date(date(2026, 6, 23)) == "June 23, 2026"
     assert dates.long_date(date(2027, 1, 1)) == "January 1, 2027"
     assert [dates.ordinal_word(n) for n in (1, 2, 3, 10, 12)] == [
-        "first", "second", "third", "tenth", "twelfth",
-    ]  # fmt: skip
+        "first",
+        "second",
+        "third",
+        "tenth",
+        "twelfth",
+    ]
     assert [dates.ordinal_suffix(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th",
-    ]  # fmt: skip
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+        "111th",
+    ]
     assert dates.ordinal_word(25) == "25th"
 
 

@@ -264,10 +264,12 @@ def route_readings(participant: Participant, election: RRPElection) -> Mapping[s
     kept = _READINGS.get(key)
     if kept is not None and kept[0] is participant and kept[1] is election:
         return kept[2]
-    readings = MappingProxyType({
-        route: route_reading(route, participant, election)
-        for route in open_routes(participant, election)
-    })  # fmt: skip
+    readings = MappingProxyType(
+        {
+            route: route_reading(route, participant, election)
+            for route in open_routes(participant, election)
+        }
+    )
     if len(_READINGS) >= _READINGS_KEPT:
         _READINGS.clear()
     _READINGS[key] = (participant, election, readings)
