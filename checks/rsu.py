@@ -15,13 +15,8 @@ from collections.abc import Iterator
 
 from checks import sources as src
 from checks.sources import code, exhibit, notice, reg
-from docgen.core.dates import (
-    days_after,
-    december_31_before,
-    first_year_election_deadline,
-    months_before_readings,
-    vests_within_12_months,
-)
+from docgen.core.dates import days_after, december_31_before, months_before_readings
+from docgen.core.election_deadlines import first_year_election_deadline, vests_within_12_months
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu import NAME as RSU
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts

@@ -26,7 +26,7 @@ from pypdf.generic import NameObject
 
 from docgen.core.errors import RenderError
 from docgen.load import load_facts
-from docgen.render import acroform
+from docgen.render import form_format
 from docgen.render import html as render
 from docgen.render.acroform import repair_form
 from docgen.render.form_reader import NotAForm, read_form
@@ -203,7 +203,7 @@ def test_the_radio_group_is_one_field_whose_widgets_are_named_by_their_option(ex
     assert sorted(str(item["/T"]) for item in top) == sorted(EXHIBIT_FIELDS)
     group = next(item for item in top if item["/T"] == "pay_on")
     assert group["/FT"] == "/Btn"
-    assert group["/Ff"] & acroform.FF_RADIO and group["/Ff"] & acroform.FF_NO_TOGGLE_TO_OFF
+    assert group["/Ff"] & form_format.FF_RADIO and group["/Ff"] & form_format.FF_NO_TOGGLE_TO_OFF
     assert group["/V"] == "/Off" and "/Opt" not in group
     tooltip = str(group["/TU"])
     assert tooltip.startswith("Section III: ")
@@ -433,7 +433,7 @@ def test_weasyprints_own_radio_structure_is_read_as_ambiguous_not_guessed(grant,
     assert "/Opt" in PdfReader(io.BytesIO(raw)).get_fields()["pay_on"]  # WeasyPrint's
     meta = render.document_meta(grant, "exhibit-i", "jsmith", "elections")
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
-    writer.add_metadata({acroform.INFO_KEYS[k]: v for k, v in meta.form_identity})
+    writer.add_metadata({form_format.INFO_KEYS[k]: v for k, v in meta.form_identity})
     out = io.BytesIO()
     writer.write(out)
     contents = read_form(out.getvalue())

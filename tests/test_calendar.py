@@ -20,8 +20,14 @@ from docgen.check.calendar import (
     open_windows,
 )
 from docgen.core import dates
+from docgen.core.election_deadlines import (
+    first_year_election_deadline,
+    forfeitable_right_election_deadline,
+)
 from docgen.core.safe_text import is_unsafe, visible
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
+from docgen.kinds.rrp.facts import PerformancePeriod
+from docgen.kinds.rrp.timing import performance_based_readings
 from docgen.load import load_facts
 
 
@@ -115,9 +121,8 @@ def test_rrp_sample_windows(samples):
     ],
 )
 def test_first_year_deadline_boundaries(eligible, last_day):
-    assert dates.first_year_election_deadline(eligible) == last_day
-    assert dates.is_within_days_after(last_day, eligible, 30)
-    assert not dates.is_within_days_after(last_day + timedelta(days=1), eligible, 30)
+    assert first_year_election_deadline(eligible) == last_day
+    assert (last_day - eligible).days == 30  # the 30th day after is the last good day
 
 
 @pytest.mark.parametrize(
@@ -131,9 +136,10 @@ def test_first_year_deadline_boundaries(eligible, last_day):
     ],
 )
 def test_performance_based_deadline_boundaries(period_end, last_day):
-    assert dates.performance_based_election_deadline(period_end) == last_day
-    # The checker's strict reading is the same day (one rule, two callers).
-    assert dates.months_before_readings(period_end, 6)[0] == last_day
+    # The window's last day is the checker's strict reading (one rule, two callers).
+    period = PerformancePeriod(start=date(2025, 1, 1), end=period_end)
+    assert performance_based_readings(period)[0] == last_day
+    assert dates.add_months(period_end, -6) == last_day
 
 
 # ------------------------------------------------------------------------ director windows
@@ -141,17 +147,27 @@ def test_performance_based_deadline_boundaries(period_end, last_day):
 
 def grant_facts(grant: dict | None = None, **director) -> DirectorGrantFacts:
     base = {
-        "id": "2026-annual", "grant_date": "2026-06-23", "notice_date": "2026-06-01",
-        "election_deadline": "2026-06-23", "fair_market_value": "45.10",
-    }  # fmt: skip
+        "id": "2026-annual",
+        "grant_date": "2026-06-23",
+        "notice_date": "2026-06-01",
+        "election_deadline": "2026-06-23",
+        "fair_market_value": "45.10",
+    }
     base.update(grant or {})
-    return DirectorGrantFacts.model_validate({
-        "kind": "director-rsu-grant",
-        "company": {"name": "CarMax, Inc.", "secretary_phone": "(804) 747-0422",
-                    "governing_law": "Commonwealth of Virginia"},
-        "stock_plan": "Plan", "form_10k_fiscal_year": 2026, "grant": base,
-        "directors": [{"id": "jsmith", "name": "Jane Q. Smith", "units": 100, **director}],
-    })  # fmt: skip
+    return DirectorGrantFacts.model_validate(
+        {
+            "kind": "director-rsu-grant",
+            "company": {
+                "name": "CarMax, Inc.",
+                "secretary_phone": "(804) 747-0422",
+                "governing_law": "Commonwealth of Virginia",
+            },
+            "stock_plan": "Plan",
+            "form_10k_fiscal_year": 2026,
+            "grant": base,
+            "directors": [{"id": "jsmith", "name": "Jane Q. Smith", "units": 100, **director}],
+        }
+    )
 
 
 def test_exhibit_i_closes_the_day_before_the_deadline():
@@ -181,18 +197,19 @@ def test_route_b_is_closed_when_an_annual_meeting_can_vest_the_units_sooner():
     # Annual meeting June 22, 2027: one day under 12 months after the grant.
     facts = grant_facts({"vesting": {"annual_meeting_date": "2027-06-22"}})
     assert "jsmith-409a-b" not in windows_by_key(facts)
-    assert dates.forfeitable_right_election_deadline(date(2026, 6, 23), date(2027, 6, 22)) is None
+    assert forfeitable_right_election_deadline(date(2026, 6, 23), date(2027, 6, 22)) is None
 
 
 def test_route_b_on_a_leap_day_grant():
     # Granted Feb 29, 2028; vests Feb 28, 2029 (the anniversary, clamped) = exactly 12 months
     # on the clamped reading, so route (b) is open and closes Feb 28, 2028 (12 months before),
     # the day before the grant itself.
-    assert dates.forfeitable_right_election_deadline(date(2028, 2, 29), date(2029, 2, 28)) == date(
+    assert forfeitable_right_election_deadline(date(2028, 2, 29), date(2029, 2, 28)) == date(
         2028, 2, 28
     )
-    facts = grant_facts({"grant_date": "2028-02-29", "notice_date": "2028-02-01",
-                         "election_deadline": "2028-02-29"})  # fmt: skip
+    facts = grant_facts(
+        {"grant_date": "2028-02-29", "notice_date": "2028-02-01", "election_deadline": "2028-02-29"}
+    )
     window = windows_by_key(facts)["jsmith-409a-b"]
     assert (window.opens_on, window.closes_on) == (None, date(2028, 2, 28))
     # The day before: a grant on Feb 28, 2028 vests Feb 28, 2029; (b) closes Feb 28, 2028.
@@ -219,8 +236,10 @@ def test_ics_has_one_event_per_deadline_with_everyone_named(samples):
     # Ten directors: one Exhibit I deadline and one route (b) deadline shared by all, and the
     # newly eligible director's own route (c); route (a) closed on December 31, 2025.
     assert [(g.first.route, len(g.windows)) for g in groups] == [
-        ("exhibit-i", 10), ("409a-b", 10), ("409a-c", 1),
-    ]  # fmt: skip
+        ("exhibit-i", 10),
+        ("409a-b", 10),
+        ("409a-c", 1),
+    ]
     assert len(events) == 3
     uids = [event["UID"][0][1] for event in events]
     assert uids == [
@@ -292,8 +311,10 @@ def test_only_windows_still_open_on_the_as_of_date(as_of, shown):
 def test_route_a_is_left_out_for_a_director_appointed_after_it_closed():
     facts = grant_facts(first_eligible_on="2026-02-01")
     assert {w.route for w in open_windows(facts, date(2025, 12, 1))} == {
-        "exhibit-i", "409a-b", "409a-c",
-    }  # fmt: skip
+        "exhibit-i",
+        "409a-b",
+        "409a-c",
+    }
     # The same day, a director who served in 2025 could still elect under route (a).
     assert "409a-a" in {w.route for w in open_windows(grant_facts(), date(2025, 12, 1))}
 
@@ -317,9 +338,14 @@ def test_reminders_a_week_and_a_day_before_never_in_the_past(as_of, triggers):
 def test_a_deadline_keeps_its_uid_when_someone_joins_it():
     one = grant_facts()
     two = DirectorGrantFacts.model_validate(
-        {**one.model_dump(), "directors": [*one.model_dump()["directors"],
-                                           {"id": "BW1000", "name": "Avery Brooks", "units": 10}]}
-    )  # fmt: skip
+        {
+            **one.model_dump(),
+            "directors": [
+                *one.model_dump()["directors"],
+                {"id": "BW1000", "name": "Avery Brooks", "units": 10},
+            ],
+        }
+    )
     as_of = date(2026, 6, 1)
     uids = [
         [e["UID"][0][1] for e in parse_ics(as_ics(open_windows(f, as_of), f, as_of).encode())]
@@ -331,8 +357,16 @@ def test_a_deadline_keeps_its_uid_when_someone_joins_it():
 def test_ics_is_byte_for_byte_stable(cli, samples, tmp_path):
     first, second = tmp_path / "a.ics", tmp_path / "b.ics"
     for path in (first, second):
-        result = cli("calendar", samples / "rrp-2026.yaml", "--format", "ics", "-o", path,
-                     "--as-of", "2025-12-01")  # fmt: skip
+        result = cli(
+            "calendar",
+            samples / "rrp-2026.yaml",
+            "--format",
+            "ics",
+            "-o",
+            path,
+            "--as-of",
+            "2025-12-01",
+        )
         assert result.exit_code == 0
     assert first.read_bytes() == second.read_bytes()
     events = parse_ics(first.read_bytes())
@@ -364,10 +398,20 @@ def test_escaping_round_trips(text):
 def test_cli_table_and_csv(cli, samples):
     table = cli("calendar", samples / "rrp-2026-year.yaml", "--as-of", "2025-12-01")
     assert table.exit_code == 0 and "2026-04-01" in table.stdout
-    rows = list(csv.DictReader(io.StringIO(
-        cli("calendar", samples / "director-grant-2026.yaml", "--format", "csv",
-            "--as-of", "2025-12-01").stdout
-    )))  # fmt: skip
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                cli(
+                    "calendar",
+                    samples / "director-grant-2026.yaml",
+                    "--format",
+                    "csv",
+                    "--as-of",
+                    "2025-12-01",
+                ).stdout
+            )
+        )
+    )
     assert {row["route"] for row in rows} >= {"exhibit-i", "409a-a", "409a-b"}
     assert all(row["closes_on"] for row in rows)
 
@@ -381,8 +425,14 @@ def test_cli_table_to_a_file(cli, samples, tmp_path):
 def test_cli_bad_input(cli, samples, tmp_path):
     result = cli("calendar", samples / "rrp-2026.yaml", "--format", "ical")
     assert result.exit_code == 2
-    result = cli("calendar", samples / "rrp-2026.yaml", "--format", "ics",
-                 "-o", tmp_path / "missing" / "x.ics")  # fmt: skip
+    result = cli(
+        "calendar",
+        samples / "rrp-2026.yaml",
+        "--format",
+        "ics",
+        "-o",
+        tmp_path / "missing" / "x.ics",
+    )
     assert result.exit_code == 2 and "no folder" in result.stderr
     assert "Traceback" not in result.stderr
     result = cli("calendar", tmp_path / "nope.yaml")

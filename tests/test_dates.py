@@ -51,11 +51,10 @@ def test_anniversary(grant, years, expected):
 
 def test_within_days_after_boundary():
     eligible = date(2026, 3, 2)
-    assert dates.days_after(eligible, 30) == date(2026, 4, 1)
-    assert dates.is_within_days_after(date(2026, 4, 1), eligible, 30)  # last good day
-    assert not dates.is_within_days_after(date(2026, 4, 2), eligible, 30)  # first bad day
-    assert dates.is_within_days_after(eligible, eligible, 30)
-    assert not dates.is_within_days_after(eligible - timedelta(days=1), eligible, 30)
+    assert dates.days_after(eligible, 30) == date(2026, 4, 1)  # the last good day
+    assert dates.days_after(eligible, 30) < date(2026, 4, 2)  # the first bad day
+    assert dates.days_after(date(2028, 2, 1), 28) == date(2028, 2, 29)  # a leap February
+    assert dates.days_after(date(2026, 2, 1), 28) == date(2026, 3, 1)
 
 
 @pytest.mark.parametrize(
@@ -72,25 +71,29 @@ def test_first_of_month_after_six_month_anniversary(termination, paid_from):
     assert dates.first_of_month_after_six_month_anniversary(termination) == paid_from
 
 
-def test_key_employee_period_starts_april_first_for_twelve_months():
-    assert dates.key_employee_period(date(2025, 12, 31)) == (date(2026, 4, 1), date(2027, 3, 31))
-    determinations = [date(2025, 12, 31)]
-    assert not dates.is_key_employee_on(date(2026, 3, 31), determinations)
-    assert dates.is_key_employee_on(date(2026, 4, 1), determinations)
-    assert dates.is_key_employee_on(date(2027, 3, 31), determinations)
-    assert not dates.is_key_employee_on(date(2027, 4, 1), determinations)
-    assert not dates.is_key_employee_on(date(2026, 6, 1), [])
-
-
 def test_words_for_documents():
     assert dates.long_date(date(2026, 6, 23)) == "June 23, 2026"
     assert dates.long_date(date(2027, 1, 1)) == "January 1, 2027"
     assert [dates.ordinal_word(n) for n in (1, 2, 3, 10, 12)] == [
-        "first", "second", "third", "tenth", "twelfth",
-    ]  # fmt: skip
+        "first",
+        "second",
+        "third",
+        "tenth",
+        "twelfth",
+    ]
     assert [dates.ordinal_suffix(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th",
-    ]  # fmt: skip
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+        "111th",
+    ]
     assert dates.ordinal_word(25) == "25th"
 
 
@@ -119,13 +122,6 @@ def test_six_month_payment_date_is_a_first_and_after_the_anniversary(day):
     assert paid.day == 1
     assert paid > dates.six_month_anniversary(day)
     assert paid - dates.six_month_anniversary(day) <= timedelta(days=31)
-
-
-@given(days)
-def test_key_employee_period_is_twelve_months(day):
-    start, end = dates.key_employee_period(date(day.year, 12, 31))
-    assert start == date(day.year + 1, 4, 1)
-    assert end + timedelta(days=1) == date(day.year + 2, 4, 1)
 
 
 @given(days, st.integers(min_value=1, max_value=50))

@@ -281,7 +281,8 @@ def test_runs_and_paragraph_styles_built_directly_are_python_docx_s_own_xml(
 def test_each_document_from_the_template_is_its_own():
     """Documents share the template's parts as read from its zip, never the parsed parts: what
     one document adds is not in the next, and each starts as ``Document(template)`` does."""
-    from docgen.render.docx_styles import HOUSE_TYPE_SIZE, blank_document, styled_template
+    from docgen.render.docx_style_sheet import HOUSE_TYPE_SIZE
+    from docgen.render.docx_styles import blank_document, styled_template
 
     first = blank_document()
     first.add_paragraph("only in the first")

@@ -1,8 +1,9 @@
 """Election windows: when each participant or director may elect, under which rule, as a table,
 CSV or an RFC 5545 calendar (``docgen calendar``), for the windows still open on an as-of date.
 
-Every deadline comes from one function in :mod:`docgen.core.dates`, the same ones the checker's
-routes use, so the calendar and ``docgen check`` cannot disagree about a last day.
+Each kind lists its windows (docgen.kinds), and every last day comes from one function, the same
+one the checker's routes use (docgen.core.dates, docgen.core.election_deadlines, the kind's own
+timing), so the calendar and ``docgen check`` cannot disagree about a last day.
 """
 
 from __future__ import annotations
@@ -88,11 +89,22 @@ CSV_COLUMNS = ("subject", "name", "document", "route", "opens_on", "closes_on", 
 
 def as_csv(windows: list[ElectionWindow]) -> str:
     """RFC 4180 CSV, each cell safe to open in a spreadsheet (docgen.core.safe_text.csv_cell)."""
-    return csv_text(CSV_COLUMNS, (
-        [w.subject, w.name, w.document, w.route, w.opens_on.isoformat() if w.opens_on else "",
-         w.closes_on.isoformat(), w.rule, w.note or ""]
-        for w in windows
-    ))  # fmt: skip
+    return csv_text(
+        CSV_COLUMNS,
+        (
+            [
+                w.subject,
+                w.name,
+                w.document,
+                w.route,
+                w.opens_on.isoformat() if w.opens_on else "",
+                w.closes_on.isoformat(),
+                w.rule,
+                w.note or "",
+            ]
+            for w in windows
+        ),
+    )
 
 
 def as_table(windows: list[ElectionWindow], title: str):
@@ -111,8 +123,13 @@ def as_table(windows: list[ElectionWindow], title: str):
     table.add_column("rule", ratio=1)
     for w in windows:
         rule = w.rule if not w.note else f"{w.rule}. Note: {w.note}"
-        table.add_row(cell(w.subject), cell(w.name), w.opens_on.isoformat() if w.opens_on else "-",
-                      w.closes_on.isoformat(), cell(rule))  # fmt: skip
+        table.add_row(
+            cell(w.subject),
+            cell(w.name),
+            w.opens_on.isoformat() if w.opens_on else "-",
+            w.closes_on.isoformat(),
+            cell(rule),
+        )
     return table
 
 

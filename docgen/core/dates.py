@@ -1,4 +1,8 @@
-"""Calendar arithmetic for the Plan, Code section 409A and the documents: one function per rule.
+"""Calendar arithmetic, and dates as the documents write them: months added with month-end
+clamping, anniversaries, "within N days after", the length of a period; long dates and ordinals.
+
+Nothing here knows a plan: each kind's deadlines are its own (docgen.kinds.*), and the deadlines
+Code section 409A sets for every kind are docgen.core.election_deadlines, all built on these.
 
 Conventions (DESIGN.md, "Rule catalogue"):
 
@@ -15,15 +19,43 @@ import re
 from datetime import date, timedelta
 
 _MONTHS = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-)  # fmt: skip
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 _ORDINALS = (
-    "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-    "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
-    "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth",
-)  # fmt: skip
+    "zeroth",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+)
 
 
 def last_day_of_month(year: int, month: int) -> int:
@@ -76,11 +108,6 @@ def days_after(day: date, days: int) -> date:
     return day + timedelta(days=days)
 
 
-def is_within_days_after(candidate: date, day: date, days: int) -> bool:
-    """True when ``candidate`` falls on ``day`` or in the ``days`` days after it."""
-    return day <= candidate <= days_after(day, days)
-
-
 def first_of_next_month(day: date) -> date:
     """The first day of the month following the month of ``day``."""
     return add_months(day.replace(day=1), 1)
@@ -92,7 +119,8 @@ def six_month_anniversary(day: date) -> date:
 
 
 def first_of_month_after_six_month_anniversary(day: date) -> date:
-    """Plan 4.01(b): "the first day of the month following the six-month anniversary"."""
+    """ "The first day of the month following the six-month anniversary" of ``day`` (the RRP's
+    Plan 4.01(b) pays a Key Employee so)."""
     return first_of_next_month(six_month_anniversary(day))
 
 
@@ -101,71 +129,19 @@ def end_of_year(year: int) -> date:
 
 
 def december_31_before(year: int) -> date:
-    """The last day to elect for a year under the prior-year rule (Treas. Reg. 1.409A-2(a)(3))."""
+    """December 31 of the year before ``year``: the last day to elect for ``year`` under the
+    prior-year rule (Treas. Reg. 1.409A-2(a)(3))."""
     return date(year - 1, 12, 31)
 
 
 def day_before(day: date) -> date:
-    """The last day that is "prior to" ``day`` (Exhibit I: filed PRIOR TO the deadline)."""
+    """The last day that is "prior to" ``day`` (an Exhibit I is filed PRIOR TO its deadline)."""
     return day - timedelta(days=1)
-
-
-def first_year_election_deadline(first_eligible_on: date) -> date:
-    """Plan 2.03(c), Treas. Reg. 1.409A-2(a)(7): the last day "within 30 days after" eligibility."""
-    return days_after(first_eligible_on, 30)
-
-
-def performance_based_election_deadline(period_end: date) -> date:
-    """Plan 2.03(b); Treas. Reg. 1.409A-2(a)(8): six months before the performance period ends.
-
-    Calendar months back with month-end clamping (Dec 31 -> June 30). For a month-end period end
-    whose other reading differs (Feb 28 -> Aug 28 or Aug 31) this is the earlier, safe date;
-    :func:`add_months_month_end` gives the other reading for the checker's warning.
-    """
-    return add_months(period_end, -6)
-
-
-def vests_within_12_months(grant_date: date, earliest_vesting: date) -> bool:
-    """True when the right can vest less than 12 months after the grant, which closes the
-    forfeitable-right route of Treas. Reg. 1.409A-2(a)(5)."""
-    return earliest_vesting < add_months(grant_date, 12)
-
-
-def forfeitable_right_election_deadline(grant_date: date, earliest_vesting: date) -> date | None:
-    """Treas. Reg. 1.409A-2(a)(5): the last day to elect on a right that cannot vest for at least
-    12 months: within 30 days after the grant AND at least 12 months before the earliest vesting
-    (the earlier, safe reading of "12 months" at a month-end). None when vesting can come sooner
-    than 12 months after the grant: the route is closed.
-    """
-    if vests_within_12_months(grant_date, earliest_vesting):
-        return None
-    return min(days_after(grant_date, 30), add_months(earliest_vesting, -12))
 
 
 def days_in_period(start: date, end: date) -> int:
     """Days from ``start`` to ``end``, both counted."""
     return (end - start).days + 1
-
-
-def key_employee_period(determination: date) -> tuple[date, date]:
-    """The 12-month Key Employee period that a December 31 determination starts.
-
-    Plan 1.14: a Participant who is a specified employee as of December 31 "will be considered a
-    Key Employee ... for the 12-month period commencing on the next following April 1".
-    Returns the first and the last day of that period.
-    """
-    start = date(determination.year + 1, 4, 1)
-    end = add_months(start, 12) - timedelta(days=1)
-    return start, end
-
-
-def is_key_employee_on(day: date, determinations: list[date] | tuple[date, ...]) -> bool:
-    """True when a determination's April 1 is on or before ``day``, less than 12 months before."""
-    for determination in determinations:
-        start, end = key_employee_period(determination)
-        if start <= day <= end:
-            return True
-    return False
 
 
 def long_date(day: date) -> str:

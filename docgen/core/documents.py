@@ -22,7 +22,7 @@ class DocumentMeta:
     modified: date
     fillable: bool = False  # the PDF carries form fields (a blank Election Form)
     language: str = "en-US"
-    # A fillable form's identity (docgen.render.acroform.IDENTITY_KEYS), set by document_meta.
+    # A fillable form's identity (docgen.render.form_format.IDENTITY_KEYS), set by document_meta.
     form_identity: tuple[tuple[str, str], ...] = ()
     type_size: float | None = None  # the document's body type size (DocumentSpec.type_size)
 

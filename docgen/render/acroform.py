@@ -51,7 +51,8 @@ Identity
 Output is deterministic: the same input gives the same bytes (no clock, no random ids; the
 ``/ID`` and the Info dictionary are WeasyPrint's, plus the identity keys).
 
-Only the standard library and pypdf are used (and docgen's errors).
+Only the standard library and pypdf are used (and docgen's errors). The format both this writer
+and the reader keep to (flags, identity keys, on-state names) is docgen.render.form_format.
 """
 
 from __future__ import annotations
@@ -74,28 +75,23 @@ from pypdf.generic import (
 )
 
 from docgen.core.errors import RenderError
-
-# Field flags (PDF 32000-1:2008, Tables 226 and 227).
-FF_READ_ONLY = 1
-FF_NO_TOGGLE_TO_OFF = 1 << 14
-FF_RADIO = 1 << 15
-FF_PUSHBUTTON = 1 << 16
-ANNOT_PRINT = 4
+from docgen.render.form_format import (
+    ANNOT_PRINT,
+    FF_NO_TOGGLE_TO_OFF,
+    FF_PUSHBUTTON,
+    FF_RADIO,
+    IDENTITY_KEYS,
+    INFO_KEYS,
+    MAX_DEPTH,
+    check_identity,
+    export_name,
+)
 
 FONT = "/Helv"
 DEFAULT_FONT_SIZE = 10.0
 
-IDENTITY_KEYS: tuple[str, ...] = ("document", "cycle", "subject", "facts_sha256")
-INFO_KEYS: dict[str, str] = {
-    "document": "/DocgenDocument",
-    "cycle": "/DocgenCycle",
-    "subject": "/DocgenSubject",
-    "facts_sha256": "/DocgenFactsSHA256",
-}
-SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _FONT_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s+Tf\b")
 _COLOUR = re.compile(r"(?:(?:\d*\.?\d+\s+){3}rg|(?:\d*\.?\d+\s+){4}k|\d*\.?\d+\s+g)\b")
-MAX_DEPTH = 32  # fields nested deeper than this are treated as a loop
 
 
 # ------------------------------------------------------------------------------- repairing
@@ -111,7 +107,7 @@ def repair_form(
     one is described from its options' own tooltips. Raises RenderError for a PDF with no form
     fields, or a form this module cannot make clean (it never writes a half-repaired form).
     """
-    _check_identity(identity)
+    check_identity(identity)
     tips = dict(tooltips or {})
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter(clone_from=reader)
@@ -157,28 +153,6 @@ def repair_form(
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def _check_identity(identity: Mapping[str, str]) -> None:
-    keys = set(identity)
-    if not keys:
-        raise RenderError(
-            f"a fillable form carries its identity ({', '.join(IDENTITY_KEYS)}): "
-            "render it from a facts file (docgen.loader.load_facts), not bare facts"
-        )
-    if keys != set(IDENTITY_KEYS):
-        missing = ", ".join(sorted(set(IDENTITY_KEYS) - keys)) or "-"
-        extra = ", ".join(sorted(keys - set(IDENTITY_KEYS))) or "-"
-        raise RenderError(
-            f"a fillable form carries its identity ({', '.join(IDENTITY_KEYS)}): "
-            f"missing {missing}, unknown {extra}"
-        )
-    for key in IDENTITY_KEYS:
-        value = identity[key]
-        if not isinstance(value, str) or not value.strip():
-            raise RenderError(f"form identity {key} is empty")
-    if not SHA256.match(identity["facts_sha256"]):
-        raise RenderError("form identity facts_sha256 must be 64 lowercase hex digits")
 
 
 def _top_ancestor(ref: Any) -> IndirectObject:
@@ -381,10 +355,3 @@ def _group_tooltip(option_tips: list[str]) -> str | None:
     if len(options) == 1:
         return prefix + options[0]
     return prefix + ", ".join(options[:-1]) + ", or " + options[-1]
-
-
-def export_name(state: str, options: list[str]) -> str:
-    """An on-state named by an index into /Opt (WeasyPrint's /0, /1, ...) read as the option."""
-    if options and state.isdigit() and int(state) < len(options):
-        return options[int(state)]
-    return state

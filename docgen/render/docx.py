@@ -23,8 +23,8 @@ from typing import Any
 
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
+from docgen.render.docx_style_sheet import HOUSE_TYPE_SIZE
 from docgen.render.docx_styles import (
-    HOUSE_TYPE_SIZE,
     add_symbol,
     blank_document,
     fit_table,

@@ -1,6 +1,6 @@
-"""The DOCX's page and Word styles (Title, Heading 1, body text, list paragraphs, the footer with
-its PAGE field), set in the document's own type size, and the table and symbol helpers the writer
-uses."""
+"""The XML helpers that write the DOCX: the style sheet (docgen.render.docx_style_sheet) made
+into the template's page and Word styles, set in the document's own type size, and the
+paragraph, run, table and symbol helpers the writer uses."""
 
 from __future__ import annotations
 
@@ -9,18 +9,12 @@ import io
 import re
 from typing import Any
 
+from docgen.render import docx_style_sheet as sheet
 from docgen.render.html_tree import Node
-
-# The house type size, print.css's ``html { font-size }``; a document may set its own
-# (DocumentSpec.type_size: Exhibit I and the RRP form are two-page forms set at 10.5 pt).
-HOUSE_TYPE_SIZE = 11.5
-# A document set below the house size is a form that must keep to its pages: its paragraphs are
-# spaced tighter too, two thirds of the house spacing, as print.css spaces it (6 pt, not 9 pt).
-FORM_SPACING = 2 / 3
 
 
 @functools.cache
-def styled_template(type_size: float = HOUSE_TYPE_SIZE) -> bytes:
+def styled_template(type_size: float = sheet.HOUSE_TYPE_SIZE) -> bytes:
     """python-docx's blank document with docgen's page set-up and styles for body text of
     ``type_size`` points, built once per size."""
     from docx import Document
@@ -43,7 +37,7 @@ def _template_package(type_size: float) -> Any:
     return PackageReader.from_file(io.BytesIO(styled_template(type_size)))
 
 
-def blank_document(type_size: float = HOUSE_TYPE_SIZE) -> Any:
+def blank_document(type_size: float = sheet.HOUSE_TYPE_SIZE) -> Any:
     """A new python-docx Document made from the styled template: ``Document(template)``, without
     unzipping the template again for each document."""
     from docx.opc.package import Unmarshaller
@@ -57,7 +51,7 @@ def blank_document(type_size: float = HOUSE_TYPE_SIZE) -> Any:
 
 def _prune_styles(document: Any) -> None:
     """Drop the blank template's hundred-odd table styles nobody uses (smaller, faster files)."""
-    keep = {"TableNormal", "TableGrid"}
+    keep = sheet.KEPT_TABLE_STYLES
     root = document.styles.element
     for style in root.findall(_qn("w:style")):
         if style.get(_qn("w:type")) == "table" and style.get(_qn("w:styleId")) not in keep:
@@ -65,14 +59,12 @@ def _prune_styles(document: Any) -> None:
 
 
 def paragraph_style(node: Node) -> str:
+    """The style of an HTML paragraph, by its classes (the style sheet's CLASS_STYLES)."""
     classes = node.classes
-    if "subtitle" in classes:
-        return "Subtitle"
-    if classes & {"letter-date", "addressee", "salutation", "director-line", "on-file"}:
-        return "Letter Block"
-    if classes & {"clause", "numbered"}:
-        return "Clause"
-    return "Body Text"
+    for marks, style in sheet.CLASS_STYLES:
+        if classes & marks:
+            return style
+    return sheet.BODY_STYLE
 
 
 @functools.cache
@@ -162,137 +154,88 @@ def _set_up_page(document: Any) -> None:
     from docx.shared import Inches
 
     for section in document.sections:
-        section.page_width = Inches(8.5)
-        section.page_height = Inches(11)
-        section.left_margin = section.right_margin = Inches(1)
-        section.top_margin = section.bottom_margin = Inches(1)
-        section.footer_distance = Inches(0.5)
+        section.page_width = Inches(sheet.PAGE.width)
+        section.page_height = Inches(sheet.PAGE.height)
+        section.left_margin = section.right_margin = Inches(sheet.PAGE.margin)
+        section.top_margin = section.bottom_margin = Inches(sheet.PAGE.margin)
+        section.footer_distance = Inches(sheet.PAGE.footer_distance)
         footer = section.footer.paragraphs[0]
-        footer.style = document.styles["Footer"]
+        footer.style = document.styles[sheet.FOOTER_STYLE]
         footer.alignment = 1  # centre
-        footer.add_run("Page ")
-        _add_field(footer, "PAGE", "1")
-        footer.add_run(" of ")
-        _add_field(footer, "NUMPAGES", "1")
+        for text, field in sheet.FOOTER:
+            footer.add_run(text)
+            _add_field(footer, field, "1")
 
 
 def _set_up_styles(document: Any, size: float) -> None:
+    """Each style of the style sheet written into ``document`` for body text of ``size`` points,
+    in the sheet's order."""
+    factor = sheet.FORM_SPACING if size < sheet.HOUSE_TYPE_SIZE else 1.0
+    for style in sheet.STYLES:
+        _write_style(document.styles, style, size, factor)
+
+
+def _write_style(styles: Any, style: sheet.Style, size: float, factor: float) -> None:
+    """One style: its font, its paragraph settings in order, its tab stop and borders."""
     from docx.enum.style import WD_STYLE_TYPE
+    from docx.shared import Inches
+
+    if style.added:
+        written = styles.add_style(style.name, WD_STYLE_TYPE.PARAGRAPH)
+        written.base_style = styles[style.base or "Normal"]
+        written.quick_style = True
+    else:
+        written = styles[style.name]
+        if style.base is not None:
+            written.base_style = styles[style.base]
+    if style.font is not None:
+        _write_font(written, style.font, size)
+    if style.all_caps:
+        written.font.all_caps = True
+    paragraph_format = written.paragraph_format
+    for setting, value in style.paragraph:
+        setattr(paragraph_format, setting, _paragraph_value(setting, value, factor))
+    if style.tab_stop is not None:
+        paragraph_format.tab_stops.add_tab_stop(Inches(style.tab_stop))
+    if style.drop_character_spacing:
+        for spacing in written.element.get_or_add_rPr().findall(_qn("w:spacing")):
+            spacing.getparent().remove(spacing)
+    if style.borders == "removed":
+        _remove_paragraph_borders(written)
+    elif style.borders == "bottom rule":
+        _bottom_border(written)
+
+
+def _paragraph_value(setting: str, value: float | bool | str, factor: float) -> Any:
+    """A setting's value as python-docx takes it: a space in points (a form's tighter), an
+    indent in inches, an alignment by name."""
     from docx.enum.text import WD_ALIGN_PARAGRAPH
-    from docx.shared import Inches, Pt, RGBColor
+    from docx.shared import Inches, Pt
 
-    factor = FORM_SPACING if size < HOUSE_TYPE_SIZE else 1.0
+    if setting in ("space_before", "space_after"):
+        return Pt(float(value) * factor)
+    if setting in ("left_indent", "first_line_indent"):
+        return Inches(float(value))
+    if setting == "alignment":
+        return WD_ALIGN_PARAGRAPH[str(value).upper()]
+    return value
 
-    def space(points: float) -> Any:
-        """A space between paragraphs: the house's, or a form's tighter one."""
-        return Pt(points * factor)
 
-    styles = document.styles
-    black = RGBColor(0, 0, 0)
-    face = "Times New Roman"  # metric-compatible with the PDF's Liberation Serif
+def _write_font(style: Any, font: sheet.Font, size: float) -> None:
+    """The face in every script (no theme fonts), its size, colour, bold and italic."""
+    from docx.shared import Pt, RGBColor
 
-    def font(
-        style: Any, points: float, bold: bool | None = None, italic: bool | None = None
-    ) -> None:
-        style.font.name = face
-        style.font.size = Pt(points)
-        style.font.color.rgb = black
-        style.font.bold = bold
-        style.font.italic = italic
-        rpr = style.element.get_or_add_rPr()
-        fonts = rpr.get_or_add_rFonts()
-        for attr in ("w:ascii", "w:hAnsi", "w:cs", "w:eastAsia"):
-            fonts.set(_qn(attr), face)
-        for attr in ("w:asciiTheme", "w:hAnsiTheme", "w:cstheme", "w:eastAsiaTheme"):
-            fonts.attrib.pop(_qn(attr), None)
-
-    normal = styles["Normal"]
-    font(normal, size)
-    normal.paragraph_format.space_after = space(9)
-    normal.paragraph_format.space_before = space(0)
-    normal.paragraph_format.line_spacing = 1.1
-    normal.paragraph_format.widow_control = True
-
-    title = styles["Title"]
-    font(title, 14, bold=True)
-    title.font.all_caps = True
-    title.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    title.paragraph_format.space_after = space(4)
-    _remove_paragraph_borders(title)
-
-    subtitle = styles["Subtitle"]
-    font(subtitle, size, bold=True, italic=False)
-    subtitle.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    subtitle.paragraph_format.space_after = space(2)
-    for spacing in subtitle.element.get_or_add_rPr().findall(_qn("w:spacing")):
-        spacing.getparent().remove(spacing)
-
-    for name in ("Heading 1", "Heading 2"):
-        heading = styles[name]
-        font(heading, size, bold=True, italic=False)
-        heading.paragraph_format.space_before = space(12 if name == "Heading 1" else 9)
-        heading.paragraph_format.space_after = space(6)
-        heading.paragraph_format.keep_with_next = True
-        heading.paragraph_format.tab_stops.add_tab_stop(Inches(0.5))
-
-    def paragraph_style(name: str, base: str = "Normal") -> Any:
-        style = styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
-        style.base_style = styles[base]
-        style.quick_style = True
-        return style
-
-    second = paragraph_style("Subtitle Second", "Subtitle")
-    font(second, size, bold=False, italic=True)
-    second.paragraph_format.space_after = space(18)
-
-    spacer = paragraph_style("Table Spacer")
-    font(spacer, 4)
-    spacer.paragraph_format.space_after = space(6)
-
-    body = styles["Body Text"]
-    body.base_style = normal
-    font(body, size)
-    body.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
-    body.paragraph_format.space_after = space(9)
-
-    clause = paragraph_style("Clause", "Body Text")
-    clause.paragraph_format.first_line_indent = Inches(0.5)
-    clause.paragraph_format.tab_stops.add_tab_stop(Inches(0.8))
-
-    enumerated = paragraph_style("Enumerated Clause", "List Paragraph")
-    font(enumerated, size)
-    enumerated.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.JUSTIFY
-    enumerated.paragraph_format.left_indent = Inches(1)
-    enumerated.paragraph_format.first_line_indent = Inches(-0.5)
-    enumerated.paragraph_format.space_after = space(4)
-    enumerated.paragraph_format.tab_stops.add_tab_stop(Inches(1))
-
-    choice = paragraph_style("Election Choice", "List Paragraph")
-    font(choice, size)
-    choice.paragraph_format.left_indent = Inches(0.75)
-    choice.paragraph_format.first_line_indent = Inches(-0.5)
-    choice.paragraph_format.space_after = space(8)
-    choice.paragraph_format.tab_stops.add_tab_stop(Inches(0.75))
-
-    letter = paragraph_style("Letter Block")
-    letter.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.LEFT
-    letter.paragraph_format.space_after = space(14)
-
-    table_text = paragraph_style("Table Text")
-    table_text.paragraph_format.space_after = space(0)
-    table_text.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.LEFT
-
-    signature_line = paragraph_style("Signature Line")
-    signature_line.paragraph_format.space_before = space(18)
-    signature_line.paragraph_format.space_after = space(0)
-    _bottom_border(signature_line)
-
-    label = paragraph_style("Signature Label")
-    font(label, 9.5)
-    label.paragraph_format.space_after = space(10)
-
-    footer = styles["Footer"]
-    font(footer, 9)
+    style.font.name = sheet.FACE
+    style.font.size = Pt(font.size if font.size is not None else size)
+    style.font.color.rgb = RGBColor.from_string(sheet.COLOUR)
+    style.font.bold = font.bold
+    style.font.italic = font.italic
+    rpr = style.element.get_or_add_rPr()
+    fonts = rpr.get_or_add_rFonts()
+    for attr in ("w:ascii", "w:hAnsi", "w:cs", "w:eastAsia"):
+        fonts.set(_qn(attr), sheet.FACE)
+    for attr in ("w:asciiTheme", "w:hAnsiTheme", "w:cstheme", "w:eastAsiaTheme"):
+        fonts.attrib.pop(_qn(attr), None)
 
 
 def _qn(name: str) -> str:
@@ -313,7 +256,7 @@ def _bottom_border(style: Any) -> None:
     ppr = style.element.get_or_add_pPr()
     borders = OxmlElement("w:pBdr")
     bottom = OxmlElement("w:bottom")
-    for key, value in (("w:val", "single"), ("w:sz", "6"), ("w:space", "1"), ("w:color", "000000")):
+    for key, value in sheet.BOTTOM_RULE:
         bottom.set(_qn(key), value)
     borders.append(bottom)
     ppr.append(borders)
@@ -337,8 +280,11 @@ def fit_table(table: Any, columns: int) -> None:
     from docx.shared import Inches
 
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
-    total = 6.5 * 0.8
-    widths = [total * 0.55, total * 0.45] if columns == 2 else [total / columns] * columns
+    total = sheet.TEXT_WIDTH * sheet.DATA_TABLE_WIDTH
+    if columns == 2:
+        widths = [total * share for share in sheet.TWO_COLUMN_SHARES]
+    else:
+        widths = [total / columns] * columns
     table.autofit = False
     for column, width in zip(table.columns, widths, strict=False):
         column.width = Inches(width)
@@ -353,7 +299,7 @@ def shade(cell: Any) -> None:
     shading = OxmlElement("w:shd")
     shading.set(_qn("w:val"), "clear")
     shading.set(_qn("w:color"), "auto")
-    shading.set(_qn("w:fill"), "F2F2F2")
+    shading.set(_qn("w:fill"), sheet.SHADE_FILL)
     cell._tc.get_or_add_tcPr().append(shading)
 
 
@@ -386,6 +332,6 @@ def add_symbol(paragraph: Any, char: str) -> None:
 
     run = paragraph.add_run()
     symbol = OxmlElement("w:sym")
-    symbol.set(_qn("w:font"), "Wingdings")
+    symbol.set(_qn("w:font"), sheet.CHECK_BOX_FONT)
     symbol.set(_qn("w:char"), char)
     run._r.append(symbol)

@@ -1,6 +1,6 @@
 """Reading a returned, filled docgen form: its identity and one clear answer per field, or the
 problems that make an answer unclear (never a guess). The form's structure is described in
-docgen.render.acroform."""
+docgen.render.acroform, its format in docgen.render.form_format."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pypdf.errors import PdfReadError
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
 
 from docgen.core.errors import DocgenError
-from docgen.render.acroform import (
+from docgen.render.form_format import (
     FF_PUSHBUTTON,
     FF_RADIO,
     IDENTITY_KEYS,

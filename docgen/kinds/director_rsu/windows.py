@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 from docgen.core import dates
+from docgen.core.election_deadlines import (
+    first_year_election_deadline,
+    forfeitable_right_election_deadline,
+)
 from docgen.core.windows import ElectionWindow
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import specified_date
@@ -14,39 +18,56 @@ def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
     grant = facts.grant
     document = f"Exhibit I, grant {grant.id}"
     vesting = specified_date(grant)  # the earliest vesting on service alone
-    route_b = dates.forfeitable_right_election_deadline(grant.grant_date, vesting)
+    route_b = forfeitable_right_election_deadline(grant.grant_date, vesting)
     windows: list[ElectionWindow] = []
     for director in facts.directors:
         if director.employee:
             continue  # Notice F.1, Exhibit I: for non-employee Directors only.
         who = (director.id, director.name, document)
-        since = {"eligible_from": director.first_eligible_on}
-        windows.append(ElectionWindow(
-            *who, "exhibit-i",
-            f"Exhibit I must be filed prior to {dates.long_date(grant.election_deadline)} "
+        eligible_from = director.first_eligible_on
+        exhibit_i = ElectionWindow(
+            *who,
+            route="exhibit-i",
+            rule=f"Exhibit I must be filed prior to {dates.long_date(grant.election_deadline)} "
             "(Notice F.3; Exhibit I)",
-            None, dates.day_before(grant.election_deadline), **since,
-        ))  # fmt: skip
-        windows.append(ElectionWindow(
-            *who, "409a-a",
-            "(a) December 31 before the grant year (Code 409A(a)(4)(B); "
+            opens_on=None,
+            closes_on=dates.day_before(grant.election_deadline),
+            eligible_from=eligible_from,
+        )
+        route_a = ElectionWindow(
+            *who,
+            route="409a-a",
+            rule="(a) December 31 before the grant year (Code 409A(a)(4)(B); "
             "Treas. Reg. 1.409A-2(a)(3))",
-            None, dates.december_31_before(grant.grant_date.year), **since,
-        ))  # fmt: skip
+            opens_on=None,
+            closes_on=dates.december_31_before(grant.grant_date.year),
+            eligible_from=eligible_from,
+        )
+        windows += [exhibit_i, route_a]
         if route_b is not None:
-            windows.append(ElectionWindow(
-                *who, "409a-b",
-                f"(b) within 30 days after the grant and at least 12 months before the earliest "
-                f"vesting {vesting} (Treas. Reg. 1.409A-2(a)(5))",
-                # "On or before the 30th day after" the grant: an election before the grant date
-                # counts too, as RSU-ELECTION-409A-TIMING reads it, so the window has no first day.
-                None, route_b, **since,
-            ))  # fmt: skip
+            windows.append(
+                ElectionWindow(
+                    *who,
+                    route="409a-b",
+                    rule="(b) within 30 days after the grant and at least 12 months before the "
+                    f"earliest vesting {vesting} (Treas. Reg. 1.409A-2(a)(5))",
+                    # "On or before the 30th day after" the grant: an election before the grant
+                    # date counts too, as RSU-ELECTION-409A-TIMING reads it, so no first day.
+                    opens_on=None,
+                    closes_on=route_b,
+                    eligible_from=eligible_from,
+                )
+            )
         if director.first_eligible_on is not None:
-            windows.append(ElectionWindow(
-                *who, "409a-c",
-                "(c) within 30 days after first becoming eligible (Treas. Reg. 1.409A-2(a)(7))",
-                director.first_eligible_on,
-                dates.first_year_election_deadline(director.first_eligible_on), **since,
-            ))  # fmt: skip
+            windows.append(
+                ElectionWindow(
+                    *who,
+                    route="409a-c",
+                    rule="(c) within 30 days after first becoming eligible "
+                    "(Treas. Reg. 1.409A-2(a)(7))",
+                    opens_on=director.first_eligible_on,
+                    closes_on=first_year_election_deadline(director.first_eligible_on),
+                    eligible_from=eligible_from,
+                )
+            )
     return windows

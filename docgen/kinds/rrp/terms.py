@@ -14,9 +14,10 @@ from types import MappingProxyType
 from typing import Any
 
 from docgen.core.dates import (
+    add_months,
+    day_before,
     days_after,
     first_of_month_after_six_month_anniversary,
-    is_key_employee_on,
 )
 from docgen.core.model import decision_words, is_in_effect
 from docgen.core.parameters import has_value, value
@@ -119,6 +120,27 @@ def recorded_death(participant: Participant) -> date | None:
     if termination is not None and termination.reason == "death":
         return termination.on
     return participant.died_on
+
+
+def key_employee_period(determination: date) -> tuple[date, date]:
+    """The 12-month Key Employee period that a December 31 determination starts.
+
+    Plan 1.14: a Participant who is a specified employee as of December 31 "will be considered a
+    Key Employee ... for the 12-month period commencing on the next following April 1".
+    Returns the first and the last day of that period.
+    """
+    start = date(determination.year + 1, 4, 1)
+    end = day_before(add_months(start, 12))
+    return start, end
+
+
+def is_key_employee_on(day: date, determinations: list[date] | tuple[date, ...]) -> bool:
+    """True when a determination's April 1 is on or before ``day``, less than 12 months before."""
+    for determination in determinations:
+        start, end = key_employee_period(determination)
+        if start <= day <= end:
+            return True
+    return False
 
 
 def key_employee_determination_for(day: date) -> date:

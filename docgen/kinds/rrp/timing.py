@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from docgen.core import dates
+from docgen.core.election_deadlines import first_year_election_deadline
 from docgen.kinds.rrp.facts import Participant, PerformancePeriod, RRPElection
 
 Reading = Literal["yes", "doubtful", "no"]
@@ -54,11 +55,6 @@ def earned_over(election: RRPElection) -> tuple[date, date]:
     return date(election.plan_year, 1, 1), dates.end_of_year(election.plan_year)
 
 
-def shifted_years(day: date, years: int) -> date:
-    """The same day ``years`` later (Feb 29 falls on Feb 28 in a common year)."""
-    return dates.add_months(day, 12 * years)
-
-
 def earned_over_in(election: RRPElection, plan_year: int) -> tuple[date, date]:
     """The period a rolled-over election reaches in a later Plan Year: its own period, moved on
     by whole years (Plan 2.03(b): it applies "to subsequent Plan Years and performance periods")."""
@@ -66,7 +62,7 @@ def earned_over_in(election: RRPElection, plan_year: int) -> tuple[date, date]:
     years = plan_year - election.plan_year
     if years == 0:
         return start, end
-    return shifted_years(start, years), shifted_years(end, years)
+    return dates.anniversary(start, years), dates.anniversary(end, years)
 
 
 # ------------------------------------------------------------------ the prior-year route
@@ -99,7 +95,7 @@ def first_year_route_open(participant: Participant, plan_year: int) -> bool:
 
 def first_year_deadline(participant: Participant) -> date:
     """Plan 2.03(c): the 30th day after first eligibility (Treas. Reg. 1.409A-2(a)(7))."""
-    return dates.first_year_election_deadline(participant.first_eligible_on)
+    return first_year_election_deadline(participant.first_eligible_on)
 
 
 def newly_eligible(participant: Participant) -> Reading:
@@ -268,10 +264,12 @@ def route_readings(participant: Participant, election: RRPElection) -> Mapping[s
     kept = _READINGS.get(key)
     if kept is not None and kept[0] is participant and kept[1] is election:
         return kept[2]
-    readings = MappingProxyType({
-        route: route_reading(route, participant, election)
-        for route in open_routes(participant, election)
-    })  # fmt: skip
+    readings = MappingProxyType(
+        {
+            route: route_reading(route, participant, election)
+            for route in open_routes(participant, election)
+        }
+    )
     if len(_READINGS) >= _READINGS_KEPT:
         _READINGS.clear()
     _READINGS[key] = (participant, election, readings)

@@ -8,7 +8,7 @@ from datetime import date
 from docgen.core import dates
 from docgen.core.windows import ElectionWindow, no_empty_window
 from docgen.kinds.rrp.facts import Participant, RRPPlanYearFacts
-from docgen.kinds.rrp.timing import first_year_deadline_for
+from docgen.kinds.rrp.timing import first_year_deadline_for, performance_based_readings
 
 
 def rrp_windows(facts: RRPPlanYearFacts) -> list[ElectionWindow]:
@@ -30,21 +30,30 @@ def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> li
     who = (participant.id, participant.name, document)
     # Someone hired (or first eligible) after a window closed never had it open.
     known = [day for day in (participant.hired_on, participant.first_eligible_on) if day]
-    since = {"eligible_from": max(known) if known else None}
-    windows = [ElectionWindow(
-        *who, "prior-year",
-        "December 31 before the Plan Year (Plan 2.03(b); Treas. Reg. 1.409A-2(a)(3))",
-        None, dates.december_31_before(year), **since,
-    )]  # fmt: skip
+    eligible_from = max(known) if known else None
+    prior_year = ElectionWindow(
+        *who,
+        route="prior-year",
+        rule="December 31 before the Plan Year (Plan 2.03(b); Treas. Reg. 1.409A-2(a)(3))",
+        opens_on=None,
+        closes_on=dates.december_31_before(year),
+        eligible_from=eligible_from,
+    )
+    windows = [prior_year]
     eligible, first_year = participant.first_eligible_on, first_year_deadline_for(participant, year)
     if first_year is not None:
-        windows.append(ElectionWindow(
-            *who, "first-year",
-            "within 30 days after first becoming eligible (Plan 2.03(c); "
-            "Treas. Reg. 1.409A-2(a)(7))",
-            eligible, first_year,
-            "reaches only pay for services after the election", **since,
-        ))  # fmt: skip
+        windows.append(
+            ElectionWindow(
+                *who,
+                route="first-year",
+                rule="within 30 days after first becoming eligible (Plan 2.03(c); "
+                "Treas. Reg. 1.409A-2(a)(7))",
+                opens_on=eligible,
+                closes_on=first_year,
+                note="reaches only pay for services after the election",
+                eligible_from=eligible_from,
+            )
+        )
     seen: set[tuple[date, date]] = set()
     for election in participant.elections:
         period = election.performance_period
@@ -53,18 +62,25 @@ def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> li
         if (period.start, period.end) in seen:
             continue
         seen.add((period.start, period.end))
-        closes = dates.performance_based_election_deadline(period.end)
-        other = dates.add_months_month_end(period.end, -6)
+        # The earlier reading of "six months before" a month-end is the window's last day.
+        closes, other = performance_based_readings(period)
         note = None
         if other != closes:
             note = (
                 f"counting six months from a month-end the other way gives {other}; "
                 "this is the earlier, safe day"
             )
-        windows.append(ElectionWindow(
-            *who, f"performance-based-{period.end.isoformat()}",
-            f"six months before the performance period {period.start} to {period.end} ends "
-            "(Plan 1.18, 2.03(b); Treas. Reg. 1.409A-2(a)(8))",
-            period.start, closes, note, period.end, **since,
-        ))  # fmt: skip
+        windows.append(
+            ElectionWindow(
+                *who,
+                route=f"performance-based-{period.end.isoformat()}",
+                rule=f"six months before the performance period {period.start} to {period.end} "
+                "ends (Plan 1.18, 2.03(b); Treas. Reg. 1.409A-2(a)(8))",
+                opens_on=period.start,
+                closes_on=closes,
+                note=note,
+                period_end=period.end,
+                eligible_from=eligible_from,
+            )
+        )
     return [no_empty_window(window) for window in windows]
