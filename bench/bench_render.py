@@ -60,15 +60,19 @@ def instrument(clock: PhaseClock) -> None:
     import weasyprint.document
 
     from docgen.issue import pool
-    from docgen.render import pdf
+    from docgen.render import copy as rendered_copy
+    from docgen.render import docx, pdf
 
-    for name in ("render_html", "document_meta", "key_facts", "files_to_embed"):
-        clock.wrap(pool, name, "html + record")
+    clock.wrap(pool, "resolve", "html + record")
+    clock.wrap(
+        rendered_copy, "render_template", "html + record"
+    )  # a copy's HTML, made on first use
+    clock.wrap(pool, "files_to_embed", "html + record")
     clock.wrap(weasyprint.HTML, "__init__", "HTML parse (WeasyPrint)")
     clock.wrap(weasyprint.HTML, "render", "layout (WeasyPrint)")
     clock.wrap(weasyprint.document.Document, "write_pdf", "PDF write (WeasyPrint)")
     clock.wrap(pdf, "repair_form", "form repair")
-    clock.wrap(pool, "html_to_docx", "DOCX")
+    clock.wrap(docx, "html_to_docx", "DOCX")  # a copy imports it when it makes its DOCX
     clock.wrap(pool, "check_rendered", "read-back + DOC rules")
     write_file = pool.write_file
 

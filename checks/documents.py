@@ -1,8 +1,11 @@
-"""Rendered-document rules (DOC-*): each registration with its predicate over a document's text.
+"""Rendered-document rules (DOC-*): each one function of a rendered copy and what it reads back
+as, under its own ``@document_rule`` (docgen.core.document_rules).
 
 Their predicates read rendered text, not facts, so a rule's ``check`` is None and ``run_checks``
-never runs them; docgen.issue reads each document back (docgen.render.readback) and applies the
-predicates here, reporting with ``get_rule("DOC-...").finding(subject, path, message)``.
+never runs them; docgen.issue reads each copy back (docgen.render.readback) and runs every
+registered DOC rule over it (``check_document``), reporting with
+``get_rule("DOC-...").finding(subject, path, message)``. The functions above the rules are the
+text tests each rule makes, each testable alone.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from checks import sources as src
 from checks.sources import exhibit, notice
 from docgen.core.citations import Citation
 from docgen.core.clauses import marks_in
-from docgen.core.documents import ReturnPart
-from docgen.core.rules import DOCUMENT, Rule, SourceText, register_rule
+from docgen.core.document_rules import EACH_TEXT, READ_BACK, SOURCE, Reading, document_rule
+from docgen.core.documents import CheckedCopy, ReturnPart
+from docgen.core.rules import SourceText
 from docgen.core.text import normalise
 
 # DOC-UNFILLED-BLANK: the blanks the seed forms carry ("[_________, 20__]", "[NAME/ADDRESS]",
@@ -192,108 +196,132 @@ DESIGN_DOCUMENTS = Citation("DESIGN.md", "Rendered documents")
 DESIGN_GAPS = Citation("DESIGN.md", "Gaps in the source forms")
 DESIGN_APPROVAL = Citation("DESIGN.md", "Amendments, A9")
 
-register_rule(
-    Rule(
-        id="DOC-UNFILLED-BLANK",
-        title="A blank left in the output",
-        severity="error",
-        citations=(notice(""), exhibit(), DESIGN_DOCUMENTS),
-        explanation="Every blank of the source form ([____], 20__, [NAME, ###-###-####) must be "
-        "filled from the facts before a document is issued.",
-        applies_to=DOCUMENT,
-        sources=(src.NOTICE_F3, src.EXHIBIT_INTRO),
-        remedy="Supply the missing fact, or fix the template that left the blank.",
-    )
-)
 
-register_rule(
-    Rule(
-        id="DOC-FACT-ABSENT",
-        title="A key fact missing from the output text",
-        severity="error",
-        citations=(notice("A"), exhibit(), DESIGN_DOCUMENTS),
-        explanation="Each issued document must carry its key facts (name, grant date, units, fair "
-        "market value, deadline), read back from the rendered PDF or DOCX.",
-        applies_to=DOCUMENT,
-        sources=(src.NOTICE_A, src.EXHIBIT_FILED),
-        remedy="Re-render; if the fact is still missing, fix the template.",
-    )
+@document_rule(
+    "DOC-UNFILLED-BLANK",
+    title="A blank left in the output",
+    severity="error",
+    cites=(notice(""), exhibit(), DESIGN_DOCUMENTS),
+    explanation="Every blank of the source form ([____], 20__, [NAME, ###-###-####) must be "
+    "filled from the facts before a document is issued.",
+    reads=EACH_TEXT,
+    sources=(src.NOTICE_F3, src.EXHIBIT_INTRO),
+    remedy="Supply the missing fact, or fix the template that left the blank.",
 )
+def unfilled_blank(copy: CheckedCopy, text: str) -> list[str]:
+    """Each blank left in one text read back."""
+    return [f"unfilled blank {blank}" for blank in unfilled_blanks(text)]
 
-register_rule(
-    Rule(
-        id="DOC-FORMAT-MISMATCH",
-        title="PDF and DOCX text differ",
-        severity="error",
-        citations=(DESIGN_DOCUMENTS, Citation("DESIGN.md", "One template, two formats")),
-        explanation="The PDF and the DOCX come from one rendered template and must carry the same "
-        "text (after whitespace normalisation), so counsel redlines what is issued.",
-        applies_to=DOCUMENT,
-        sources=(
-            SourceText(
-                Citation("DESIGN.md", "One template, two formats"),
-                "The two carry the same text; a test proves it.",
-                quoted=True,
-            ),
+
+@document_rule(
+    "DOC-FACT-ABSENT",
+    title="A key fact missing from the output text",
+    severity="error",
+    cites=(notice("A"), exhibit(), DESIGN_DOCUMENTS),
+    explanation="Each issued document must carry its key facts (name, grant date, units, fair "
+    "market value, deadline), read back from the rendered PDF or DOCX.",
+    reads=EACH_TEXT,
+    sources=(src.NOTICE_A, src.EXHIBIT_FILED),
+    remedy="Re-render; if the fact is still missing, fix the template.",
+)
+def fact_absent(copy: CheckedCopy, text: str) -> list[str]:
+    """Each of the copy's key facts one text read back does not carry."""
+    return [f'key fact "{fact}" is missing' for fact in absent_facts(text, list(copy.key_facts))]
+
+
+@document_rule(
+    "DOC-FORMAT-MISMATCH",
+    title="PDF and DOCX text differ",
+    severity="error",
+    cites=(DESIGN_DOCUMENTS, Citation("DESIGN.md", "One template, two formats")),
+    explanation="The PDF and the DOCX come from one rendered template and must carry the same "
+    "text (after whitespace normalisation), so counsel redlines what is issued.",
+    reads=READ_BACK,
+    sources=(
+        SourceText(
+            Citation("DESIGN.md", "One template, two formats"),
+            "The two carry the same text; a test proves it.",
+            quoted=True,
         ),
-        remedy="Re-render both formats from the same facts; report the difference as a bug.",
-    )
+    ),
+    remedy="Re-render both formats from the same facts; report the difference as a bug.",
 )
+def format_mismatched(copy: CheckedCopy, reading: Reading) -> list[str]:
+    """Where the PDF's text and the DOCX's part, when both were made."""
+    if reading.pdf_text is None or reading.docx_text is None:
+        return []
+    difference = format_mismatch(reading.pdf_text, reading.docx_text)
+    return [difference] if difference else []
 
-register_rule(
-    Rule(
-        id="DOC-DRAFTED-CLAUSE",
-        title="A drafted clause not approved by counsel",
-        severity="error",
-        citations=(
-            notice("B"),
-            notice("C.1"),
-            notice("F.1"),
-            exhibit("Sections III-IV"),
-            Citation("Plan", "2.03(b)"),
-            DESIGN_GAPS,
+
+@document_rule(
+    "DOC-DRAFTED-CLAUSE",
+    title="A drafted clause not approved by counsel",
+    severity="error",
+    cites=(
+        notice("B"),
+        notice("C.1"),
+        notice("F.1"),
+        exhibit("Sections III-IV"),
+        Citation("Plan", "2.03(b)"),
+        DESIGN_GAPS,
+        DESIGN_APPROVAL,
+    ),
+    explanation="Where a source form is silent (the Notice's Sections B and C.1 and the F.1 "
+    "list, Exhibit I's headings and fill-in parts, the whole RRP Deferral Election Form) "
+    "docgen drafts the words, one clause per gap, each with its own id, text and SHA-256 "
+    "(`docgen clauses`). Each clause a document carries must be approved by counsel in "
+    "clause_approvals, bound to the SHA-256 of its exact wording: an approval of other "
+    "wording is no approval. Checked from the facts and templates before anything renders, "
+    "and again on each rendered copy, whose drafted marks must be the clauses expected.",
+    reads=SOURCE,
+    sources=(
+        src.NOTICE_F1,
+        src.EXHIBIT_DEFAULT_PAYMENT,
+        src.PLAN_FORM,
+        SourceText(
             DESIGN_APPROVAL,
+            "Each drafted clause has a stable id, its text and the SHA-256 of that text. "
+            "`clause_approvals: [{clause, sha256, by, on}]` approves one clause's exact "
+            "wording; an approval whose hash no longer matches the clause is no approval.",
+            quoted=False,
         ),
-        explanation="Where a source form is silent (the Notice's Sections B and C.1 and the F.1 "
-        "list, Exhibit I's headings and fill-in parts, the whole RRP Deferral Election Form) "
-        "docgen drafts the words, one clause per gap, each with its own id, text and SHA-256 "
-        "(`docgen clauses`). Each clause a document carries must be approved by counsel in "
-        "clause_approvals, bound to the SHA-256 of its exact wording: an approval of other "
-        "wording is no approval. Checked from the facts and templates before anything renders, "
-        "and again on each rendered copy, whose drafted marks must be the clauses expected.",
-        applies_to=DOCUMENT,
-        sources=(
-            src.NOTICE_F1,
-            src.EXHIBIT_DEFAULT_PAYMENT,
-            src.PLAN_FORM,
-            SourceText(
-                DESIGN_APPROVAL,
-                "Each drafted clause has a stable id, its text and the SHA-256 of that text. "
-                "`clause_approvals: [{clause, sha256, by, on}]` approves one clause's exact "
-                "wording; an approval whose hash no longer matches the clause is no approval.",
-                quoted=False,
-            ),
-        ),
-        remedy="Have counsel read each clause (`docgen clauses FACTS`, or the check report's "
-        "drafted clauses) and add its approval to clause_approvals with the SHA-256 printed.",
-    )
+    ),
+    remedy="Have counsel read each clause (`docgen clauses FACTS`, or the check report's "
+    "drafted clauses) and add its approval to clause_approvals with the SHA-256 printed.",
 )
+def drafted_clause(copy: CheckedCopy, reading: Reading) -> list[str]:
+    """The copy's HTML's drafted marks against the clauses it should carry (a copy rendered
+    now: an issued folder records no HTML)."""
+    if copy.html is None or copy.expected_clauses is None:
+        return []
+    expected, known = copy.expected_clauses
+    return clause_mark_problems(copy.html, set(expected), set(known))
 
-register_rule(
-    Rule(
-        id="DOC-RETURN-PAGE",
-        title="The part to be filed is not page 2 alone",
-        severity="error",
-        citations=(exhibit(), DESIGN_DOCUMENTS),
-        explanation="Exhibit I tells the director that Sections III and IV are on Page 2 and that "
-        "Page 2 is what must be filed with the Company. So the PDF must have exactly two pages, "
-        "page 2 beginning with the line that names the director and the grant and ending with "
-        "Section IV; the DOCX must break the page before that line and nowhere else, and is set "
-        "in the form's own type size so that a word processor lays it out on two pages too. A "
-        "long company or director name that pushes text over is caught here, before issue.",
-        applies_to=DOCUMENT,
-        sources=(src.EXHIBIT_PAGE_2, src.EXHIBIT_FILED),
-        remedy="Shorten what runs over (a long name, a drafted clause), or report the layout as a "
-        "bug: a form whose page 2 is not the part to be filed cannot be issued.",
-    )
+
+@document_rule(
+    "DOC-RETURN-PAGE",
+    title="The part to be filed is not page 2 alone",
+    severity="error",
+    cites=(exhibit(), DESIGN_DOCUMENTS),
+    explanation="Exhibit I tells the director that Sections III and IV are on Page 2 and that "
+    "Page 2 is what must be filed with the Company. So the PDF must have exactly two pages, "
+    "page 2 beginning with the line that names the director and the grant and ending with "
+    "Section IV; the DOCX must break the page before that line and nowhere else, and is set "
+    "in the form's own type size so that a word processor lays it out on two pages too. A "
+    "long company or director name that pushes text over is caught here, before issue.",
+    reads=READ_BACK,
+    sources=(src.EXHIBIT_PAGE_2, src.EXHIBIT_FILED),
+    remedy="Shorten what runs over (a long name, a drafted clause), or report the layout as a "
+    "bug: a form whose page 2 is not the part to be filed cannot be issued.",
 )
+def return_page(copy: CheckedCopy, reading: Reading) -> list[str]:
+    """The part to be filed, in the PDF's pages and at the DOCX's forced page starts."""
+    part = copy.return_part
+    if part is None:
+        return []
+    pages, starts = reading.pdf_pages, reading.docx_page_starts
+    found = [f"PDF: {problem}" for problem in return_page_problems(pages, part)] if pages else []
+    if starts is not None:
+        found.extend(f"DOCX: {problem}" for problem in docx_return_problems(starts, part))
+    return found

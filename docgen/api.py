@@ -13,6 +13,7 @@ from typing import Any
 
 from docgen.check.rules import UnknownRule, all_rules, get_rule
 from docgen.check.runner import StageError, resolve_stage, run_checks
+from docgen.core.documents import FORMATS
 from docgen.core.errors import DocgenError, LoadError, Problem
 from docgen.core.findings import Report
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
@@ -22,6 +23,7 @@ from docgen.kinds import all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.load.heap import collector_asleep
 
+RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
 DATE_RANGE = (EARLIEST_DATE, LATEST_DATE)  # the dates a facts file and --as-of may name
 
 __all__ = [

@@ -118,10 +118,7 @@ def compute(
     emit(rendered, output)
 
 
-class RenderFormat(StrEnum):
-    pdf = "pdf"
-    docx = "docx"
-    html = "html"
+RenderFormat = StrEnum("RenderFormat", [(fmt, fmt) for fmt in api.RENDER_FORMATS])
 
 
 _STAGE_HELP = "The stage to check or issue. " + api.stage_help()

@@ -274,12 +274,13 @@ def test_a_doc_error_refuses_with_nothing_written(samples, tmp_path, monkeypatch
     """A key fact the renderer promises but the documents lack: DOC-FACT-ABSENT stops the issue."""
     from datetime import date
 
-    from docgen.issue import pool
     from docgen.issue.batch import issue_batch
     from docgen.issue.reports import IssueRefusedByFindings
+    from docgen.render.copy import Copy
 
-    real = pool.key_facts
-    monkeypatch.setattr(pool, "key_facts", lambda *a: [*real(*a), "a fact no document carries"])
+    real = Copy.key_facts.func
+    promised = property(lambda copy: (*real(copy), "a fact no document carries"))
+    monkeypatch.setattr(Copy, "key_facts", promised)
     facts = write_cycle(tmp_path, samples, directors=1)
     with pytest.raises(IssueRefusedByFindings) as refused:
         issue_batch(facts, tmp_path / "out", as_of=date.fromisoformat(GRANT_AS_OF), workers=1)

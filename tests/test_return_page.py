@@ -19,7 +19,7 @@ import pytest
 from docx import Document
 
 from checks.documents import docx_return_problems, return_page_problems
-from docgen.core.documents import ReturnPart
+from docgen.core.documents import IssuedCopy, ReturnPart
 from docgen.issue.docrules import check_rendered
 from docgen.kinds import get_kind
 from docgen.load import load_facts
@@ -64,7 +64,7 @@ def _variant(tmp_path: Path, company: str, plan: str | None = None, name: str | 
 def _problems(loaded, subject: str, stage: str) -> list:
     pdf = render.render_document(loaded, "exhibit-i", subject, stage, "pdf")
     docx = render.render_document(loaded, "exhibit-i", subject, stage, "docx")
-    found = check_rendered(subject, "exhibit-i", pdf=pdf, docx=docx, key_facts=[], return_part=PART)
+    found = check_rendered(IssuedCopy(subject, "exhibit-i", return_part=PART), pdf=pdf, docx=docx)
     return [p for p in found if p.rule == "DOC-RETURN-PAGE"]
 
 

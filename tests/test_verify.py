@@ -10,8 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from checks.documents import absent_facts, clause_mark_problems, format_mismatch, unfilled_blanks
+from docgen.core.documents import IssuedCopy
 from docgen.issue.docrules import check_document
 from docgen.render.pdf import html_to_pdf
+from docgen.render.readback import ReadBack
 from tests.readers import docx_text, pdf_text
 from tests.readers import squeezed as normalise
 
@@ -134,24 +136,24 @@ def test_a_clause_the_check_did_not_expect_or_does_not_know_is_refused():
     ]
 
 
+def _check(pdf_text, docx_text, key_facts=(), html=None, clauses=None):
+    """check_document over texts as if read back from a PDF (one page) and a DOCX."""
+    copy = IssuedCopy("jsmith", "notice", tuple(key_facts), None, html, clauses)
+    pages = [pdf_text] if pdf_text is not None else None
+    if pdf_text is None and docx_text is None:
+        return check_document(copy, ReadBack.of(None, None, html))
+    return check_document(copy, ReadBack(None, pages, docx_text, None))
+
+
 def test_check_document_reports_clause_marks_as_doc_drafted_clause():
     html = '<p data-provenance="drafted">C.1 Payment Date</p>'
-    problems = check_document(
-        "jsmith", "notice", pdf_text="x", docx_text="x", key_facts=[], html=html,
-        clauses=(set(), KNOWN),
-    )  # fmt: skip
+    problems = _check("x", "x", html=html, clauses=(frozenset(), frozenset(KNOWN)))
     assert [p.rule for p in problems] == ["DOC-DRAFTED-CLAUSE"]
-    assert check_document("jsmith", "notice", pdf_text="x", docx_text="x", key_facts=[]) == []
+    assert _check("x", "x") == []
 
 
 def test_check_document_reads_both_formats():
-    problems = check_document(
-        "jsmith",
-        "notice",
-        pdf_text="Dear [NAME] 2,450",
-        docx_text="Dear Ms. Smith",
-        key_facts=["2,450"],
-    )
+    problems = _check("Dear [NAME] 2,450", "Dear Ms. Smith", key_facts=["2,450"])
     rules = sorted((p.rule, p.message.split(":")[0]) for p in problems)
     assert rules == [
         ("DOC-FACT-ABSENT", "DOCX"),
@@ -161,11 +163,9 @@ def test_check_document_reads_both_formats():
 
 
 def test_html_alone_is_checked_when_no_pdf_or_docx_was_made():
-    problems = check_document(
-        "jsmith",
-        "notice",
-        pdf_text=None,
-        docx_text=None,
+    problems = _check(
+        None,
+        None,
         key_facts=["Ms. Smith"],
         html="<html><head><title>Dear Ms. Smith</title></head><body>Dear [NAME]</body></html>",
     )

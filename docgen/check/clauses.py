@@ -39,7 +39,7 @@ def included_clauses(loaded: Any, spec: DocumentSpec) -> list[Clause]:
     return [
         clause
         for clause in kind_of(loaded.facts).clauses
-        if spec.name in clause.documents and clause.fragment in template_text
+        if clause.included_in(spec.name, template_text)
     ]
 
 

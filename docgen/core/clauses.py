@@ -56,6 +56,10 @@ class Clause:
         """The template that holds the clause's words, relative to a templates folder."""
         return f"{CLAUSES_FOLDER}/{self.id}.html.j2"
 
+    def included_in(self, document: str, template_text: str) -> bool:
+        """Whether ``document``'s template (its text) includes this clause's fragment by name."""
+        return document in self.documents and self.fragment in template_text
+
     @property
     def mark(self) -> str:
         """The attributes the fragment's outer element must carry."""

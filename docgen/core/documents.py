@@ -4,10 +4,16 @@ declares its documents with :class:`DocumentSpec`; docgen.render makes them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
+
+# Every format a document is made in, in the order the command line offers them: an issued
+# document is its PDF and its DOCX; the HTML both are made from is a preview, never issued.
+ISSUED_FORMATS: tuple[str, ...] = ("pdf", "docx")
+PREVIEW_FORMAT = "html"
+FORMATS: tuple[str, ...] = (*ISSUED_FORMATS, PREVIEW_FORMAT)
 
 
 @dataclass(frozen=True)
@@ -22,7 +28,8 @@ class DocumentMeta:
     modified: date
     fillable: bool = False  # the PDF carries form fields (a blank Election Form)
     language: str = "en-US"
-    # A fillable form's identity (docgen.render.form_format.IDENTITY_KEYS), set by document_meta.
+    # A fillable form's identity (docgen.render.form_format.IDENTITY_KEYS), set when the copy
+    # is resolved (docgen.render.copy).
     form_identity: tuple[tuple[str, str], ...] = ()
     type_size: float | None = None  # the document's body type size (DocumentSpec.type_size)
 
@@ -53,3 +60,43 @@ class DocumentSpec:
     # Body text in points, in the PDF and in Word alike; None: the house size (print.css, 11.5)
     type_size: float | None = None
     return_part: ReturnPart | None = None  # DOC-RETURN-PAGE
+
+
+class CheckedCopy(Protocol):
+    """What the DOC-* rules know of the copy they read back: whose it is, which document, the
+    facts it must show and its part to be filed; and, for a copy rendered now (not one read
+    from an issued folder, whose manifest records only the rest), its HTML and the drafted
+    clauses it should carry."""
+
+    @property
+    def subject_id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def key_facts(self) -> Sequence[str]: ...
+
+    @property
+    def return_part(self) -> ReturnPart | None: ...
+
+    @property
+    def html(self) -> str | None: ...
+
+    @property
+    def expected_clauses(self) -> tuple[frozenset[str], frozenset[str]] | None:
+        """(the drafted clauses this copy should carry, every drafted clause of its kind)."""
+        ...
+
+
+@dataclass(frozen=True)
+class IssuedCopy:
+    """A copy as an issued folder's manifest describes it, for `docgen verify`: no facts, so no
+    HTML and no drafted clauses to expect."""
+
+    subject_id: str
+    name: str
+    key_facts: tuple[str, ...] = ()
+    return_part: ReturnPart | None = None
+    html: str | None = None
+    expected_clauses: tuple[frozenset[str], frozenset[str]] | None = None

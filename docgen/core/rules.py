@@ -145,6 +145,11 @@ def unregister_rules(applies_to: str) -> None:
         del _REGISTRY[rule_id]
 
 
+def unregister_rule(rule_id: str) -> None:
+    """Forget one rule (a test's toy rule, once the test is done)."""
+    _REGISTRY.pop(rule_id, None)
+
+
 def registered() -> dict[str, Rule]:
     """The rules registered so far, in registration order (docgen.check imports the modules)."""
     return _REGISTRY

@@ -17,17 +17,18 @@ from pathlib import Path
 
 from docgen.check.runner import resolve_stage, run_checks, subjects_of
 from docgen.core.clauses import ClauseReview
+from docgen.core.documents import FORMATS, PREVIEW_FORMAT
 from docgen.core.errors import unknown_id_hint
 from docgen.core.findings import Finding, Report
 from docgen.core.output import OutputError, check_target, write_atomically
 from docgen.issue.batch import BatchResult, issue_loaded
 from docgen.issue.files import BadRequest
-from docgen.issue.pool import packets_of, render_and_read_back
+from docgen.issue.pool import packets_of, render_copy
 from docgen.issue.reports import IssueRefusedByFindings, doc_findings, portable_report
 from docgen.issue.scope import Scope
 from docgen.load import LoadedFacts, load_facts
+from docgen.render.copy import document_names, documents_for, resolve
 from docgen.render.docx import html_to_docx
-from docgen.render.html import document_meta, document_names, documents_for, render_html
 from docgen.render.overrides import compile_templates
 
 CLAUSE_RULE = "DOC-DRAFTED-CLAUSE"
@@ -86,8 +87,8 @@ def render_one(
     (its rationale and approval status). It is made while clauses await approval, which is
     what it is for, but not past any other error; it is not an issued document.
     """
-    if fmt not in ("pdf", "docx", "html"):
-        raise BadRequest(f"--to {fmt}: expected pdf, docx or html.")
+    if fmt not in FORMATS:
+        raise BadRequest(f"--to {fmt}: expected {', '.join(FORMATS[:-1])} or {FORMATS[-1]}.")
     if review and fmt != "docx":
         raise BadRequest(
             f"--review makes a Word copy for counsel to comment on: use --to docx, not --to {fmt}."
@@ -98,7 +99,7 @@ def render_one(
     loaded = load_facts(facts_path)
     stage = resolve_stage(loaded.facts, stage)
     _requested(loaded, doc, subject, stage)
-    if review or fmt == "html":
+    if review or fmt == PREVIEW_FORMAT:
         if output is None:
             what = "the review copy" if review else "the preview"
             raise BadRequest(f"--to {fmt}: name the file to write {what} to with -o PATH.")
@@ -110,7 +111,7 @@ def render_one(
         report = run_checks(loaded, as_of, stage)
         compile_templates(loaded.templates_override)
         return _review_copy(loaded, doc, subject, stage, report, Path(output))
-    if fmt == "html":
+    if fmt == PREVIEW_FORMAT:
         return _preview(loaded, doc, subject, stage, as_of, Path(output))
     if out is None:
         raise BadRequest(
@@ -141,13 +142,14 @@ def _preview(
     report = run_checks(loaded, as_of, stage)
     compile_templates(loaded.templates_override)
     scope.refuse_on(report)  # as for the issued copy: the subject's own and the cycle's errors
-    html, _, _, problems = render_and_read_back(loaded, doc, subject, stage, ("html",), as_of=as_of)
+    copy = resolve(loaded, doc, subject, stage, as_of)
+    _, problems = render_copy(copy, (PREVIEW_FORMAT,))
     head = subjects_of(loaded.facts)[0][0]
     checked = portable_report(report, doc_findings(loaded, problems, head))
     scope.refuse_on(checked, stage_of_refusal="documents")
-    data = html.encode("utf-8")
+    data = copy.in_format(PREVIEW_FORMAT)
     write_atomically(output, data)
-    return RenderResult(output, doc, subject, "html", len(data), list(checked.warnings))
+    return RenderResult(output, doc, subject, PREVIEW_FORMAT, len(data), list(checked.warnings))
 
 
 def _review_copy(
@@ -158,11 +160,10 @@ def _review_copy(
     if blocking:
         kept = dataclasses.replace(report, findings=tuple(blocking))
         raise IssueRefusedByFindings(portable_report(kept))
-    html = render_html(loaded, doc, subject, stage)
-    meta = document_meta(loaded, doc, subject, stage)
-    meta = dataclasses.replace(meta, title=f"Review copy - {meta.title}")
+    copy = resolve(loaded, doc, subject, stage)
+    meta = dataclasses.replace(copy.meta, title=f"Review copy - {copy.meta.title}")
     comments = {review.id: review_comment(review) for review in report.clauses}
-    data = html_to_docx(html, meta, review=comments)
+    data = html_to_docx(copy.html, meta, review=comments)
     write_atomically(output, data)
     pending = [f for f in report.findings if f.rule == CLAUSE_RULE]
     return RenderResult(output, doc, subject, "docx", len(data), pending)

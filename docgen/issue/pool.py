@@ -29,27 +29,18 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
-from docgen.check.clauses import clauses_in_copy
+from docgen.core.documents import ISSUED_FORMATS
 from docgen.core.errors import RenderError
 from docgen.issue.docrules import DocProblem, check_rendered
 from docgen.issue.files import close_inherited_locks, write_file
 from docgen.issue.record import files_to_embed
-from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
-from docgen.render.docx import html_to_docx
+from docgen.render.copy import Copy, documents_for, resolve
 from docgen.render.docx import prepare as prepare_docx
-from docgen.render.html import (
-    document_meta,
-    documents_for,
-    key_facts,
-    render_html,
-    templates_override,
-)
-from docgen.render.pdf import html_to_pdf
+from docgen.render.pdf import EmbeddedFile
 from docgen.render.pdf import prepare as prepare_pdf
 from docgen.render.readback import prepare as prepare_readback
 
-FORMATS = ("pdf", "docx")
 PAUSE_AFTER_ENV = "DOCGEN_TEST_PAUSE_AFTER"
 PAUSE_SECONDS_ENV = "DOCGEN_TEST_PAUSE_SECONDS"
 
@@ -84,47 +75,36 @@ def render_and_read_back(
     doc: str,
     subject: str,
     stage: str,
-    formats: Iterable[str] = FORMATS,
+    formats: Iterable[str] = ISSUED_FORMATS,
     *,
     as_of: date,
     templates: str | None = None,
 ) -> tuple[str, dict[str, bytes], list[str], list[DocProblem]]:
-    """Render one document to each format as issued on ``as_of`` (its creation date; a PDF that
-    is not a fillable form carries its record, with ``templates`` as its templates' digest when
-    given), read each back, and apply the DOC-* rules."""
-    html = render_html(loaded, doc, subject, stage, as_of)
-    meta = document_meta(loaded, doc, subject, stage, as_of)
-    facts_wanted = [str(fact) for fact in key_facts(loaded, doc, subject, stage)]
-    override = templates_override(loaded)
+    """Render one document to each format as issued on ``as_of``, read each back, and apply the
+    DOC-* rules: (its HTML, each format's bytes, its key facts, the problems found)."""
+    copy = resolve(loaded, doc, subject, stage, as_of)
+    outputs, problems = render_copy(copy, formats, templates)
+    return copy.html, outputs, list(copy.key_facts), problems
+
+
+def render_copy(
+    copy: Copy, formats: Iterable[str] = ISSUED_FORMATS, templates: str | None = None
+) -> tuple[dict[str, bytes], list[DocProblem]]:
+    """One copy in each format (a PDF that is not a fillable form carries its record, with
+    ``templates`` as its templates' digest when given), read back and checked by the DOC-*
+    rules. With neither PDF nor DOCX (render --to html), the rules read the HTML's own text."""
     outputs: dict[str, bytes] = {}
     for fmt in formats:
+        embedded: tuple[EmbeddedFile, ...] = ()
         if fmt == "pdf":
-            embedded = files_to_embed(loaded, doc, subject, stage, as_of, meta, html, templates)
-            outputs["pdf"] = html_to_pdf(html, meta, embedded, override)
-        elif fmt == "docx":
-            outputs["docx"] = html_to_docx(html, meta)
-        elif fmt == "html":
-            outputs["html"] = html.encode("utf-8")
-    # With neither PDF nor DOCX (render --to html), the rules read the HTML's own text.
-    problems = check_rendered(
-        subject,
-        doc,
-        pdf=outputs.get("pdf"),
-        docx=outputs.get("docx"),
-        key_facts=facts_wanted,
-        html=html,
-        clauses=expected_clauses(loaded, doc, subject, stage),
-        return_part=kind_of(loaded.facts).document(doc).return_part,
-    )
-    return html, outputs, facts_wanted, problems
-
-
-def expected_clauses(loaded: LoadedFacts, doc: str, subject: str, stage: str):
-    """(the drafted clauses the check expects in this copy, every clause of the kind)."""
-    kind = kind_of(loaded.facts)
-    spec, person = kind.document(doc), kind.subject(loaded.facts, subject)
-    expected = {clause.id for clause in clauses_in_copy(loaded, spec, person, stage)}
-    return expected, {clause.id for clause in kind.clauses}
+            assert copy.as_of is not None  # an issued PDF is dated the day it is issued
+            name, subject, stage, as_of = copy.name, copy.subject_id, copy.stage, copy.as_of
+            embedded = files_to_embed(
+                copy.loaded, name, subject, stage, as_of, copy.meta, copy.html, templates
+            )
+        outputs[fmt] = copy.in_format(fmt, embedded)
+    problems = check_rendered(copy, pdf=outputs.get("pdf"), docx=outputs.get("docx"))
+    return outputs, problems
 
 
 _WORKER: dict[str, Any] = {}
@@ -135,7 +115,7 @@ WATCH_PARENT_SECONDS = 0.5
 def _prepare(loaded: LoadedFacts) -> None:
     """The renderers imported, the stylesheet parsed, its fonts configured and the DOCX template
     built: once per process."""
-    prepare_pdf(templates_override(loaded))
+    prepare_pdf(loaded.templates_override)
     prepare_docx()
     prepare_readback()
 
@@ -185,16 +165,16 @@ def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]
     folder.mkdir(exist_ok=True)
     rendered = []
     for doc in documents:
-        _, outputs, facts_wanted, problems = render_and_read_back(
-            loaded, doc, subject, stage, as_of=as_of, templates=_WORKER["templates"]
-        )
+        copy = resolve(loaded, doc, subject, stage, as_of)
+        outputs, problems = render_copy(copy, templates=_WORKER["templates"])
         files, entries = {}, {}
-        for fmt in FORMATS:
+        for fmt in ISSUED_FORMATS:
             relative = f"{subject}/{doc}.{fmt}"
             entries[relative] = write_file(staging / relative, outputs[fmt], sync=False)
             files[fmt] = relative
-        part = kind_of(loaded.facts).document(doc).return_part
+        part = copy.return_part
         recorded = asdict(part) if part is not None else None
+        facts_wanted = list(copy.key_facts)
         rendered.append(
             RenderedDocument(subject, doc, files, entries, facts_wanted, problems, recorded)
         )

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from docgen.core.documents import ReturnPart
+from docgen.core.documents import IssuedCopy, ReturnPart
 from docgen.core.errors import DocgenError, VerifyFailed
 from docgen.issue.docrules import check_rendered
 from docgen.issue.layout import is_os_file
@@ -280,14 +280,13 @@ def verify_folder(folder: str | Path) -> FolderCheck:
                     continue
                 contents[fmt] = data
             check.documents_checked += 1
-            for problem in check_rendered(
+            issued = IssuedCopy(
                 str(packet.get("subject")),
                 str(document.get("name")),
-                pdf=contents["pdf"],
-                docx=contents["docx"],
-                key_facts=[str(fact) for fact in document.get("key_facts") or []],
-                return_part=_return_part(document.get("return_part")),
-            ):
+                tuple(str(fact) for fact in document.get("key_facts") or []),
+                _return_part(document.get("return_part")),
+            )
+            for problem in check_rendered(issued, pdf=contents["pdf"], docx=contents["docx"]):
                 where = (
                     files.get("pdf")
                     or files.get("docx")

@@ -22,7 +22,7 @@ from docgen.issue.reports import templates_sha256
 from docgen.kinds import get_kind
 from docgen.kinds.registry import UnknownKind
 from docgen.load import load_facts
-from docgen.render.html import document_meta, render_html
+from docgen.render.copy import resolve
 from docgen.render.pdf import html_to_pdf, renderer
 from docgen.render.readback import pdf_reader_notes, pdf_text
 
@@ -108,9 +108,8 @@ def _load_record_facts(record: Record) -> object:
 def _remake(record: Record) -> bytes:
     loaded = _load_record_facts(record)
     doc, subject, stage, as_of = record.document, record.subject, record.stage, record.as_of
-    html = render_html(loaded, doc, subject, stage, as_of)
-    meta = document_meta(loaded, doc, subject, stage, as_of)
-    return html_to_pdf(html, meta, (record.embedded(),))
+    copy = resolve(loaded, doc, subject, stage, as_of)
+    return html_to_pdf(copy.html, copy.meta, (record.embedded(),))
 
 
 def _lines(data: bytes) -> list[str]:

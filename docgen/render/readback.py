@@ -1,5 +1,5 @@
 """Reading rendered documents back: the one text reader for PDFs, DOCX files and HTML (and
-the files a PDF carries inside it).
+the files a PDF carries inside it), and :class:`ReadBack`, what one copy reads back as.
 
 The DOC-* rules, `docgen verify` and the tests all read documents through these functions, so
 what a test asserts is what issuing checks.
@@ -14,6 +14,7 @@ import sys
 from array import array
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from typing import Any
 
@@ -26,7 +27,8 @@ from docgen.render.pdf_objects import PageObjects, Unusual
 # pypdf's own objects (fonts, decompressed content) and a scan of the content stream, and falls
 # back to pypdf's extract_text for any page it cannot account for: a font of another kind, a code
 # missing from the map, or a text operator it did not read. And before a document is declared
-# wrong on the strength of the fast reading, check_rendered reads the PDF again with pypdf.
+# wrong on the strength of the fast reading, its PDF is read again with pypdf
+# (ReadBack.thoroughly, called by docgen.issue.docrules.check_rendered).
 _TEXT_OPERATORS = re.compile(
     rb"(-?[\d.]+)\s+(-?[\d.]+)\s+Tm\b"  # text matrix: a new line when its y changes
     rb"|/([^\s/\[\]<>()%]+)\s+-?[\d.]+\s+Tf\b"  # font selection
@@ -264,6 +266,47 @@ def _page_starts(document: Any) -> list[str]:
         if forced:
             starts.append(paragraph.text)
     return starts
+
+
+@dataclass(frozen=True)
+class ReadBack:
+    """What one copy's PDF and DOCX read back as: the PDF page by page (the fast reading first,
+    see above), the DOCX's text and the paragraphs that begin its pages; when neither format
+    was made, the visible text of the HTML. A format not made reads as None."""
+
+    pdf: bytes | None = field(repr=False)
+    pdf_pages: list[str] | None
+    docx_text: str | None
+    docx_page_starts: list[str] | None
+    html_text: str | None = None
+    thorough: bool = False  # the PDF read by pypdf's own extractor alone
+
+    @classmethod
+    def of(cls, pdf: bytes | None, docx: bytes | None, html: str | None = None) -> ReadBack:
+        """Read each format once (the DOCX's text and page starts from one opening of it)."""
+        text, starts = docx_reading(docx) if docx is not None else (None, None)
+        shown = html_text(html) if html is not None and pdf is None and docx is None else None
+        pages = pdf_pages(pdf) if pdf is not None else None
+        return cls(pdf, pages, text, starts, shown)
+
+    @property
+    def pdf_text(self) -> str | None:
+        return "\n".join(self.pdf_pages) if self.pdf_pages is not None else None
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """Each text read back by its format's label: PDF, DOCX; HTML when neither was made."""
+        if self.html_text is not None:
+            return {"HTML": self.html_text}
+        found = {"PDF": self.pdf_text, "DOCX": self.docx_text}
+        return {label: text for label, text in found.items() if text is not None}
+
+    def thoroughly(self) -> ReadBack:
+        """The same reading with the PDF read again by pypdf's own extractor (the DOCX is not
+        read again); itself when there is no PDF or it was so read already."""
+        if self.pdf is None or self.thorough:
+            return self
+        return replace(self, pdf_pages=pdf_pages(self.pdf, thorough=True), thorough=True)
 
 
 class PdfReaderNotes(logging.Handler):
