@@ -8,15 +8,22 @@ docgen.console.terminal; none decides an exit code (docgen.console.process does)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from docgen import api
 from docgen.console.terminal import err, out
 
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+    from rich.table import Table
 
-def print_recorded(result) -> None:
+    from docgen.api import BatchResult, FileCheck, FolderCheck, Recorded, RenderResult, Rule
+
+
+def print_recorded(result: Recorded) -> None:
     """What `docgen intake` / `docgen elect` recorded and wrote, then the check report."""
     for origin, filing in result.filings:
         out.print(f"Recorded {origin}: {filing.subject}, {filing.summary}.", markup=False)
@@ -29,8 +36,8 @@ class ProgressBar:
     """A rich progress bar on stderr, started only once the worker processes exist."""
 
     def __init__(self) -> None:
-        self.progress = None
-        self.task = None
+        self.progress: Progress | None = None
+        self.task: TaskID | None = None
 
     def start(self, total: int) -> None:
         from rich.progress import (
@@ -41,7 +48,7 @@ class ProgressBar:
             TimeElapsedColumn,
         )
 
-        self.progress = Progress(
+        progress = Progress(
             TextColumn("{task.description}", style="progress.description", markup=False),
             BarColumn(),
             MofNCompleteColumn(),
@@ -49,10 +56,12 @@ class ProgressBar:
             console=err,
             transient=False,
         )
-        self.task = self.progress.add_task("Rendering packets", total=total)
-        self.progress.start()
+        self.task = progress.add_task("Rendering packets", total=total)
+        self.progress = progress
+        progress.start()
 
     def advance(self, subject: str) -> None:
+        assert self.progress is not None and self.task is not None, "advance() before start()"
         self.progress.update(self.task, advance=1, description=f"Rendered {subject:<12}")
 
     def stop(self) -> None:
@@ -64,7 +73,7 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def print_packet_changes(result) -> None:
+def print_packet_changes(result: BatchResult) -> None:
     """Which packets a re-issue changed, and why (the facts by name). Packets whose documents came
     out the same and whose record alone was updated are told in one line per reason."""
     if result.current:
@@ -90,7 +99,7 @@ def print_packet_changes(result) -> None:
         )
 
 
-def print_batch(result, facts_file: Path, out_dir: Path, issued_on: date) -> None:
+def print_batch(result: BatchResult, facts_file: Path, out_dir: Path, issued_on: date) -> None:
     """What `docgen batch` did, in the secretary's words."""
     for note in result.notes:
         err.print(note, markup=False)
@@ -147,7 +156,7 @@ def print_batch(result, facts_file: Path, out_dir: Path, issued_on: date) -> Non
     out.print(f"Check it any time with: docgen verify {result.folder}", markup=False)
 
 
-def rules_table(rules) -> Any:
+def rules_table(rules: Iterable[Rule]) -> Table:
     """`docgen rules`: the catalogue as a table."""
     from rich.table import Table
 
@@ -163,7 +172,7 @@ def rules_table(rules) -> Any:
     return table
 
 
-def print_render(result) -> None:
+def print_render(result: RenderResult) -> None:
     """What `docgen render` issued (or wrote without issuing), and where the copy went."""
     for finding in result.warnings:
         shown = f"{finding.severity} {finding.rule} ({finding.subject}): {finding.message}"
@@ -188,7 +197,7 @@ def print_render(result) -> None:
     out.print(f"Issued copy: {result.issued} ({result.bytes:,} bytes){copy}.", markup=False)
 
 
-def print_verified(checked) -> None:
+def print_verified(checked: FileCheck | list[FolderCheck]) -> None:
     """`docgen verify` found it intact: one issued PDF's summary, or a line per stage folder."""
     if not isinstance(checked, list):
         out.print(checked.summary, markup=False)
