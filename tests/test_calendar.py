@@ -116,8 +116,7 @@ def test_rrp_sample_windows(samples):
 )
 def test_first_year_deadline_boundaries(eligible, last_day):
     assert dates.first_year_election_deadline(eligible) == last_day
-    assert dates.is_within_days_after(last_day, eligible, 30)
-    assert not dates.is_within_days_after(last_day + timedelta(days=1), eligible, 30)
+    assert dates.days_after(eligible, 30) == last_day  # within 30 days after, and not a day more
 
 
 @pytest.mark.parametrize(

@@ -76,11 +76,6 @@ def days_after(day: date, days: int) -> date:
     return day + timedelta(days=days)
 
 
-def is_within_days_after(candidate: date, day: date, days: int) -> bool:
-    """True when ``candidate`` falls on ``day`` or in the ``days`` days after it."""
-    return day <= candidate <= days_after(day, days)
-
-
 def first_of_next_month(day: date) -> date:
     """The first day of the month following the month of ``day``."""
     return add_months(day.replace(day=1), 1)
