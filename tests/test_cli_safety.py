@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import typer
 
@@ -87,3 +89,18 @@ def test_a_docgen_error_ends_a_command_with_its_message_and_code(capsys):
         command()
     assert stopped.value.exit_code == 1
     assert capsys.readouterr().err == "Refused: the checker found 1 error; nothing was written.\n"
+
+
+def test_the_shared_options_are_spelled_once():
+    """`--as-of`, `-o`/`--output` and `--format` are declared in docgen/console/options.py only;
+    a command gives their help, not their flags."""
+    from pathlib import Path
+
+    root = Path(cli.__file__).parent
+    spelled = re.compile(r"""typer\.Option\(\s*("--as-of"|"-o"|"--output"|"--format")""")
+    where = [
+        str(path.relative_to(root))
+        for path in sorted(root.rglob("*.py"))
+        if spelled.search(path.read_text(encoding="utf-8"))
+    ]
+    assert where == ["console/options.py"]
