@@ -1,17 +1,20 @@
 """What the command line calls: one function per command, each over the engine's layers.
 
-The CLI (docgen/cli.py) imports only this module; it parses options, calls one function here,
-and turns docgen's errors into messages and exit codes. Heavy layers (rendering, issuing) are
-imported by the functions that need them, so `docgen check` never loads a renderer.
+The command line (docgen/cli.py, docgen/cli_forms.py, docgen/console/) imports only this module
+of the engine; it parses options, calls one function here, and turns docgen's errors into
+messages and exit codes. Heavy layers (rendering, issuing) are imported by the functions that
+need them, so `docgen check` never loads a renderer; the types of their results are imported
+for the type checker only (TYPE_CHECKING), at no cost to a start.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from docgen.check.rules import UnknownRule, all_rules, get_rule
+from docgen.check.rules import Rule, UnknownRule, all_rules, get_rule
 from docgen.check.runner import StageError, resolve_stage, run_checks
 from docgen.core.documents import FORMATS
 from docgen.core.errors import DocgenError, LoadError, Problem
@@ -23,7 +26,21 @@ from docgen.kinds import all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.load.heap import collector_asleep
 
+# The types of the results, for annotations only (docgen.console.printers names them from here):
+# their modules load when a function needs them.
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from docgen.check.calendar import Format as CalendarFormat
+    from docgen.intake.forms import Recorded
+    from docgen.intake.status import Status
+    from docgen.issue.batch import BatchResult
+    from docgen.issue.one import RenderResult
+    from docgen.issue.verify import FolderCheck
+    from docgen.issue.verify_file import FileCheck
+
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
+
 DATE_RANGE = (EARLIEST_DATE, LATEST_DATE)  # the dates a facts file and --as-of may name
 
 __all__ = [
@@ -31,12 +48,12 @@ __all__ = [
     "DocgenError",
     "LoadError",
     "OutputError",
+    "Rule",
     "StageError",
     "UnknownRule",
     "all_rules",
     "batch",
     "calendar",
-    "check",
     "check_loaded",
     "clauses",
     "compute",
@@ -89,11 +106,9 @@ def json_schema() -> dict[str, Any]:
     return schema
 
 
-def check(path: str | Path, as_of: date, stage: str | None = None) -> Report:
-    return check_loaded(path, as_of, stage)[1]
-
-
-def check_loaded(path: str | Path, as_of: date, stage: str | None = None):
+def check_loaded(
+    path: str | Path, as_of: date, stage: str | None = None
+) -> tuple[LoadedFacts, Report]:
     """`docgen check`: the facts as loaded, and the report on them.
 
     The cycle collector sleeps through the load and the rules (docgen.load.heap): a large roster
@@ -105,14 +120,14 @@ def check_loaded(path: str | Path, as_of: date, stage: str | None = None):
         return loaded, run_checks(loaded, as_of, stage)
 
 
-def report_view(report: Report, view: str, loaded: LoadedFacts | None = None) -> Any:
-    """The report as ``rich`` (a renderable), ``text``, ``json``, ``md`` or ``html``; the HTML
-    page shows each drafted clause as it reads in the documents of ``loaded``."""
+def report_view(report: Report, view: str, loaded: LoadedFacts | None = None) -> RenderableType:
+    """The report as ``rich`` (a renderable), or as the text of ``text``, ``json``, ``md`` or
+    ``html``; the HTML page shows each drafted clause as it reads in the documents of ``loaded``."""
     with collector_asleep():  # the loaded roster is still alive: see check_loaded
         return _report_view(report, view, loaded)
 
 
-def _report_view(report: Report, view: str, loaded: LoadedFacts | None) -> Any:
+def _report_view(report: Report, view: str, loaded: LoadedFacts | None) -> RenderableType:
     from docgen.check import views
 
     if view == "html":
@@ -138,8 +153,9 @@ def stage_help() -> str:
     )
 
 
-def compute(path: str | Path, output_format: str) -> Any:
-    """The Plan's arithmetic for a kind that has one (`docgen compute`)."""
+def compute(path: str | Path, output_format: str) -> RenderableType:
+    """The Plan's arithmetic for a kind that has one (`docgen compute`): ``json`` or ``csv``
+    text, or ``text`` as a rich table."""
     loaded = load_facts(path)
     kind = kind_of(loaded.facts)
     if kind.compute is None:
@@ -159,19 +175,24 @@ def compute(path: str | Path, output_format: str) -> Any:
     return kind.compute(loaded.facts, output_format)
 
 
-def calendar(path: str | Path, output_format: str, as_of: date) -> Any:
+def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:
+    """`docgen calendar`: the election windows open on ``as_of``, ``csv`` or ``ics`` text or a
+    ``table`` (rich)."""
     from docgen.check.calendar import render
 
-    return render(load_facts(path).facts, output_format, as_of)
+    shown = cast("CalendarFormat", output_format)  # the command line offers no other
+    return render(load_facts(path).facts, shown, as_of)
 
 
 def explain(rule_id: str) -> str:
+    """`docgen explain`: one rule, its citations, the text it rests on and worked examples."""
     from docgen.check.explain import explain_rule
 
     return explain_rule(rule_id)
 
 
-def batch(path: str | Path, out: str | Path, **options: Any) -> Any:
+def batch(path: str | Path, out: str | Path, **options: Any) -> BatchResult:
+    """`docgen batch`: check the facts, then issue a stage's packets (docgen.issue.batch)."""
     from docgen.issue.batch import issue_batch
 
     return issue_batch(path, out, **options)
@@ -179,7 +200,8 @@ def batch(path: str | Path, out: str | Path, **options: Any) -> Any:
 
 def render_one(
     path: str | Path, doc: str, subject: str, fmt: str, output: Path | None, **options: Any
-):
+) -> RenderResult:
+    """`docgen render`: one subject's packet issued (pdf, docx), or a preview or review copy."""
     from docgen.issue.one import render_one as render
 
     return render(path, doc, subject, fmt, output, **options)
@@ -228,7 +250,7 @@ def export_templates(folder: str | Path) -> list[Path]:
     return export(folder)
 
 
-def verify(target: str | Path) -> Any:
+def verify(target: str | Path) -> FileCheck | list[FolderCheck]:
     """`docgen verify`: one issued PDF (a FileCheck), or a stage folder or a cycle folder with
     every stage in it (a list of FolderChecks)."""
     target = Path(target)
@@ -239,35 +261,46 @@ def verify(target: str | Path) -> Any:
     return verify_issued(target)
 
 
-def verify_document(path: str | Path) -> Any:
+def verify_document(path: str | Path) -> FileCheck:
     """`docgen verify FILE.pdf`: one issued PDF re-made from the record it carries."""
     from docgen.issue.verify_file import verify_file
 
     return verify_file(path)
 
 
-def intake(path: str | Path, forms: list[str | Path], **options: Any) -> Any:
+def intake(
+    path: str | Path, forms: Sequence[str | Path], *, received_on: date, as_of: date
+) -> Recorded:
     """`docgen intake`: returned forms recorded in the facts file, then checked."""
     from docgen.intake.forms import intake as take_in
 
-    return take_in(path, forms, **options)
+    return take_in(path, list(forms), received_on=received_on, as_of=as_of)
 
 
-def elect(path: str | Path, subject: str, options: dict[str, Any], **when: Any) -> Any:
-    """`docgen elect`: a paper form's content recorded in the facts file, then checked."""
+def elect(
+    path: str | Path,
+    subject: str,
+    options: Mapping[str, str | list[str] | None],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Recorded:
+    """`docgen elect`: a paper form's content recorded in the facts file, then checked;
+    ``options`` are the form's fields by their option's name (``pay-on``, ``allocation``...)."""
     from docgen.intake.forms import elect as record
 
-    return record(path, subject, options, **when)
+    return record(path, subject, options, received_on=received_on, as_of=as_of)
 
 
-def status(path: str | Path, **options: Any) -> Any:
-    """`docgen status`: who was sent a form, who has returned one, what is in effect."""
+def status(path: str | Path, *, as_of: date, out: str | Path | None = None) -> Status:
+    """`docgen status`: who was sent a form, who has returned one, what is in effect (the day
+    each was sent read from the folder ``out`` they were issued into)."""
     from docgen.intake.status import status as who
 
-    return who(path, **options)
+    return who(path, as_of=as_of, out=out)
 
 
-def status_view(result: Any, view: str) -> Any:
+def status_view(result: Status, view: str) -> RenderableType:
     """The status as ``rich`` (a table), ``json`` or ``csv`` text."""
     from docgen.intake import status as views
 

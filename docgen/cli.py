@@ -1,4 +1,5 @@
 """The command line: a thin adapter. Each command parses options, calls one library function, and
+prints its result; the one decorator every command carries (docgen.console.process.exits_on_error)
 turns docgen's errors into a message and an exit code (0 ok, 1 findings or a failed verify,
 2 bad input). No command prints a traceback for a user's mistake.
 """
@@ -15,27 +16,36 @@ from typing import Annotated, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from docgen import __version__, api, cli_forms, console
-from docgen.api import DocgenError
-from docgen.console import (
-    ProgressBar,
-    emit,
-    fail,
-    out,
+from docgen import __version__, api, cli_forms
+from docgen.console.options import (
+    AsOf,
+    FactsFile,
+    IssuedOn,
+    Output,
+    as_of_option,
+    format_option,
+    output_option,
     parse_as_of,
+)
+from docgen.console.output import emit
+from docgen.console.printers import (
+    ProgressBar,
     print_batch,
-    print_refusal,
     print_render,
     print_verified,
+    rules_table,
 )
+from docgen.console.process import exit_quickly, exits_on_error, run
+from docgen.console.terminal import out
 
 
 class _InWorkOrder(TyperGroup):
     """Lists commands in the order of the work (load, check, issue, verify, then the tools)."""
 
-    ORDER = ("validate", "check", "clauses", "batch", "render", "verify", "intake", "elect",
-             "status", "compute", "calendar", "rules", "explain", "templates",
-             "schema")  # fmt: skip
+    ORDER = (
+        "validate check clauses batch render verify intake elect status "
+        "compute calendar rules explain templates schema"
+    ).split()
 
     def list_commands(self, ctx):
         names = super().list_commands(ctx)
@@ -76,16 +86,15 @@ def _root(
 
 
 @app.command()
-def validate(file: console.FactsFile) -> None:
+@exits_on_error
+def validate(file: FactsFile) -> None:
     """Load FILE and report every problem with its file:line and field (exit 0 ok, 2 not)."""
-    try:
-        _, summary = api.validate(file)
-    except DocgenError as error:
-        fail(error)
+    _, summary = api.validate(file)
     out.print(summary, markup=False)
 
 
 @app.command()
+@exits_on_error
 def schema() -> None:
     """Print the JSON Schema of every kind of facts file."""
     sys.stdout.write(json.dumps(api.json_schema(), indent=2) + "\n")
@@ -98,33 +107,25 @@ class ComputeFormat(StrEnum):
 
 
 @app.command()
+@exits_on_error
 def compute(
-    file: console.FactsFile,
+    file: FactsFile,
     output_format: Annotated[
-        ComputeFormat, typer.Option("--format", help="text (a table), json or csv.")
+        ComputeFormat, format_option("text (a table), json or csv.")
     ] = ComputeFormat.text,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")
-    ] = None,
+    output: Output = None,
 ) -> None:
     """The RRP's arithmetic per participant: deferral, match, restoration, vesting, payment date.
 
     Plan Compensation, the Elective Deferral, Matching and Retirement Restoration Contributions,
     vesting and the last day the Plan allows payment (docs/rrp-arithmetic.md)."""
-    try:
-        rendered = api.compute(file, output_format.value)
-    except DocgenError as error:
-        fail(error)
-    emit(rendered, output)
+    emit(api.compute(file, output_format.value), output)
 
 
 RenderFormat = StrEnum("RenderFormat", [(fmt, fmt) for fmt in api.RENDER_FORMATS])
 
 
 _STAGE_HELP = "The stage to check or issue. " + api.stage_help()
-_AS_OF_HELP = "The date the documents are issued on, YYYY-MM-DD (default: today)."
-
-
 _OUT_HELP = "Folder to issue into: the stage folder is OUT/<cycle>/<stage>/."
 _HOLD_HELP = (
     "Issue every packet but this one; its findings do not stop the rest, and the manifest names "
@@ -147,14 +148,15 @@ def _ids(flag: str, words: str):
 
 
 @app.command()
+@exits_on_error
 def batch(
-    file: console.FactsFile,
+    file: FactsFile,
     out_dir: Annotated[Path, typer.Option("--out", help=_OUT_HELP)],
     stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: 2, or 1 on one core).")
     ] = None,
-    as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
+    as_of: IssuedOn = None,
     hold: Annotated[list[str] | None, _ids("--hold", _HOLD_HELP)] = None,
     only: Annotated[list[str] | None, _ids("--only", _ONLY_HELP)] = None,
     force: Annotated[bool, typer.Option("--force", help=_FORCE_HELP)] = False,
@@ -171,27 +173,33 @@ def batch(
     issued_on = parse_as_of(as_of)
     bar = ProgressBar()
     try:
-        result = api.batch(file, out_dir, stage=stage, as_of=issued_on, workers=workers,
-                           force=force, hold=hold or [], only=only or [], progress=bar)  # fmt: skip
-    except DocgenError as error:
-        bar.stop()
-        print_refusal(error)
-        fail(error)
+        result = api.batch(
+            file,
+            out_dir,
+            stage=stage,
+            as_of=issued_on,
+            workers=workers,
+            force=force,
+            hold=hold or [],
+            only=only or [],
+            progress=bar,
+        )
     finally:
-        bar.stop()
+        bar.stop()  # before a refusal's report is printed
     print_batch(result, file, out_dir, issued_on)
 
 
 @app.command()
+@exits_on_error
 def render(
-    file: console.FactsFile,
+    file: FactsFile,
     doc: Annotated[str, typer.Option("--doc", help="Document name: notice, exhibit-i, ...")],
     subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
     to: Annotated[RenderFormat, typer.Option("--to", help="pdf, docx or html.")],
     out_dir: Annotated[Path | None, typer.Option("--out", help=_RENDER_OUT_HELP)] = None,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help=_COPY_HELP)] = None,
+    output: Annotated[Path | None, output_option(_COPY_HELP)] = None,
     stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
-    as_of: Annotated[str | None, typer.Option("--as-of", help=_AS_OF_HELP)] = None,
+    as_of: IssuedOn = None,
     review: Annotated[
         bool, typer.Option(help="Counsel's review copy (docx), not for issue.")
     ] = False,
@@ -205,16 +213,22 @@ def render(
     issue nothing. Errors about the subject or the cycle refuse. Exit 0 written, 1 refused, 2 bad
     input."""
     issued_on = parse_as_of(as_of)
-    try:
-        result = api.render_one(file, doc, subject, to.value, output, out=out_dir, stage=stage,
-                                as_of=issued_on, review=review)  # fmt: skip
-    except DocgenError as error:
-        print_refusal(error)
-        fail(error)
+    result = api.render_one(
+        file,
+        doc,
+        subject,
+        to.value,
+        output,
+        out=out_dir,
+        stage=stage,
+        as_of=issued_on,
+        review=review,
+    )
     print_render(result)
 
 
 @app.command()
+@exits_on_error
 def verify(
     target: Annotated[
         Path,
@@ -232,11 +246,7 @@ def verify(
     checked. A PDF (a Notice e-mailed away from its folder): makes it again from the record it
     carries and compares the bytes (the text, when this docgen is not the version that made it).
     Exit 0 intact, 1 changed, 2 no such folder or file."""
-    try:
-        checked = api.verify(target)
-    except DocgenError as error:
-        fail(error)
-    print_verified(checked)
+    print_verified(api.verify(target))
 
 
 class CalendarFormat(StrEnum):
@@ -246,17 +256,15 @@ class CalendarFormat(StrEnum):
 
 
 @app.command()
+@exits_on_error
 def calendar(
-    file: console.FactsFile,
+    file: FactsFile,
     output_format: Annotated[
-        CalendarFormat, typer.Option("--format", help="table, csv or ics (RFC 5545).")
+        CalendarFormat, format_option("table, csv or ics (RFC 5545).")
     ] = CalendarFormat.table,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")
-    ] = None,
+    output: Output = None,
     as_of: Annotated[
-        str | None,
-        typer.Option("--as-of", help="Show the windows still open on this date (default: today)."),
+        str | None, as_of_option("Show the windows still open on this date (default: today).")
     ] = None,
 ) -> None:
     """The election windows still open: who may elect, from when, until when, under which rule.
@@ -265,11 +273,7 @@ def calendar(
     are left out. The .ics has one event per deadline (everyone who shares it named in it),
     with reminders a week and a day before."""
     shown_on = parse_as_of(as_of)
-    try:
-        rendered = api.calendar(file, output_format.value, shown_on)
-    except DocgenError as error:
-        fail(error)
-    emit(rendered, output)
+    emit(api.calendar(file, output_format.value, shown_on), output)
 
 
 class CheckFormat(StrEnum):
@@ -280,18 +284,17 @@ class CheckFormat(StrEnum):
 
 
 @app.command()
+@exits_on_error
 def check(
-    file: console.FactsFile,
-    as_of: Annotated[
-        str | None, typer.Option("--as-of", help="Check as of this date (default: today).")
-    ] = None,
+    file: FactsFile,
+    as_of: AsOf = None,
     stage: Annotated[str | None, typer.Option(help=_STAGE_HELP, show_default=False)] = None,
     output_format: Annotated[
-        CheckFormat, typer.Option("--format", help="text (a table), json, md or html.")
+        CheckFormat, format_option("text (a table), json, md or html.")
     ] = CheckFormat.text,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
     output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="Write the report here instead of stdout.")
+        Path | None, output_option("Write the report here instead of stdout.")
     ] = None,
 ) -> None:
     """Run every rule over FILE and report the findings with their citations.
@@ -299,11 +302,8 @@ def check(
     Exit 0 no errors (with --strict: no warnings either), 1 findings, 2 bad input."""
     checked_on = parse_as_of(as_of)
     table = output_format is CheckFormat.text and output is None
-    try:
-        loaded, report = api.check_loaded(file, checked_on, stage)
-        rendered = api.report_view(report, "rich" if table else output_format.value, loaded)
-    except DocgenError as error:
-        fail(error)
+    loaded, report = api.check_loaded(file, checked_on, stage)
+    rendered = api.report_view(report, "rich" if table else output_format.value, loaded)
     if table:
         out.print(rendered)
     else:
@@ -315,27 +315,25 @@ ClausesFormat = StrEnum("ClausesFormat", {"text": "text", "json": "json"})
 
 
 @app.command()
+@exits_on_error
 def clauses(
-    file: console.FactsFile,
-    output_format: Annotated[ClausesFormat, typer.Option("--format")] = ClausesFormat.text,
+    file: FactsFile,
+    output_format: Annotated[ClausesFormat, format_option()] = ClausesFormat.text,
     stage: Annotated[str | None, typer.Option(help="Only this stage's documents.")] = None,
     by: Annotated[str | None, typer.Option(help="Counsel's name, for the block.")] = None,
     on: Annotated[str | None, typer.Option(help="The day counsel approved.")] = None,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here.")] = None,
+    output: Annotated[Path | None, output_option("Write here.")] = None,
 ) -> None:
     """Every drafted clause FILE's documents carry, for counsel to read and approve.
 
     Each clause's id, documents, text, SHA-256, rationale and approval, then the
     clause_approvals block to paste into FILE (approvals are bound to the exact wording)."""
     approved_on = parse_as_of(on) if on is not None else None
-    try:
-        rendered = api.clauses(file, output_format.value, stage=stage, by=by, on=approved_on)
-    except DocgenError as error:
-        fail(error)
-    emit(rendered, output)
+    emit(api.clauses(file, output_format.value, stage=stage, by=by, on=approved_on), output)
 
 
 @app.command()
+@exits_on_error
 def templates(
     export: Annotated[Path, typer.Option("--export", help="A new folder to copy them into.")],
 ) -> None:
@@ -343,27 +341,22 @@ def templates(
 
     Name that folder in the facts file (templates_dir: DIR, beside the facts file) and its
     files override the built-ins by name, sandboxed and checked like them."""
-    try:
-        written = api.export_templates(export)
-    except DocgenError as error:
-        fail(error)
+    written = api.export_templates(export)
     out.print(f"Wrote {len(written)} files to {export}. {api.EXPORTED_NOTE}", markup=False)
 
 
 @app.command()
+@exits_on_error
 def rules() -> None:
     """The rule catalogue: id, severity, title and citations of every rule."""
-    out.print(console.rules_table(api.all_rules()))
+    out.print(rules_table(api.all_rules()))
 
 
 @app.command()
+@exits_on_error
 def explain(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. RRP-PBC-LATE.")]) -> None:
     """One rule: what it checks, its citations, the text it rests on, and two worked examples."""
-    try:
-        text = api.explain(rule_id)
-    except DocgenError as error:
-        fail(error)
-    sys.stdout.write(text)
+    sys.stdout.write(api.explain(rule_id))
 
 
 for _command in (cli_forms.intake, cli_forms.elect, cli_forms.status):  # the election loop
@@ -380,15 +373,16 @@ for _info in app.registered_commands:
 
 def main() -> None:
     """Console-script entry point: the app, with every way it can end turned into one line and
-    an exit code (docgen.console.run)."""
-    console.run(app)
+    an exit code (docgen.console.process.run)."""
+    run(app)
 
 
 def entry() -> NoReturn:
     """`docgen` and `python -m docgen`: :func:`main`, then an exit that does not free the heap
-    object by object (docgen.console.exit_quickly). Tests call :func:`main` in their process."""
+    object by object (docgen.console.process.exit_quickly). Tests call :func:`main` in their
+    process."""
     try:
         main()
     except SystemExit as stop:
-        console.exit_quickly(stop.code)
-    console.exit_quickly(0)
+        exit_quickly(stop.code)
+    exit_quickly(0)

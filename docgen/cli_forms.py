@@ -1,6 +1,7 @@
 """The command line of the election loop: `docgen intake` (returned PDFs into the facts file),
 `docgen elect` (a paper form's content), `docgen status` (who has answered). Thin adapters, as in
-docgen/cli.py (which registers them): parse the options, call one api function, print."""
+docgen/cli.py (which registers them): parse the options, call one api function, print; a docgen
+error ends each as its exit code (docgen.console.process.exits_on_error)."""
 
 from __future__ import annotations
 
@@ -11,21 +12,25 @@ from typing import Annotated
 import typer
 
 from docgen import api
-from docgen.api import DocgenError
-from docgen.console import (
+from docgen.console.options import (
+    AsOf,
     FactsFile,
-    emit,
-    fail,
+    Output,
+    as_of_option,
+    format_option,
     parse_as_of,
     parse_received_on,
-    print_recorded,
 )
+from docgen.console.output import emit
+from docgen.console.printers import print_recorded
+from docgen.console.process import exits_on_error
 
 _RECEIVED_HELP = (
     "The day the Company received the form(s), YYYY-MM-DD: recorded as the filing date."
 )
 
 
+@exits_on_error
 def intake(
     file: FactsFile,
     forms: Annotated[
@@ -33,9 +38,7 @@ def intake(
         typer.Argument(help="Returned, filled PDF forms (Exhibit I or RRP).", show_default=False),
     ],
     received_on: Annotated[str, typer.Option("--received-on", help=_RECEIVED_HELP)],
-    as_of: Annotated[
-        str | None, typer.Option("--as-of", help="Check as of this date (default: today).")
-    ] = None,
+    as_of: AsOf = None,
 ) -> None:
     """Read returned forms into FILE as filings on the day received, then check it.
 
@@ -47,14 +50,12 @@ def intake(
     form already recorded, blank or unclear fields."""
     checked_on = parse_as_of(as_of)
     received = parse_received_on(received_on, checked_on)
-    try:
-        result = api.intake(file, forms, received_on=received, as_of=checked_on)
-    except DocgenError as error:
-        fail(error)
+    result = api.intake(file, forms, received_on=received, as_of=checked_on)
     print_recorded(result)
     raise typer.Exit(result.report.exit_code())
 
 
+@exits_on_error
 def elect(
     file: FactsFile,
     subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
@@ -89,9 +90,7 @@ def elect(
         list[str] | None,
         typer.Option(help='RRP form, Section V: "NAME;RELATIONSHIP;SHARE", each Beneficiary.'),
     ] = None,
-    as_of: Annotated[
-        str | None, typer.Option("--as-of", help="Check as of this date (default: today).")
-    ] = None,
+    as_of: AsOf = None,
 ) -> None:
     """Record a paper form's content (a scan, a fax) in FILE, with intake's validation.
 
@@ -110,10 +109,7 @@ def elect(
         "allocation": allocation,
         "beneficiary": beneficiary,
     }
-    try:
-        result = api.elect(file, subject, options, received_on=received, as_of=checked_on)
-    except DocgenError as error:
-        fail(error)
+    result = api.elect(file, subject, options, received_on=received, as_of=checked_on)
     print_recorded(result)
     raise typer.Exit(result.report.exit_code())
 
@@ -124,21 +120,20 @@ class StatusFormat(StrEnum):
     csv = "csv"
 
 
+@exits_on_error
 def status(
     file: FactsFile,
     as_of: Annotated[
-        str | None, typer.Option("--as-of", help="Count days left from this date (default: today).")
+        str | None, as_of_option("Count days left from this date (default: today).")
     ] = None,
     out_dir: Annotated[
         Path | None,
         typer.Option("--out", help="The folder the blank forms were issued into (batch --out)."),
     ] = None,
     output_format: Annotated[
-        StatusFormat, typer.Option("--format", help="text (a table), json or csv.")
+        StatusFormat, format_option("text (a table), json or csv.")
     ] = StatusFormat.text,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")
-    ] = None,
+    output: Output = None,
 ) -> None:
     """Who has returned a form and when, whether it is in effect, and the days left to file.
 
@@ -146,9 +141,6 @@ def status(
     into, with --out), forms returned and the last one's filing day, the election in effect (or
     why not), the last day to file and the days left. Exit 0 (2 for bad input)."""
     checked_on = parse_as_of(as_of)
-    try:
-        result = api.status(file, as_of=checked_on, out=out_dir)
-    except DocgenError as error:
-        fail(error)
+    result = api.status(file, as_of=checked_on, out=out_dir)
     view = "rich" if output_format is StatusFormat.text else output_format.value
     emit(api.status_view(result, view), output)

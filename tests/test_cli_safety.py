@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+import typer
 
 from docgen import cli
 
@@ -57,3 +60,47 @@ def test_an_out_folder_that_cannot_be_created_is_exit_2(cli, samples, tmp_path):
     )  # fmt: skip
     assert result.exit_code == 2
     assert "cannot create the folder" in result.stderr
+
+
+def test_every_command_turns_a_docgen_error_into_its_exit_code():
+    """One decorator on every command (docgen.console.process.exits_on_error), so no command is
+    left to catch DocgenError by hand, or to forget to."""
+    from docgen.console.process import exits_on_error
+
+    wrapper = exits_on_error(lambda: None).__code__
+    commands = {info.callback.__name__: info.callback for info in cli.app.registered_commands}
+    assert len(commands) == 15
+    for name, callback in commands.items():
+        assert getattr(callback, "__code__", None) is wrapper, f"{name} lacks @exits_on_error"
+
+
+def test_a_docgen_error_ends_a_command_with_its_message_and_code(capsys):
+    from docgen.api import DocgenError
+    from docgen.console.process import exits_on_error
+
+    class Refused(DocgenError):
+        exit_code = 1
+
+    @exits_on_error
+    def command() -> None:
+        raise Refused("Refused: the checker found 1 error; nothing was written.")
+
+    with pytest.raises(typer.Exit) as stopped:
+        command()
+    assert stopped.value.exit_code == 1
+    assert capsys.readouterr().err == "Refused: the checker found 1 error; nothing was written.\n"
+
+
+def test_the_shared_options_are_spelled_once():
+    """`--as-of`, `-o`/`--output` and `--format` are declared in docgen/console/options.py only;
+    a command gives their help, not their flags."""
+    from pathlib import Path
+
+    root = Path(cli.__file__).parent
+    spelled = re.compile(r"""typer\.Option\(\s*("--as-of"|"-o"|"--output"|"--format")""")
+    where = [
+        str(path.relative_to(root))
+        for path in sorted(root.rglob("*.py"))
+        if spelled.search(path.read_text(encoding="utf-8"))
+    ]
+    assert where == ["console/options.py"]

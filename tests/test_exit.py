@@ -1,6 +1,6 @@
-"""The command line's quick exit (docgen.console.exit_quickly): it skips freeing the heap, and
-nothing else a normal exit does: every byte of output, the exit code, the atexit handlers and a
-running thread's work all survive it."""
+"""The command line's quick exit (docgen.console.process.exit_quickly): it skips freeing the
+heap, and nothing else a normal exit does: every byte of output, the exit code, the atexit
+handlers and a running thread's work all survive it."""
 
 from __future__ import annotations
 
@@ -73,6 +73,6 @@ def test_a_running_thread_is_waited_for(tmp_path):
 
 
 def test_a_text_exit_prints_and_exits_1(tmp_path):
-    script = "from docgen.console import exit_quickly\nexit_quickly('stopped: no facts')\n"
+    script = "from docgen.console.process import exit_quickly\nexit_quickly('stopped: no facts')\n"
     done = _run(script, tmp_path)
     assert done.returncode == 1 and done.stderr == "stopped: no facts\n"
