@@ -367,9 +367,6 @@ class Manifest:
     def documents(self) -> int:
         return sum(len(packet.documents) for packet in self.packets)
 
-    def packet(self, subject: str) -> Packet | None:
-        return next((p for p in self.packets if p.subject == subject), None)
-
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Manifest:
         """A manifest from its JSON (``read`` has checked it is one docgen wrote)."""
