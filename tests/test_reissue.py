@@ -134,6 +134,7 @@ def test_a_participants_slice_holds_their_own_facts_and_the_plans(samples):
     """Another participant's change is not this participant's; a change to the Plan's menu of
     funds, which every form lists, is everyone's, and is named."""
     from docgen.issue.history import packet_record, why_changed
+    from docgen.issue.manifest import Packet
 
     facts = load_facts(samples / "rrp-2026.yaml").facts
     first, other = facts.participants[0], facts.participants[1]
@@ -149,7 +150,8 @@ def test_a_participants_slice_holds_their_own_facts_and_the_plans(samples):
         return packet_record(f, first.id, "enrollment", "2025-12-01", "t")
 
     assert record(moved) == record(facts)
-    assert why_changed(record(facts), record(menu)) == ["plan.investment_options changed"]
+    before = Packet(first.id, (), record(facts))
+    assert why_changed(before, record(menu)) == ["plan.investment_options changed"]
 
 
 def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):
@@ -173,6 +175,7 @@ def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):
 def test_a_document_rendered_as_issued_stays_and_only_the_record_is_updated(tmp_path):
     """New inputs that make the very bytes issued (no document of docgen's own does: each carries
     the facts file's SHA-256) keep the issued file and update the packet's record only."""
+    from docgen.issue.manifest import Manifest, PacketInputs, PacketRecord
     from docgen.issue.pool import RenderedDocument
     from docgen.issue.reissue import Assembler
 
@@ -192,9 +195,12 @@ def test_a_document_rendered_as_issued_stays_and_only_the_record_is_updated(tmp_
                      "inputs_sha256": "x", "facts": {"cycle": {}, "subject": {"units": "1"}}}],
     }  # fmt: skip
     (stage / "manifest.json").write_text(json.dumps(previous))
-    assembler = Assembler(staging, stage, previous, LATER, "f2")
-    record = {"inputs": {**inputs, "facts_sha256": "b", "as_of": LATER}, "inputs_sha256": "y",
-              "facts": {"cycle": {}, "subject": {"units": "2"}}}  # fmt: skip
+    assembler = Assembler(staging, stage, Manifest.from_json(previous), LATER, "f2")
+    record = PacketRecord(
+        PacketInputs(**{**inputs, "facts_sha256": "b", "as_of": LATER}),
+        "y",
+        {"cycle": {}, "subject": {"units": "2"}},
+    )
     rendered = RenderedDocument("jsmith", "notice", {"pdf": "jsmith/notice.pdf"},
                                 {"jsmith/notice.pdf": entry}, [], [])  # fmt: skip
     assembler.rendered_packet("jsmith", [rendered], record)
@@ -204,9 +210,9 @@ def test_a_document_rendered_as_issued_stays_and_only_the_record_is_updated(tmp_
         stage / "jsmith" / "notice.pdf"
     ).stat().st_ino  # the issued file itself, linked in
     (packet,) = assembler.result.packets
-    assert packet["inputs"]["facts_sha256"] == "b"
-    assert packet["documents"][0]["issued_as_of"] == GRANT_AS_OF  # issued then, and still it
-    assert packet["documents"][0]["facts_sha256"] == "f1"
+    assert packet.record.inputs.facts_sha256 == "b"
+    assert packet.documents[0].issued_as_of == GRANT_AS_OF  # issued then, and still it
+    assert packet.documents[0].facts_sha256 == "f1"
     assert assembler.result.replaced == []
 
 

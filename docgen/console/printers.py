@@ -142,13 +142,13 @@ def print_batch(result: BatchResult, facts_file: Path, out_dir: Path, issued_on:
     for entry in result.held:
         reasons = "; ".join(
             f"{f['rule']}: {f['message'].rstrip('.')}"
-            for f in entry["findings"]
+            for f in entry.findings
             if f["severity"] == "error"
         )
         out.print(
-            f"  held, not issued: {entry['subject']} ({entry['name']})"
+            f"  held, not issued: {entry.subject} ({entry.name})"
             f"{': ' + reasons if reasons else ''}. Once resolved: docgen batch {facts_file} "
-            f"--out {out_dir} --stage {result.report.stage} --only {entry['subject']}",
+            f"--out {out_dir} --stage {result.report.stage} --only {entry.subject}",
             markup=False,
         )
     for finding in result.warnings:

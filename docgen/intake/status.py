@@ -22,7 +22,8 @@ from typing import Any
 from docgen.check.runner import run_checks
 from docgen.core.dates import long_date
 from docgen.issue.files import BadRequest
-from docgen.issue.verify import FirstReleaseFolder, NotAnIssuedFolder, read_manifest
+from docgen.issue.layout import MANIFEST_NAME
+from docgen.issue.manifest import FirstReleaseFolder, NotAnIssuedFolder, read
 from docgen.kinds import kind_of
 from docgen.load import load_facts
 
@@ -136,32 +137,30 @@ def sent_forms(out: Path, cycle: str, stage: str, document: str) -> tuple[str, d
     candidates = [out / cycle / stage, out / cycle, out / stage, out]
     looked = []
     for folder in dict.fromkeys(candidates):
-        if not (folder / "manifest.json").is_file():
+        if not (folder / MANIFEST_NAME).is_file():
             continue
         try:
-            manifest = read_manifest(folder)
+            manifest = read(folder)
         except FirstReleaseFolder:
             raise  # it says how to move the folder into its stage's place
         except NotAnIssuedFolder:
             continue
-        if manifest.get("cycle") != cycle or manifest.get("stage") != stage:
-            looked.append(
-                f"{folder} (cycle {manifest.get('cycle')}, stage {manifest.get('stage')})"
-            )
+        if manifest.cycle != cycle or manifest.stage != stage:
+            looked.append(f"{folder} (cycle {manifest.cycle}, stage {manifest.stage})")
             continue
         # A stage folder re-issued since keeps each copy's own issue date (issued_as_of).
         sent = {
-            packet["subject"]: date.fromisoformat(doc.get("issued_as_of") or manifest["as_of"])
-            for packet in manifest["packets"]
-            for doc in packet.get("documents", [])
-            if doc.get("name") == document
+            packet.subject: date.fromisoformat(doc.issued_as_of or manifest.as_of)
+            for packet in manifest.packets
+            for doc in packet.documents
+            if doc.name == document
         }
-        return str(folder / "manifest.json"), sent
+        return str(folder / MANIFEST_NAME), sent
     found = f"; found only {', '.join(looked)}" if looked else ""
     raise BadRequest(
         f"--out {out}: no folder issued at stage {stage} for {cycle} (looked for "
-        f"{out / cycle / stage}/manifest.json and {out / cycle}/manifest.json{found}). Name the "
-        f"--out the blank forms were issued into with `docgen batch --stage {stage}`."
+        f"{out / cycle / stage}/{MANIFEST_NAME} and {out / cycle}/{MANIFEST_NAME}{found}). "
+        f"Name the --out the blank forms were issued into with `docgen batch --stage {stage}`."
     )
 
 

@@ -8,8 +8,6 @@ import errno
 import fcntl
 import hashlib
 import os
-import re
-import secrets
 import shutil
 import sys
 from pathlib import Path
@@ -17,9 +15,7 @@ from typing import Any
 
 from docgen.core.errors import DocgenError
 from docgen.core.output import fsync_dir
-
-STAGING = ".staging-"
-ASIDE = ".replaced-"
+from docgen.issue.layout import REPLACED, STAGING, beside, beside_pattern
 
 
 class BadRequest(DocgenError):
@@ -85,31 +81,31 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def swap_in(staging: Path, target: Path) -> Path | None:
     """Make the complete ``staging`` folder ``target`` in one step. Returns where the folder it
-    replaced now is (beside ``target``, named as set aside, for the caller to clear), or None
+    replaced now is (beside ``target``, named as replaced, for the caller to clear), or None
     when there was none. Killed at any point, this leaves ``target`` whole (old or new) or, between
-    the two renames of the fallback, no ``target`` and complete set-aside folders to put back."""
+    the two renames of the fallback, no ``target`` and complete replaced folders to put back."""
     if not target.exists():
         os.rename(staging, target)
         fsync_dir(target.parent)
         return None
-    # Named as set aside before the swap, so that whichever folder it holds when a kill comes,
+    # Named as replaced before the swap, so that whichever folder it holds when a kill comes,
     # the next run clears it file by file rather than removing it as a staging folder.
-    aside = target.parent / f".{target.name}{ASIDE}{secrets.token_hex(4)}"
-    os.rename(staging, aside)
-    if not _exchange(aside, target):
+    replaced = beside(target.parent, target.name, REPLACED)
+    os.rename(staging, replaced)
+    if not _exchange(replaced, target):
         # Two renames: between them there is no folder at all, never a partial one.
-        incoming, aside = aside, target.parent / f".{target.name}{ASIDE}{secrets.token_hex(4)}"
-        os.rename(target, aside)
+        incoming, replaced = replaced, beside(target.parent, target.name, REPLACED)
+        os.rename(target, replaced)
         os.rename(incoming, target)
     fsync_dir(target.parent)
-    return aside
+    return replaced
 
 
-def _ours(folder: Path, name: str, kind: str) -> list[Path]:
-    """The folders beside ``folder/name`` that docgen itself made as ``kind`` (STAGING or ASIDE):
-    the exact name ``.<name><kind><8 hex>`` (secrets.token_hex(4)), a real folder (never a link
-    to one), owned by this user. A user's look-alike (``.grant.staging-notes``) is not one."""
-    pattern = re.compile(rf"\.{re.escape(name)}{re.escape(kind)}[0-9a-f]{{8}}")
+def _ours(folder: Path, name: str, prefix: str) -> list[Path]:
+    """The folders beside ``folder/name`` that docgen itself made as ``prefix`` (STAGING or
+    REPLACED): the exact name docgen.issue.layout.beside gives, a real folder (never a link to
+    one), owned by this user. A user's look-alike (``.grant.staging-notes``) is not one."""
+    pattern = beside_pattern(name, prefix)
     found = []
     with os.scandir(folder) as entries:
         for entry in entries:
@@ -122,14 +118,14 @@ def _ours(folder: Path, name: str, kind: str) -> list[Path]:
     return sorted(found)
 
 
-def set_aside_folders(folder: Path, name: str) -> list[Path]:
-    """The folders a swap set aside beside ``folder/name`` (see swap_in), docgen's own only."""
-    return _ours(folder, name, ASIDE)
+def replaced_folders(folder: Path, name: str) -> list[Path]:
+    """The folders a swap left beside ``folder/name``, replaced (see swap_in), docgen's own only."""
+    return _ours(folder, name, REPLACED)
 
 
 def remove_stale(folder: Path, name: str) -> list[Path]:
     """Staging folders an interrupted run left beside ``folder/name``, removed. Everything in one
-    is a file docgen wrote, or a second link to a file that stays where it was; set-aside folders
+    is a file docgen wrote, or a second link to a file that stays where it was; replaced folders
     (which may hold the only copy of an issue) are the caller's to put back or clear. Only
     docgen's own (_ours), and nothing is reported removed that is still there."""
     removed = []

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from docgen import __version__
+from docgen.issue.manifest import Packet, PacketInputs, PacketRecord
 from docgen.kinds import kind_of
 
 FIELD_DIGEST = 16  # hex digits per fact: enough to notice a change, short enough to list
@@ -57,52 +58,52 @@ def packet_record(
     as_of: str,
     templates: str,
     slice_: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> PacketRecord:
     """The inputs of one packet as the manifest records them (``slice_``: the subject's slice,
     when the caller made every packet's at once with ``Kind.slices``)."""
     if slice_ is None:
         slice_ = kind_of(facts).slice(facts, subject_id)
-    inputs = {
-        "facts_sha256": _digest(slice_),
-        "templates_sha256": templates,
-        "docgen_version": __version__,
-        "stage": stage,
-        "as_of": as_of,
-    }
-    return {
-        "inputs": inputs,
-        "inputs_sha256": _digest(inputs),
-        "facts": fact_digests(facts, slice_),
-    }
+    inputs = PacketInputs(
+        facts_sha256=_digest(slice_),
+        templates_sha256=templates,
+        docgen_version=__version__,
+        stage=stage,
+        as_of=as_of,
+    )
+    return PacketRecord(inputs, _digest(inputs.to_json()), fact_digests(facts, slice_))
 
 
-def same_inputs(before: dict[str, Any] | None, now: dict[str, Any]) -> bool:
+def same_inputs(before: Packet | None, now: PacketRecord) -> bool:
     """The same facts slice, templates, docgen and stage: the documents would come out the same.
     (The as-of date is recorded but is no reason to re-issue: no document prints it.)"""
-    if not before or "inputs" not in before:
+    if before is None or before.record is None:
         return False
-    keys = ("facts_sha256", "templates_sha256", "docgen_version", "stage")
-    return all(before["inputs"].get(key) == now["inputs"].get(key) for key in keys)
+    old, new = before.record.inputs, now.inputs
+    return (old.facts_sha256, old.templates_sha256, old.docgen_version, old.stage) == (
+        new.facts_sha256,
+        new.templates_sha256,
+        new.docgen_version,
+        new.stage,
+    )
 
 
-def why_changed(before: dict[str, Any] | None, now: dict[str, Any]) -> list[str]:
+def why_changed(before: Packet | None, now: PacketRecord) -> list[str]:
     """In words, what differs between a packet's previous inputs and these: the facts by name,
     then the templates and docgen's version."""
     if before is None:
         return ["first issue"]
-    if "inputs" not in before:
+    if before.record is None:
         return ["issued by docgen's first release, which recorded no inputs"]
     reasons = []
-    old_facts, new_facts = before.get("facts", {}), now["facts"]
+    old_facts, old_inputs, new_inputs = before.record.facts, before.record.inputs, now.inputs
     for part in ("subject", "cycle"):
-        old, new = old_facts.get(part, {}), new_facts[part]
+        old, new = old_facts.get(part, {}), now.facts[part]
         names = sorted(n for n in set(old) | set(new) if old.get(n) != new.get(n))
         reasons += [f"{name} changed" for name in names]
-    if not reasons and before["inputs"].get("facts_sha256") != now["inputs"]["facts_sha256"]:
+    if not reasons and old_inputs.facts_sha256 != new_inputs.facts_sha256:
         reasons.append("facts changed")
-    if before["inputs"].get("templates_sha256") != now["inputs"]["templates_sha256"]:
+    if old_inputs.templates_sha256 != new_inputs.templates_sha256:
         reasons.append("templates changed")
-    old_version = before["inputs"].get("docgen_version")
-    if old_version != now["inputs"]["docgen_version"]:
-        reasons.append(f"docgen {old_version} -> {now['inputs']['docgen_version']}")
+    if old_inputs.docgen_version != new_inputs.docgen_version:
+        reasons.append(f"docgen {old_inputs.docgen_version} -> {new_inputs.docgen_version}")
     return reasons

@@ -1,15 +1,16 @@
 """Which packets a batch issues: every packet of the stage, all but the held ones (``--hold``),
-or only the named ones (``--only``). A finding about a packet set aside does not stop the rest;
-a finding about the cycle itself (the grant, the Plan Year) or about a packet being issued does."""
+or only the named ones (``--only``). A finding about a packet held back (held, or not named by
+``--only``) does not stop the rest; a finding about the cycle itself (the grant, the Plan Year)
+or about a packet being issued does."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from docgen.core.errors import unknown_id_hint
 from docgen.core.findings import Report
 from docgen.issue.files import BadRequest
+from docgen.issue.manifest import HeldSubject, Manifest, Packet
 from docgen.issue.reports import IssueRefusedByFindings, portable_report
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
@@ -67,8 +68,9 @@ class Scope:
         ]
         return cls(stage, issue, hold, only, tuple(people), {s.id: s.name for s in subjects})
 
-    def set_aside_subject(self, subject: str) -> bool:
-        """A person this batch does not issue to: their findings do not stop it."""
+    def is_held_back(self, subject: str) -> bool:
+        """A person this batch does not issue to (held, or not named by --only): their findings
+        do not stop it."""
         if subject in self.held:
             return True
         return bool(self.only) and subject in self.people and subject not in self.only
@@ -78,7 +80,7 @@ class Scope:
         return subject in self.held or bool(self.only)
 
     def refuse_on(self, report: Report, stage_of_refusal: str = "check") -> None:
-        blocking = [f for f in report.errors if not self.set_aside_subject(f.subject)]
+        blocking = [f for f in report.errors if not self.is_held_back(f.subject)]
         if not blocking:
             return
         people = list(dict.fromkeys(f.subject for f in blocking if f.subject in self.people))
@@ -90,30 +92,29 @@ class Scope:
             held=self.held,
         )
 
-    def set_aside_with_errors(self, report: Report) -> list[str]:
+    def held_back_with_errors(self, report: Report) -> list[str]:
+        """The people held back with error findings: the check report names them not issued."""
         with_errors = {f.subject for f in report.errors}
-        return [p for p in self.people if p in with_errors and self.set_aside_subject(p)]
+        return [p for p in self.people if p in with_errors and self.is_held_back(p)]
 
-    def order(self, packet: dict[str, Any]) -> tuple[int, int]:
-        subject = packet["subject"]
+    def order(self, packet: Packet) -> tuple[int, int]:
+        subject = packet.subject
         return (0, self.people.index(subject)) if subject in self.people else (1, 0)
 
 
-def held_record(
-    report: Report, scope: Scope, previous: dict[str, Any] | None
-) -> list[dict[str, Any]]:
+def held_record(report: Report, scope: Scope, previous: Manifest | None) -> tuple[HeldSubject, ...]:
     """Who the stage folder's manifest names as held, and why: their findings. ``--only`` keeps
     the record of the last batch, less the packets it now issues."""
     if scope.only:
-        earlier = previous.get("held", []) if previous else []
-        return [entry for entry in earlier if entry.get("subject") not in scope.only]
+        earlier = previous.held if previous else ()
+        return tuple(entry for entry in earlier if entry.subject not in scope.only)
     portable = portable_report(report)
-    return [
-        {
-            "subject": subject,
-            "name": scope.names.get(subject, subject),
-            "reason": "held (--hold)",
-            "findings": [f.to_json_dict() for f in portable.findings if f.subject == subject],
-        }
+    return tuple(
+        HeldSubject(
+            subject,
+            scope.names.get(subject, subject),
+            "held (--hold)",
+            tuple(f.to_json_dict() for f in portable.findings if f.subject == subject),
+        )
         for subject in scope.held
-    ]
+    )

@@ -10,33 +10,18 @@ did not write; a file that appeared while the batch ran stays where it is, and t
 
 from __future__ import annotations
 
-import json
 import os
-import secrets
 import shutil
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from docgen.core.output import fsync_dir
-from docgen.issue.files import (
-    STAGING,
-    BadRequest,
-    remove_stale,
-    set_aside_folders,
-    swap_in,
-    sync_tree,
-)
-from docgen.issue.layout import RETURNED, is_os_file
+from docgen.issue.changes import FolderChanges
+from docgen.issue.files import BadRequest, remove_stale, replaced_folders, swap_in, sync_tree
+from docgen.issue.layout import MANIFEST_NAME, RETURNED, STAGING, beside, is_os_file
+from docgen.issue.manifest import Manifest, NotAnIssuedFolder, first_release, listed_names, read
 from docgen.issue.pool import PAUSE_AFTER_ENV, PAUSE_SECONDS_ENV
-from docgen.issue.verify import (
-    MANIFEST_NAME,
-    FirstReleaseFolder,
-    NotAnIssuedFolder,
-    first_release_message,
-    read_manifest,
-)
 
 
 class ForeignFiles(BadRequest):
@@ -47,12 +32,9 @@ def refuse_first_release(cycle_dir: Path) -> None:
     """A cycle folder that is itself an issued folder was written by the first release."""
     if not (cycle_dir / MANIFEST_NAME).is_file():
         return
-    try:
-        manifest = json.loads((cycle_dir / MANIFEST_NAME).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        manifest = {}
-    if isinstance(manifest, dict) and manifest.get("manifest_format") == 1:
-        raise FirstReleaseFolder(first_release_message(cycle_dir, manifest))
+    error = first_release(cycle_dir)
+    if error is not None:
+        raise error
     raise BadRequest(
         f"{cycle_dir}: holds a {MANIFEST_NAME} of its own, but a cycle folder holds stage "
         "folders (like grant/ and elections/), each with its manifest. Move it aside, or choose "
@@ -60,22 +42,22 @@ def refuse_first_release(cycle_dir: Path) -> None:
     )
 
 
-def previous_issue(stage_dir: Path, stage: str) -> dict[str, Any] | None:
+def previous_issue(stage_dir: Path, stage: str) -> Manifest | None:
     """The manifest of the stage folder a batch is about to replace, or None when there is none."""
     if not stage_dir.exists():
         return None
     try:
-        manifest = read_manifest(stage_dir)
+        manifest = read(stage_dir)
     except NotAnIssuedFolder:
         raise BadRequest(
             f"{stage_dir}: exists and is not a folder docgen issued (no readable "
             f"{MANIFEST_NAME}), so docgen will not write into it. Move it aside, or choose "
             "another --out."
         ) from None
-    if manifest.get("stage") != stage:
+    if manifest.stage != stage:
         raise BadRequest(
-            f"{stage_dir}: its manifest says it holds stage {manifest.get('stage')}, not "
-            f"{stage}. Move it to {stage_dir.parent / str(manifest.get('stage'))}."
+            f"{stage_dir}: its manifest says it holds stage {manifest.stage}, not "
+            f"{stage}. Move it to {stage_dir.parent / str(manifest.stage)}."
         )
     return manifest
 
@@ -94,25 +76,9 @@ def _walk(root: Path) -> list[tuple[str, bool]]:
     return sorted(found)
 
 
-def foreign_paths(stage_dir: Path, manifest: dict[str, Any]) -> list[str]:
-    """What in a stage folder docgen did not write: neither listed in its manifest, nor a folder
-    holding what is, nor an operating system's file. A foreign folder is named once, not file by
-    file."""
-    listed = set(manifest["files"]) | {MANIFEST_NAME}
-    parents = {str(Path(name).parent.as_posix()) for name in listed}
-    parents |= {p.as_posix() for name in listed for p in Path(name).parents}
-    foreign: list[str] = []
-    for name, is_folder in _walk(stage_dir):
-        if any(name.startswith(f"{outer.rstrip('/')}/") for outer in foreign):
-            continue  # inside a foreign folder already named
-        if name in listed or is_os_file(name) or (is_folder and name in parents):
-            continue
-        foreign.append(f"{name}/" if is_folder else name)
-    return foreign
-
-
-def refuse_foreign(stage_dir: Path, manifest: dict[str, Any]) -> None:
-    foreign = foreign_paths(stage_dir, manifest)
+def refuse_foreign(stage_dir: Path, changes: FolderChanges) -> None:
+    """A re-issue never moves or deletes what docgen did not write: it stops, naming it all."""
+    foreign = changes.foreign
     if not foreign:
         return
     shown = "\n".join(f"  {stage_dir}/{name}" for name in foreign)
@@ -126,10 +92,6 @@ def refuse_foreign(stage_dir: Path, manifest: dict[str, Any]) -> None:
     )
 
 
-def os_files(stage_dir: Path) -> list[str]:
-    return [name for name, is_folder in _walk(stage_dir) if not is_folder and is_os_file(name)]
-
-
 def carry(source: Path, target: Path) -> None:
     """``target`` becomes the same file as ``source`` (a second link, or where the filesystem has
     none, a copy with its times): the bytes are not rewritten."""
@@ -141,7 +103,7 @@ def carry(source: Path, target: Path) -> None:
 
 
 def new_staging(cycle_dir: Path, stage: str) -> Path:
-    staging = cycle_dir / f".{stage}{STAGING}{secrets.token_hex(4)}"
+    staging = beside(cycle_dir, stage, STAGING)
     staging.mkdir()
     return staging
 
@@ -153,18 +115,14 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-def clear_replaced(aside: Path, current: Path) -> list[str]:
+def clear_replaced(replaced: Path, current: Path) -> list[str]:
     """Clear a replaced stage folder: remove the files its manifest lists (docgen wrote them, and
     the new folder keeps each of them, current or superseded) and the operating system's files
     the new folder also holds. Anything else stays, and is returned; so does the folder then."""
-    try:
-        manifest = json.loads((aside / MANIFEST_NAME).read_text(encoding="utf-8"))
-        listed = set(manifest.get("files", {})) | {MANIFEST_NAME}
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
-        listed = set()
+    listed = listed_names(replaced)
     left: list[str] = []
-    for name, is_folder in reversed(_walk(aside)):
-        path = aside / name
+    for name, is_folder in reversed(_walk(replaced)):
+        path = replaced / name
         if is_folder:
             try:
                 path.rmdir()  # empty once what docgen wrote is gone
@@ -175,7 +133,7 @@ def clear_replaced(aside: Path, current: Path) -> list[str]:
         else:
             left.append(name)
     if not left:
-        aside.rmdir()
+        replaced.rmdir()
     return sorted(left)
 
 
@@ -187,27 +145,27 @@ def recover(cycle_dir: Path, stage: str) -> list[str]:
         f"Removed {path}, left by an interrupted batch." for path in remove_stale(cycle_dir, stage)
     ]
     target = cycle_dir / stage
-    for aside in set_aside_folders(cycle_dir, stage):  # docgen's own only, never a link
+    for replaced in replaced_folders(cycle_dir, stage):  # docgen's own only, never a link
         if not target.exists():
-            os.rename(aside, target)
+            os.rename(replaced, target)
             fsync_dir(cycle_dir)
             notes.append(
-                f"Put back {target}: an interrupted batch had set it aside as {aside.name}."
+                f"Put back {target}: an interrupted batch had set it aside as {replaced.name}."
             )
             continue
-        left = clear_replaced(aside, target)
+        left = clear_replaced(replaced, target)
         if left:
-            notes.append(_kept_note(aside, left))
+            notes.append(_kept_note(replaced, left))
         else:
-            notes.append(f"Removed {aside}, left by an interrupted batch.")
+            notes.append(f"Removed {replaced}, left by an interrupted batch.")
     return notes
 
 
-def _kept_note(aside: Path, left: list[str]) -> str:
+def _kept_note(replaced: Path, left: list[str]) -> str:
     return (
-        f"Kept {aside}: it holds {', '.join(left)}, which docgen did not write (put there while a "
-        f"batch ran). Move {'it' if len(left) == 1 else 'them'} to "
-        f"{aside.parent / RETURNED}/, then delete the folder."
+        f"Kept {replaced}: it holds {', '.join(left)}, which docgen did not write (put there "
+        f"while a batch ran). Move {'it' if len(left) == 1 else 'them'} to "
+        f"{replaced.parent / RETURNED}/, then delete the folder."
     )
 
 
@@ -223,9 +181,9 @@ def publish_stage(staging: Path, stage_dir: Path) -> str | None:
     clear the folder it replaced. Returns a note when that folder has to stay."""
     (stage_dir.parent / RETURNED).mkdir(exist_ok=True)
     sync_tree(staging)
-    aside = swap_in(staging, stage_dir)
-    if aside is None:
+    replaced = swap_in(staging, stage_dir)
+    if replaced is None:
         return None
     _pause_after_swap()
-    left = clear_replaced(aside, stage_dir)
-    return _kept_note(aside, left) if left else None
+    left = clear_replaced(replaced, stage_dir)
+    return _kept_note(replaced, left) if left else None

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from docgen.core.errors import VerifyFailed
-from docgen.issue.layout import RETURNED
-from docgen.issue.verify import MANIFEST_NAME, FolderCheck, verify_folder
+from docgen.issue.layout import MANIFEST_NAME, RETURNED
+from docgen.issue.verify import FolderCheck, verify_folder
 
 
 def stage_folders(cycle_dir: Path) -> list[Path]:

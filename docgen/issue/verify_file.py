@@ -17,6 +17,7 @@ from pathlib import Path
 from docgen import __version__
 from docgen.core.errors import DocgenError, LoadError, RenderError, VerifyFailed
 from docgen.core.text import normalise
+from docgen.issue.layout import MANIFEST_NAME
 from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_record
 from docgen.issue.reports import templates_sha256
 from docgen.kinds import get_kind
@@ -42,16 +43,12 @@ class FileCheck:
     differences: list[str] = field(default_factory=list)
 
     @property
-    def intact(self) -> bool:
-        return not self.differences
-
-    @property
     def summary(self) -> str:
         record = self.record.data
         what = (
             f"{record['document']} for {record['subject']}, {record['cycle']}, stage "
             f"{record['stage']}; facts SHA-256 {record['facts_sha256'][:12]}… "
-            "as in its stage folder's manifest.json"
+            f"as in its stage folder's {MANIFEST_NAME}"
         )
         if self.compared == "bytes":
             return (

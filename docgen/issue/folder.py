@@ -1,0 +1,73 @@
+"""Reading an issued folder without trusting what is in it: regular files only, never through a
+symbolic link and never blocking on a FIFO; an inventory that opens nothing; manifest paths
+confined to the folder."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from pathlib import Path, PurePosixPath
+from typing import BinaryIO
+
+
+def _open_regular(path: Path) -> BinaryIO:
+    """A regular file opened for reading, never through a link and never blocking on a FIFO put
+    in its place after it was listed; OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"{path}: not a regular file")
+    return os.fdopen(fd, "rb")
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with _open_regular(path) as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def read_issued(path: Path) -> bytes:
+    with _open_regular(path) as handle:
+        return handle.read()
+
+
+def is_regular_file(path: Path) -> bool:
+    """``path`` itself (not what a link there leads to) is a regular file."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def inside(name: object) -> bool:
+    """True when a manifest path names a file inside the folder: relative, POSIX, no ``..``,
+    ``.`` or empty part, no backslash or NUL."""
+    if not isinstance(name, str) or not name or "\\" in name or "\x00" in name:
+        return False
+    parts = name.split("/")
+    return not PurePosixPath(name).is_absolute() and all(p not in ("", ".", "..") for p in parts)
+
+
+def inventory(folder: Path) -> dict[str, str]:
+    """Every entry under ``folder`` by relative path: ``file``, ``folder``, ``link`` or ``other``
+    (a FIFO, socket or device). Links are listed, never followed; nothing is opened."""
+    found: dict[str, str] = {}
+    stack = [(folder, "")]
+    while stack:
+        here, prefix = stack.pop()
+        with os.scandir(here) as entries:
+            for entry in entries:
+                name = f"{prefix}{entry.name}"
+                if entry.is_symlink():
+                    found[name] = "link"
+                elif entry.is_dir(follow_symlinks=False):
+                    found[name] = "folder"
+                    stack.append((Path(entry.path), f"{name}/"))
+                elif entry.is_file(follow_symlinks=False):
+                    found[name] = "file"
+                else:
+                    found[name] = "other"
+    return found

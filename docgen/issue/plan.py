@@ -1,0 +1,118 @@
+"""What a batch is to issue, decided before a file is written: the cycle folder made ready,
+the stage folder as issued read and compared with its manifest once, each packet's record of what
+makes it, and who is held. docgen.issue.batch then renders, assembles and publishes from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from docgen.core.findings import Report
+from docgen.issue.changes import NO_CHANGES, FolderChanges, folder_changes
+from docgen.issue.files import BadRequest
+from docgen.issue.history import packet_record
+from docgen.issue.manifest import HeldSubject, Manifest, PacketRecord
+from docgen.issue.reissue import as_issued
+from docgen.issue.reports import templates_sha256
+from docgen.issue.scope import Scope, held_record
+from docgen.issue.stages import previous_issue, recover, refuse_first_release, refuse_foreign
+from docgen.kinds import kind_of
+from docgen.load import LoadedFacts
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a batch is to issue, decided before a file is written: the cycle and stage folders,
+    the stage folder as issued (``previous``: its manifest, ``changes``: how the folder differs
+    from it, found once), what each packet is made from, and who is held."""
+
+    loaded: LoadedFacts
+    report: Report
+    scope: Scope
+    as_of: date
+    force: bool
+    cycle: str
+    cycle_dir: Path
+    stage_dir: Path
+    previous: Manifest | None
+    changes: FolderChanges
+    templates: str  # the templates' digest, taken once: the manifest's and every record's
+    records: dict[str, PacketRecord]  # what each packet to issue is made from
+    held: tuple[HeldSubject, ...]
+    notes: list[str]  # interrupted runs dealt with
+
+    @property
+    def held_changed(self) -> bool:
+        return self.previous is not None and self.held != self.previous.held
+
+    def nothing_to_do(self) -> bool:
+        """The stage folder already holds what this batch would issue: every packet as issued
+        (the same inputs and documents, its files intact), nothing to withdraw, the same
+        packets held, and the check report as written."""
+        if self.previous is None:
+            return False
+        before = {packet.subject: packet for packet in self.previous.packets}
+        if not all(
+            as_issued(before.get(subject), documents, self.records[subject], self.changes)
+            for subject, documents in self.scope.issue
+        ):
+            return False
+        if any(s not in self.records and not self.scope.keeps(s) for s in before):
+            return False
+        return not self.held_changed and not self.changes.reports_altered
+
+
+def plan_batch(
+    loaded: LoadedFacts,
+    report: Report,
+    out: Path,
+    scope: Scope,
+    as_of: date,
+    force: bool,
+    only_into_new_folder: bool,
+) -> Plan:
+    """The cycle folder made ready (an interrupted batch's folders dealt with), the stage folder
+    read and compared with its manifest (refused when it holds files docgen did not write), and
+    each packet's record of what makes it."""
+    kind = kind_of(loaded.facts)
+    cycle, stage = kind.cycle_name(loaded.facts), scope.stage
+    cycle_dir = out / cycle
+    refuse_first_release(cycle_dir)
+    cycle_dir.mkdir(exist_ok=True)
+    notes = recover(cycle_dir, stage)
+    stage_dir = cycle_dir / stage
+    previous = previous_issue(stage_dir, stage)
+    changes = NO_CHANGES
+    if previous is not None:
+        changes = folder_changes(stage_dir, previous)
+        refuse_foreign(stage_dir, changes)
+    elif scope.only and not only_into_new_folder:
+        raise BadRequest(
+            f"--only re-issues packets into an issued stage folder, and {stage_dir} has not been "
+            "issued yet. Run the batch without --only first."
+        )
+    templates = templates_sha256(loaded.templates_override)
+    slices = kind.slices(loaded.facts, [subject for subject, _ in scope.issue])
+    records = {
+        subject: packet_record(
+            loaded.facts, subject, stage, as_of.isoformat(), templates, slices[subject]
+        )
+        for subject, _ in scope.issue
+    }
+    return Plan(
+        loaded=loaded,
+        report=report,
+        scope=scope,
+        as_of=as_of,
+        force=force,
+        cycle=cycle,
+        cycle_dir=cycle_dir,
+        stage_dir=stage_dir,
+        previous=previous,
+        changes=changes,
+        templates=templates,
+        records=records,
+        held=held_record(report, scope, previous),
+        notes=notes,
+    )
