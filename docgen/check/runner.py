@@ -25,7 +25,7 @@ def resolve_stage(facts: Any, stage: str | None, as_of: date | None = None) -> s
     kind = kind_of(facts)
     allowed = kind.stages
     if stage is None:
-        if kind.default_stage is not None and as_of is not None:
+        if as_of is not None:
             return kind.default_stage(facts, as_of)
         return allowed[0]
     if stage not in allowed:
@@ -63,7 +63,7 @@ def run_checks(
     kind = kind_of(facts)
     stage = resolve_stage(facts, stage, as_of)
     context = CheckContext(facts, as_of, stage)
-    set_aside = kind.not_in_effect(facts) if kind.not_in_effect is not None else {}
+    set_aside = kind.not_in_effect(facts)
     findings: list[Finding] = []
     locate = loaded.source.locate
     for entry in all_rules():

@@ -52,23 +52,37 @@ def _meta(facts, holder, stage):
     )
 
 
-def _windows(facts):
-    return [
-        ElectionWindow(h.id, h.name, "Award Letter", "accept", "accept the award", None,
-                       facts.accept_by)
-        for h in facts.holders
-    ]  # fmt: skip
+class ToyKind(Kind):
+    """Every hook the engine needs, and nothing else (each other method keeps its default)."""
+
+    def head(self, facts):
+        return facts.award_id, "the award"
+
+    def cycle_name(self, facts):
+        return f"toy-{facts.award_id}"
+
+    def windows(self, facts):
+        return [
+            ElectionWindow(
+                h.id, h.name, "Award Letter", "accept", "accept the award", None, facts.accept_by
+            )
+            for h in facts.holders
+        ]
+
+    def calendar_name(self, facts):
+        return f"{facts.company} award {facts.award_id}"
+
+    def stamp_date(self, facts):
+        return facts.awarded_on
 
 
-KIND = Kind(
+KIND = ToyKind(
     name=NAME,
     model=ToyAward,
     title="Toy performance-share award",
     stages=("award",),
     subjects_field="holders",
     subject_noun="holder",
-    head=lambda facts: (facts.award_id, "the award"),
-    cycle_name=lambda facts: f"toy-{facts.award_id}",
     rule_modules=("tests.toykind.rules",),
     documents=(
         DocumentSpec(
@@ -82,9 +96,6 @@ KIND = Kind(
             key_facts=lambda facts, holder, stage: [holder.name, f"{holder.shares:,}"],
         ),
     ),
-    windows=_windows,
-    calendar_name=lambda facts: f"{facts.company} award {facts.award_id}",
-    stamp_date=lambda facts: facts.awarded_on,
     case_base="toy",
     template_dirs=(Path(__file__).resolve().parent / "templates",),
 )
