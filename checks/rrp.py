@@ -22,7 +22,6 @@ from checks.rrp_sources import (
 from checks.sources import code, plan
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp import KIND
-from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.documents import receives_election_form
 from docgen.kinds.rrp.facts import Participant
 from docgen.kinds.rrp.terms import (
@@ -53,7 +52,6 @@ def _electing(context: CheckContext) -> Iterator[tuple[int, Participant]]:
     title="Deferral above the Plan maximum",
     severity="error",
     cites=[plan("2.03(a)")],
-    applies_to=RRP,
     explanation="A Participant may defer up to 75% of Plan Compensation (the plan's "
     "max_deferral_percent). Checked for the elections that name the Plan Year and the one in "
     "force for it.",
@@ -79,7 +77,6 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     title="Deferral not in whole-percent increments",
     severity="error",
     cites=[plan("2.03(a)")],
-    applies_to=RRP,
     explanation="Deferrals are elected in one percent (1%) increments of Plan Compensation: a "
     "whole number of percent, not negative.",
     sources=[src.PLAN_2_03_A],
@@ -103,7 +100,6 @@ def deferral_increment(context: CheckContext) -> Iterator[Hit]:
     title="Election dated after the as-of date",
     severity="error",
     cites=[plan("2.03(b)")],
-    applies_to=RRP,
     explanation="A Deferral Election (or its revocation) on file cannot be dated after the day "
     "the record is checked (--as-of): the date is wrong, or the record is not yet real. Every "
     "other date rule would be reading a guess.",
@@ -135,7 +131,6 @@ def election_future(context: CheckContext) -> Iterator[Hit]:
     title="Election by someone who is not an Eligible Employee",
     severity="error",
     cites=[plan("1.11"), plan("2.01")],
-    applies_to=RRP,
     explanation="Only an Eligible Employee (a member of the select group, a common-law "
     "employee on the U.S. payroll) may become a Participant and elect to defer. Reported for "
     "elections that name the Plan Year, and in place of every other rule about that person's "
@@ -161,7 +156,6 @@ def not_participant(context: CheckContext) -> Iterator[Hit]:
     title="Compensation not above the 401(a)(17) limit: the election defers nothing",
     severity="warning",
     cites=[plan("1.21"), plan("2.01")],
-    applies_to=RRP,
     explanation="Plan Compensation is Compensation above the Code 401(a)(17) limit for the Plan "
     "Year (from checks/parameters, or plan.compensation_limit). Without it the "
     "Participant does not participate and an election defers nothing.",
@@ -186,7 +180,6 @@ def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
     title="plan.compensation_limit differs from the published 401(a)(17) figure",
     severity="error",
     cites=[code("401(a)(17)")],
-    applies_to=RRP,
     explanation="plan.compensation_limit is for a Plan Year the IRS has not yet published a "
     "figure for. Set for a year with a published figure and different from it, it would "
     "change every participant's Plan Compensation, and the form would print it as the limit.",
@@ -213,7 +206,6 @@ def limit_override(context: CheckContext) -> Iterator[Hit]:
     title="Blank Deferral Election Form issued after the participant's deadline",
     severity="error",
     cites=[plan("2.03(b)"), plan("2.03(c)")],
-    applies_to=RRP,
     stages=("enrollment",),
     explanation="A blank Deferral Election Form (stage enrollment, --as-of) tells the "
     "participant their deadline: December 31 before the Plan Year, or 30 days after first "

@@ -13,7 +13,6 @@ from checks import sources as src
 from checks.rrp_sources import PLAN_1_02_DEFAULT, PLAN_BENEFICIARY_CHANGE
 from checks.sources import plan
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.facts import Participant
 from docgen.kinds.rrp.terms import may_hold_account
 
@@ -29,7 +28,6 @@ def _account_holders(context: CheckContext) -> Iterator[tuple[int, Participant]]
     title="Investment allocation not in whole percents summing to 100",
     severity="error",
     cites=[plan("3.05(b)")],
-    applies_to=RRP,
     explanation="Investment selections are made in increments of one percent (1%); a complete "
     "allocation sums to 100%. No selection at all is allowed (the default fund applies).",
     sources=[src.PLAN_3_05_B],
@@ -60,7 +58,6 @@ def investment_allocation(context: CheckContext) -> Iterator[Hit]:
     title="No Beneficiary designated",
     severity="warning",
     cites=[plan("1.02"), plan("Beneficiary designation")],
-    applies_to=RRP,
     explanation="Each Participant must designate a Beneficiary at enrollment; without one the "
     "Plan's default order (Surviving Spouse, else the estate) applies. Checked for Eligible "
     "Employees and for anyone else who may hold an Account (a former Participant).",
@@ -83,7 +80,6 @@ def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
     title="Beneficiary shares that do not total 100",
     severity="error",
     cites=[plan("Beneficiary designation")],
-    applies_to=RRP,
     explanation="The primary Beneficiaries' shares total 100%, and so do the contingent "
     "Beneficiaries' (who take only if no primary Beneficiary survives). Shares that total "
     "more or less leave the settlement of the Account in doubt.",

@@ -12,7 +12,6 @@ from checks.rrp_sources import PLAN_1_14_DETERMINATION, PLAN_4_01_A_BENEFICIARY
 from checks.sources import code, plan, reg
 from docgen.core.dates import days_after
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.terms import (
     key_employee_determination_for,
     key_employee_payment_date,
@@ -29,7 +28,6 @@ def _path(p_index: int, pay_index: int) -> str:
     title="Key Employee paid before the six-month delay",
     severity="error",
     cites=[plan("4.01(b)"), code("409A(a)(2)(B)(i)")],
-    applies_to=RRP,
     explanation=(
         "A Key Employee on the date of Termination of Employment (other than death or "
         "disability) is paid on the first day of the month following the six-month anniversary "
@@ -83,7 +81,6 @@ def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
     title="Payment before its event or more than 60 days after it",
     severity="error",
     cites=[plan("4.01(a)"), code("409A(a)(3)"), plan("4.01(b)"), reg("1.409A-3(d)")],
-    applies_to=RRP,
     explanation=(
         "The Account is paid within 60 days following the earliest of Termination of "
         "Employment, death or disability (day 60 is the last good day), never before. A Key "
@@ -154,7 +151,6 @@ def payment_window(context: CheckContext) -> Iterator[Hit]:
     title="A leaver paid with no Key Employee determination on record",
     severity="warning",
     cites=[plan("1.14"), plan("4.01(b)")],
-    applies_to=RRP,
     explanation=(
         "Whether a publicly traded company must delay a leaver's payment six months (Plan "
         "4.01(b)) depends on the December 31 determination whose 12-month Key Employee period, "

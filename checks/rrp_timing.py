@@ -17,7 +17,6 @@ from checks.rrp_routes import LATE, add_condition, election_path, timing_hits
 from checks.rrp_sources import PLAN_2_03_B_ROLLOVER
 from checks.sources import code, plan, reg
 from docgen.core.rules import Hit, rule
-from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
 from docgen.kinds.rrp.terms import deadline_for, described, elections_in_force, kind_words
 from docgen.kinds.rrp.timing import (
@@ -68,7 +67,7 @@ def timing_rule(
             if also is not None:
                 yield from also(context.facts)
 
-        rule(rule_id, applies_to=RRP, **catalogue)(check)
+        rule(rule_id, **catalogue)(check)
         return condition
 
     return register

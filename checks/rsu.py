@@ -23,7 +23,6 @@ from docgen.core.dates import (
     vests_within_12_months,
 )
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.director_rsu import NAME as RSU
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import elections_for_grant, filing_history, specified_date
 
@@ -48,7 +47,6 @@ def directors_of(context: CheckContext) -> Iterator[tuple[int, Director]]:
     title="Exhibit I filed on or after the filing deadline",
     severity="error",
     cites=[notice("F.3"), exhibit()],
-    applies_to=RSU,
     explanation=(
         "A deferral election is effective only if Exhibit I was filed with the Company PRIOR TO "
         "the date the form names (the election_deadline). A form filed on that date or later is "
@@ -77,7 +75,6 @@ def election_late(context: CheckContext) -> Iterator[Hit]:
     title="Filing deadline later than the Date of Grant",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     explanation=(
         'Exhibit I must be filed prior to a date it calls "the Date of Grant"; a deadline set '
         "after the grant date would let a director elect after the units were granted, which "
@@ -161,7 +158,6 @@ def _timing_problems(
         reg("1.409A-2(a)(5)"),
         reg("1.409A-2(a)(7)"),
     ],
-    applies_to=RSU,
     explanation=(
         "An initial deferral election must be timely under at least one 409A route: (a) made by "
         "December 31 before the grant year; (b) where the units cannot vest for at least 12 "
@@ -203,7 +199,6 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
     title="Earliest vesting under 12 months after grant",
     severity="warning",
     cites=[reg("1.409A-2(a)(5)")],
-    applies_to=RSU,
     explanation=(
         "When the units can vest (for example at an annual meeting) less than 12 months after "
         "the grant date, the 30-day forfeitable-right route of Treas. Reg. 1.409A-2(a)(5) is "
@@ -236,7 +231,6 @@ def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     title="Election of less (or more) than all units",
     severity="error",
     cites=[exhibit("Section III")],
-    applies_to=RSU,
     explanation="Exhibit I defers all (100%) of the Company Stock or nothing; a partial "
     "election is not one the form offers.",
     sources=[src.EXHIBIT_III, src.EXHIBIT_INTRO],
@@ -258,7 +252,6 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
     title="A further election after the first became irrevocable",
     severity="error",
     cites=[notice("F.3"), code("409A(a)(4)(C)")],
-    applies_to=RSU,
     explanation=(
         "An election filed before the deadline becomes irrevocable as of the Date of Grant; a "
         "later form for the same grant filed on or after that date is a subsequent deferral "
@@ -288,7 +281,6 @@ def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
     title="Election names another grant",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     explanation="An Exhibit I election applies to the units of the Date of Grant it names; an "
     "election made for earlier units does not carry over. The form is void for this grant: this "
     "rule speaks of it and no other election rule does.",
@@ -313,7 +305,6 @@ def election_other_grant(context: CheckContext) -> Iterator[Hit]:
     title="Election by a director who is an employee",
     severity="error",
     cites=[notice("F.1"), exhibit()],
-    applies_to=RSU,
     explanation="Only a non-employee Director may elect to defer under Exhibit I. An employee "
     "director's form is void: this rule speaks of it and no other election rule does, and the "
     "default Payment Date (Notice C.1) applies.",
@@ -341,7 +332,6 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
     title="Elected payment date on or before the Specified Date",
     severity="error",
     cites=[notice("A"), notice("F.1")],
-    applies_to=RSU,
     explanation="An elected payment date must fall after the Specified Date, when the units "
     "vest; a date on or before it would pay units that have not vested.",
     sources=[src.NOTICE_A, src.NOTICE_F1],
@@ -365,7 +355,6 @@ def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
     title="Default payment anniversary before the vesting anniversary",
     severity="error",
     cites=[notice("A"), notice("C.1")],
-    applies_to=RSU,
     explanation="Absent an election the units are paid on an anniversary of the grant; that "
     "anniversary cannot precede the Specified Date on which they vest.",
     sources=[src.NOTICE_A, src.EXHIBIT_DEFAULT_PAYMENT],

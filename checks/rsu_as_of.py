@@ -15,7 +15,6 @@ from checks.rsu import election_path
 from checks.sources import exhibit
 from docgen.core.dates import day_before
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.director_rsu import NAME as RSU
 from docgen.kinds.director_rsu.terms import elections_for_grant
 
 
@@ -24,7 +23,6 @@ from docgen.kinds.director_rsu.terms import elections_for_grant
     title="Blank Election Forms issued on or after the filing deadline",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     stages=("elections",),
     explanation="Blank Exhibit I forms sent on or after the filing deadline cannot be filed "
     "prior to it; issuing them invites ineffective elections.",
@@ -46,7 +44,6 @@ def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
     title="Grant packets issued before the filing deadline",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     stages=("grant",),
     explanation="Until the filing deadline a director may still file an Exhibit I, or a later "
     "one that supersedes the first, so the record of elections is not final. A grant packet "
@@ -74,7 +71,6 @@ def grant_packet_before_deadline(context: CheckContext) -> Iterator[Hit]:
     title="Exhibit I recorded as filed after the as-of date",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     explanation="The facts record the Exhibit I forms the Company has received. A form filed "
     "after the as-of date had not been received on that date: either filed_on is mistyped or the "
     "check runs as of the wrong day, and documents issued from the record would state what is "

@@ -11,7 +11,6 @@ from checks.rsu import directors_of
 from checks.sources import code, notice, reg
 from docgen.core.dates import days_after
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.director_rsu import NAME as RSU
 from docgen.kinds.director_rsu.terms import payment_date, specified_employee_delay
 
 
@@ -20,7 +19,6 @@ from docgen.kinds.director_rsu.terms import payment_date, specified_employee_del
     title="Specified employee paid on separation before the six-month delay",
     severity="error",
     cites=[notice("F.2"), code("409A(a)(2)(B)(i)")],
-    applies_to=RSU,
     explanation="A specified employee whose elected Payment Date is the Separation from Service "
     "may not receive the shares before the earlier of six months after separation "
     "and death. The election is the one that governs: the last form naming this grant filed "
@@ -50,7 +48,6 @@ def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
     title="Shares delivered outside 60 days of the Payment Date",
     severity="error",
     cites=[notice("C"), notice("F.1"), reg("1.409A-3(b)")],
-    applies_to=RSU,
     explanation="The shares are delivered in a single distribution within 60 days of the "
     "Payment Date: not before it, not more than 60 days after it. The Payment Date follows the "
     "election that governs, the last form naming this grant filed before the deadline (a later "

@@ -20,6 +20,7 @@ from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
 from docgen.core.model import Fact
+from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
 
 
@@ -55,7 +56,7 @@ class Kind:
     stages: tuple[str, ...]  # the default stage first
     subjects_field: str  # the list of people in the facts: directors, participants
     subject_noun: str  # director, participant
-    rule_modules: tuple[str, ...]
+    rule_modules: tuple[str, ...]  # the modules whose rules are this kind's (core.rules)
     documents: tuple[DocumentSpec, ...] = ()
     roster: Roster | None = None
     intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
@@ -196,12 +197,14 @@ def register_kind(kind: Kind) -> Kind:
     if kind.name in _KINDS and _KINDS[kind.name] is not kind:
         raise ValueError(f"kind {kind.name} is registered twice")
     _KINDS[kind.name] = kind
+    claim_rule_modules(kind.name, kind.rule_modules)
     return kind
 
 
 def unregister_kind(name: str) -> None:
     """Forget a kind (a test's toy kind, once the test is done)."""
     _KINDS.pop(name, None)
+    release_rule_modules(name)
 
 
 def all_kinds() -> Sequence[Kind]:

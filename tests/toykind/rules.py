@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from docgen.core.citations import Citation
 from docgen.core.rules import CheckContext, Hit, rule
-from tests.toykind import NAME
 
 
 @rule(
@@ -14,7 +13,6 @@ from tests.toykind import NAME
     severity="error",
     cites=[Citation("Notice", "toy")],
     explanation="The holder cannot accept an award before it is made.",
-    applies_to=NAME,
     remedy="Set accept_by on or after awarded_on.",
 )
 def accept_before_award(context: CheckContext):

@@ -55,8 +55,8 @@ KIND = register_kind(
             "checks.rsu",
             "checks.rsu_as_of",
             "checks.rsu_payments",
-            "checks.not_in_effect",
-        ),  # fmt: skip
+            "checks.rsu_not_in_effect",
+        ),
         documents=DOCUMENTS,
         roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),
         intake=INTAKE,

@@ -86,12 +86,13 @@ KIND = register_kind(
         stages=("enrollment", "year"),
         subjects_field="participants",
         subject_noun="participant",
+        # in catalogue order (`docgen rules`): the forms not in effect have come first
         rule_modules=(
+            "checks.rrp_not_in_effect",
             "checks.rrp_timing",
             "checks.rrp",
             "checks.rrp_accounts",
             "checks.rrp_payments",
-            "checks.not_in_effect",
         ),
         documents=DOCUMENTS,
         roster=Roster("participants_csv", "participants", ROSTER_COLUMNS, read_roster),
