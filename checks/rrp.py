@@ -11,15 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from checks import rrp_sources as rrp_src
 from checks import sources as src
 from checks.rrp_routes import election_path
-from checks.rrp_sources import (
-    CODE_401_A_17,
-    PLAN_2_03_B_FORM,
-    PLAN_2_03_B_ROLLOVER,
-    PLAN_2_03_C_WINDOW,
-)
-from checks.sources import code, plan
+from checks.rrp_sources import plan
+from checks.sources import code
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp import KIND
 from docgen.kinds.rrp.documents import receives_election_form
@@ -55,7 +51,7 @@ def _electing(context: CheckContext) -> Iterator[tuple[int, Participant]]:
     explanation="A Participant may defer up to 75% of Plan Compensation (the plan's "
     "max_deferral_percent). Checked for the elections that name the Plan Year and the one in "
     "force for it.",
-    sources=[src.PLAN_2_03_A],
+    sources=[rrp_src.PLAN_2_03_A],
     remedy="Reduce the election to the maximum or less.",
 )
 def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
@@ -79,7 +75,7 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     cites=[plan("2.03(a)")],
     explanation="Deferrals are elected in one percent (1%) increments of Plan Compensation: a "
     "whole number of percent, not negative.",
-    sources=[src.PLAN_2_03_A],
+    sources=[rrp_src.PLAN_2_03_A],
     remedy="Round the election to a whole percent the Participant confirms.",
 )
 def deferral_increment(context: CheckContext) -> Iterator[Hit]:
@@ -103,7 +99,7 @@ def deferral_increment(context: CheckContext) -> Iterator[Hit]:
     explanation="A Deferral Election (or its revocation) on file cannot be dated after the day "
     "the record is checked (--as-of): the date is wrong, or the record is not yet real. Every "
     "other date rule would be reading a guess.",
-    sources=[PLAN_2_03_B_FORM, PLAN_2_03_B_ROLLOVER],
+    sources=[rrp_src.PLAN_FORM, rrp_src.PLAN_2_03_B_ROLLOVER],
     remedy="Correct the date, or check again with --as-of on or after it.",
 )
 def election_future(context: CheckContext) -> Iterator[Hit]:
@@ -135,7 +131,7 @@ def election_future(context: CheckContext) -> Iterator[Hit]:
     "employee on the U.S. payroll) may become a Participant and elect to defer. Reported for "
     "elections that name the Plan Year, and in place of every other rule about that person's "
     "elections (their account and payments are still checked).",
-    sources=[src.PLAN_1_11, src.PLAN_2_01],
+    sources=[rrp_src.PLAN_1_11, rrp_src.PLAN_2_01],
     remedy="Record the election as not in effect, or correct eligible_employee if selected.",
 )
 def not_participant(context: CheckContext) -> Iterator[Hit]:
@@ -159,7 +155,7 @@ def not_participant(context: CheckContext) -> Iterator[Hit]:
     explanation="Plan Compensation is Compensation above the Code 401(a)(17) limit for the Plan "
     "Year (from checks/parameters, or plan.compensation_limit). Without it the "
     "Participant does not participate and an election defers nothing.",
-    sources=[src.PLAN_1_21, src.PLAN_2_01],
+    sources=[rrp_src.PLAN_1_21, rrp_src.PLAN_2_01],
     remedy="Confirm the Compensation figure; if right, the election has no effect this year.",
 )
 def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
@@ -183,7 +179,7 @@ def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
     explanation="plan.compensation_limit is for a Plan Year the IRS has not yet published a "
     "figure for. Set for a year with a published figure and different from it, it would "
     "change every participant's Plan Compensation, and the form would print it as the limit.",
-    sources=[CODE_401_A_17, src.PLAN_1_21],
+    sources=[src.CODE_401_A_17, rrp_src.PLAN_1_21],
     remedy="Remove plan.compensation_limit (the published figure applies), or correct it.",
 )
 def limit_override(context: CheckContext) -> Iterator[Hit]:
@@ -211,7 +207,7 @@ def limit_override(context: CheckContext) -> Iterator[Hit]:
     "participant their deadline: December 31 before the Plan Year, or 30 days after first "
     "eligibility in the first Plan Year. Issued after that day it invites an election that "
     "cannot take effect for the Plan Year.",
-    sources=[src.PLAN_2_03_B, PLAN_2_03_C_WINDOW],
+    sources=[rrp_src.PLAN_2_03_B, rrp_src.PLAN_2_03_C_WINDOW],
     remedy="Do not issue this form for the Plan Year; the participant may elect for the next "
     "Plan Year by December 31 (or, if newly eligible, record first_eligible_on).",
 )

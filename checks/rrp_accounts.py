@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from checks import sources as src
-from checks.rrp_sources import PLAN_1_02_DEFAULT, PLAN_BENEFICIARY_CHANGE
-from checks.sources import plan
+from checks import rrp_sources as rrp_src
+from checks.rrp_sources import PLAN_1_02_DEFAULT, PLAN_BENEFICIARY_CHANGE, plan
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp.facts import Participant
 from docgen.kinds.rrp.terms import may_hold_account
@@ -30,7 +29,7 @@ def _account_holders(context: CheckContext) -> Iterator[tuple[int, Participant]]
     cites=[plan("3.05(b)")],
     explanation="Investment selections are made in increments of one percent (1%); a complete "
     "allocation sums to 100%. No selection at all is allowed (the default fund applies).",
-    sources=[src.PLAN_3_05_B],
+    sources=[rrp_src.PLAN_3_05_B],
     remedy="Have the Participant restate the allocation in whole percents totalling 100.",
 )
 def investment_allocation(context: CheckContext) -> Iterator[Hit]:
@@ -61,7 +60,7 @@ def investment_allocation(context: CheckContext) -> Iterator[Hit]:
     explanation="Each Participant must designate a Beneficiary at enrollment; without one the "
     "Plan's default order (Surviving Spouse, else the estate) applies. Checked for Eligible "
     "Employees and for anyone else who may hold an Account (a former Participant).",
-    sources=[src.PLAN_BENEFICIARY_DESIGNATION, src.PLAN_1_02],
+    sources=[rrp_src.PLAN_BENEFICIARY_DESIGNATION, rrp_src.PLAN_1_02],
     remedy="Send the Participant a beneficiary designation with the enrollment form.",
 )
 def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
@@ -83,7 +82,7 @@ def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
     explanation="The primary Beneficiaries' shares total 100%, and so do the contingent "
     "Beneficiaries' (who take only if no primary Beneficiary survives). Shares that total "
     "more or less leave the settlement of the Account in doubt.",
-    sources=[src.PLAN_BENEFICIARY_DESIGNATION, PLAN_BENEFICIARY_CHANGE, PLAN_1_02_DEFAULT],
+    sources=[rrp_src.PLAN_BENEFICIARY_DESIGNATION, PLAN_BENEFICIARY_CHANGE, PLAN_1_02_DEFAULT],
     remedy="Have the Participant restate the designation so each group's shares total 100%.",
 )
 def beneficiary_shares(context: CheckContext) -> Iterator[Hit]:

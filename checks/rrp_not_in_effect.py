@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checks import sources as src
+from checks import rrp_sources as rrp_src
 from checks.rrp_routes import election_path as rrp_election_path
-from checks.sources import plan
+from checks.rrp_sources import plan
 from docgen.core.model import is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
 
@@ -30,7 +30,7 @@ from docgen.core.rules import CheckContext, Hit, rule
         "it: the Committee administers the Plan) stays on record and defers nothing: "
         "docgen compute leaves it out, and no other rule's finding about it blocks the Plan Year."
     ),
-    sources=[src.PLAN_2_03_B, src.PLAN_ADMINISTRATION],
+    sources=[rrp_src.PLAN_2_03_B, rrp_src.PLAN_ADMINISTRATION],
     remedy="",
 )
 def rrp_election_ineffective(context: CheckContext) -> Iterator[Hit]:

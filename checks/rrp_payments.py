@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from checks import rrp_sources as rrp_src
 from checks import sources as src
-from checks.rrp_sources import PLAN_1_14_DETERMINATION, PLAN_4_01_A_BENEFICIARY
-from checks.sources import code, plan, reg
+from checks.rrp_sources import PLAN_1_14_DETERMINATION, PLAN_4_01_A_BENEFICIARY, plan
+from checks.sources import code, reg
 from docgen.core.dates import days_after
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp.terms import (
@@ -36,7 +37,12 @@ def _path(p_index: int, pay_index: int) -> str:
         "(Code 409A(a)(2)(B)(i)): a payment to a Beneficiary before the delayed date needs a "
         "recorded death (termination by death, or died_on) on or before it."
     ),
-    sources=[src.PLAN_4_01_B, src.PLAN_1_14, src.CODE_409A_A_2_B_I, PLAN_4_01_A_BENEFICIARY],
+    sources=[
+        rrp_src.PLAN_4_01_B,
+        rrp_src.PLAN_1_14,
+        src.CODE_409A_A_2_B_I,
+        PLAN_4_01_A_BENEFICIARY,
+    ],
     remedy="Hold payment to the delayed date; if already paid, ask counsel about 409A correction.",
 )
 def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
@@ -91,7 +97,7 @@ def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
         "before the delayed date: the Beneficiary is paid within 60 days of the death. Payments "
         "to an alternate payee (Plan 4.01(c)) are not checked."
     ),
-    sources=[src.PLAN_4_01_A, src.PLAN_4_01_B, src.CODE_409A_A_3],
+    sources=[rrp_src.PLAN_4_01_A, rrp_src.PLAN_4_01_B, src.CODE_409A_A_3],
     remedy="Correct the recorded date if wrong; otherwise ask counsel about 409A correction.",
 )
 def payment_window(context: CheckContext) -> Iterator[Hit]:
@@ -158,7 +164,7 @@ def payment_window(context: CheckContext) -> Iterator[Hit]:
         "determination is not recorded in plan.key_employees_determined_on (nor the Participant "
         "listed as a Key Employee at it), the delay cannot be confirmed either way."
     ),
-    sources=[PLAN_1_14_DETERMINATION, src.PLAN_1_14, src.PLAN_4_01_B],
+    sources=[PLAN_1_14_DETERMINATION, rrp_src.PLAN_1_14, rrp_src.PLAN_4_01_B],
     remedy="Record the determination's December 31 in plan.key_employees_determined_on (and "
     "the Participant's key_employee_on if they were a Key Employee), then check again.",
 )

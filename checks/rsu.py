@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from checks import rsu_sources as rsu_src
 from checks import sources as src
-from checks.sources import code, exhibit, notice, reg
+from checks.rsu_sources import exhibit, notice
+from checks.sources import code, reg
 from docgen.core.dates import (
     days_after,
     december_31_before,
@@ -53,7 +55,7 @@ def directors_of(context: CheckContext) -> Iterator[tuple[int, Director]]:
         "not effective: the last form filed before the deadline governs, or, with none, the "
         "units are paid on the default Payment Date (Notice C.1)."
     ),
-    sources=[src.NOTICE_F3, src.EXHIBIT_FILED],
+    sources=[rsu_src.NOTICE_F3, rsu_src.EXHIBIT_FILED],
     remedy=f"{_SET_ASIDE}: an earlier timely form, else the default Payment Date, governs. "
     f"{_MIS_KEYED}",
 )
@@ -80,7 +82,7 @@ def election_late(context: CheckContext) -> Iterator[Hit]:
         "after the grant date would let a director elect after the units were granted, which "
         "the form does not allow."
     ),
-    sources=[src.EXHIBIT_FILED],
+    sources=[rsu_src.EXHIBIT_FILED],
     remedy="Set grant.election_deadline to the grant date or earlier.",
 )
 def deadline_after_grant(context: CheckContext) -> Iterator[Hit]:
@@ -205,7 +207,7 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
         "closed: elections must be made by December 31 before the grant year (or by a newly "
         "eligible director within 30 days)."
     ),
-    sources=[src.REG_2_A_5, src.NOTICE_A],
+    sources=[src.REG_2_A_5, rsu_src.NOTICE_A],
     remedy="Collect elections before the grant year, or set the vesting date 12 months out.",
 )
 def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
@@ -233,7 +235,7 @@ def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     cites=[exhibit("Section III")],
     explanation="Exhibit I defers all (100%) of the Company Stock or nothing; a partial "
     "election is not one the form offers.",
-    sources=[src.EXHIBIT_III, src.EXHIBIT_INTRO],
+    sources=[rsu_src.EXHIBIT_III, rsu_src.EXHIBIT_INTRO],
     remedy="Have the director file a form electing 100% (or correct percent if misrecorded).",
 )
 def election_partial(context: CheckContext) -> Iterator[Hit]:
@@ -259,7 +261,7 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
         "later timely form supersedes an earlier one; a late form never governed, so nothing "
         "became irrevocable through it.)"
     ),
-    sources=[src.NOTICE_F3, src.EXHIBIT_IRREVOCABLE, src.CODE_409A_A_4_C],
+    sources=[rsu_src.NOTICE_F3, rsu_src.EXHIBIT_IRREVOCABLE, src.CODE_409A_A_4_C],
     remedy="The earlier election stands. Record the later form as not in effect.",
 )
 def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
@@ -284,7 +286,7 @@ def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
     explanation="An Exhibit I election applies to the units of the Date of Grant it names; an "
     "election made for earlier units does not carry over. The form is void for this grant: this "
     "rule speaks of it and no other election rule does.",
-    sources=[src.EXHIBIT_NO_CARRY_OVER, src.EXHIBIT_INTRO],
+    sources=[rsu_src.EXHIBIT_NO_CARRY_OVER, rsu_src.EXHIBIT_INTRO],
     remedy="Obtain a form for this grant, or correct grant_id if the form names this grant.",
 )
 def election_other_grant(context: CheckContext) -> Iterator[Hit]:
@@ -308,7 +310,7 @@ def election_other_grant(context: CheckContext) -> Iterator[Hit]:
     explanation="Only a non-employee Director may elect to defer under Exhibit I. An employee "
     "director's form is void: this rule speaks of it and no other election rule does, and the "
     "default Payment Date (Notice C.1) applies.",
-    sources=[src.NOTICE_F1, src.EXHIBIT_INTRO],
+    sources=[rsu_src.NOTICE_F1, rsu_src.EXHIBIT_INTRO],
     remedy="Record the form as not in effect, or correct employee: false if not an employee.",
 )
 def election_employee_director(context: CheckContext) -> Iterator[Hit]:
@@ -334,7 +336,7 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
     cites=[notice("A"), notice("F.1")],
     explanation="An elected payment date must fall after the Specified Date, when the units "
     "vest; a date on or before it would pay units that have not vested.",
-    sources=[src.NOTICE_A, src.NOTICE_F1],
+    sources=[rsu_src.NOTICE_A, rsu_src.NOTICE_F1],
     remedy="Have the director elect a later date, or record the form as not in effect.",
 )
 def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
@@ -357,7 +359,7 @@ def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
     cites=[notice("A"), notice("C.1")],
     explanation="Absent an election the units are paid on an anniversary of the grant; that "
     "anniversary cannot precede the Specified Date on which they vest.",
-    sources=[src.NOTICE_A, src.EXHIBIT_DEFAULT_PAYMENT],
+    sources=[rsu_src.NOTICE_A, rsu_src.EXHIBIT_DEFAULT_PAYMENT],
     remedy="Set default_payment_anniversary to the vesting anniversary or later.",
 )
 def default_payment_before_vesting(context: CheckContext) -> Iterator[Hit]:

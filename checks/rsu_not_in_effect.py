@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checks import sources as src
+from checks import rsu_sources as rsu_src
 from checks.rsu import election_path as rsu_election_path
-from checks.sources import exhibit, notice
+from checks.rsu_sources import exhibit, notice
 from docgen.core.model import is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu.terms import effective_election
@@ -32,7 +32,7 @@ from docgen.kinds.director_rsu.terms import effective_election
         "none, in which case the Notice C.1 default Payment Date applies. The grant packet's "
         "on-file copy of Exhibit I says so."
     ),
-    sources=[src.NOTICE_F3, src.EXHIBIT_DEFAULT_PAYMENT],
+    sources=[rsu_src.NOTICE_F3, rsu_src.EXHIBIT_DEFAULT_PAYMENT],
     remedy="",
 )
 def election_ineffective(context: CheckContext) -> Iterator[Hit]:

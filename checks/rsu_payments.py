@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from checks import rsu_sources as rsu_src
 from checks import sources as src
 from checks.rsu import directors_of
-from checks.sources import code, notice, reg
+from checks.rsu_sources import notice
+from checks.sources import code, reg
 from docgen.core.dates import days_after
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu.terms import payment_date, specified_employee_delay
@@ -23,7 +25,7 @@ from docgen.kinds.director_rsu.terms import payment_date, specified_employee_del
     "may not receive the shares before the earlier of six months after separation "
     "and death. The election is the one that governs: the last form naming this grant filed "
     "before the deadline.",
-    sources=[src.NOTICE_F2, src.CODE_409A_A_2_B_I, src.REG_2_A_1],
+    sources=[rsu_src.NOTICE_F2, src.CODE_409A_A_2_B_I, src.REG_2_A_1],
     remedy="Hold delivery until the delayed Payment Date; if already delivered, ask counsel about "
     "409A correction.",
 )
@@ -53,7 +55,7 @@ def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
     "election that governs, the last form naming this grant filed before the deadline (a later "
     "timely form supersedes an earlier one; a late form changes nothing); with none, the Notice "
     "C.1 default.",
-    sources=[src.NOTICE_C, src.EXHIBIT_DEFAULT_PAYMENT, src.REG_3_B, src.REG_2_A_1],
+    sources=[rsu_src.NOTICE_C, rsu_src.EXHIBIT_DEFAULT_PAYMENT, src.REG_3_B, src.REG_2_A_1],
     remedy="Correct delivered_on if misrecorded; otherwise ask counsel about 409A correction.",
 )
 def delivery_window(context: CheckContext) -> Iterator[Hit]:

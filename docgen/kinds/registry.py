@@ -15,6 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from docgen.core.citations import Authority, register_authorities, unregister_authorities
 from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
@@ -68,6 +69,8 @@ class Kind:
     default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
     # Fields of an earlier release, now refused: top-level name -> how to move on.
     retired_fields: dict[str, str] = field(default_factory=dict)
+    # The documents its rules and clauses cite besides the shared ones (core.citations.SHARED)
+    authorities: tuple[Authority, ...] = ()
 
     # ------------------------------------------------------------------ what every kind says
 
@@ -197,14 +200,18 @@ def register_kind(kind: Kind) -> Kind:
     if kind.name in _KINDS and _KINDS[kind.name] is not kind:
         raise ValueError(f"kind {kind.name} is registered twice")
     _KINDS[kind.name] = kind
+    register_authorities(*kind.authorities)
     claim_rule_modules(kind.name, kind.rule_modules)
     return kind
 
 
 def unregister_kind(name: str) -> None:
     """Forget a kind (a test's toy kind, once the test is done)."""
-    _KINDS.pop(name, None)
+    kind = _KINDS.pop(name, None)
     release_rule_modules(name)
+    if kind is not None:
+        still_cited = {a for other in _KINDS.values() for a in other.authorities}
+        unregister_authorities(a for a in kind.authorities if a not in still_cited)
 
 
 def all_kinds() -> Sequence[Kind]:

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from docgen.core.citations import Authority
 from docgen.core.dates import long_date
 from docgen.core.documents import DocumentMeta, DocumentSpec
 from docgen.core.model import Fact, FactDate, FactId, PositiveInt, Text
@@ -15,6 +16,8 @@ from docgen.core.windows import ElectionWindow
 from docgen.kinds.registry import Kind
 
 NAME = "toy-performance-share"
+# What its rule cites: its own document, declared by the kind (no source form: nothing quoted)
+AWARD_LETTER = Authority("Award Letter")
 
 
 class Holder(Fact):
@@ -97,6 +100,7 @@ KIND = ToyKind(
         ),
     ),
     case_base="toy",
+    authorities=(AWARD_LETTER,),
     template_dirs=(Path(__file__).resolve().parent / "templates",),
 )
 

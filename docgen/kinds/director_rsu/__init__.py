@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from docgen.core.windows import ElectionWindow
+from docgen.kinds.director_rsu.authorities import AUTHORITIES
 from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
@@ -62,6 +63,7 @@ KIND = register_kind(
         intake=INTAKE,
         case_base="director",
         clauses=CLAUSES,
+        authorities=AUTHORITIES,
         default_terms=(
             (("grant", "vesting", "anniversary"), "docgen's default; the Notice leaves it blank"),
             (

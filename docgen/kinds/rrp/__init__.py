@@ -11,6 +11,7 @@ from docgen.core.parameters import has_value
 from docgen.core.windows import ElectionWindow
 from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
 from docgen.kinds.rrp.arithmetic import compute
+from docgen.kinds.rrp.authorities import AUTHORITIES
 from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
@@ -99,6 +100,7 @@ KIND = register_kind(
         intake=INTAKE,
         case_base="rrp",
         clauses=CLAUSES,
+        authorities=AUTHORITIES,
         default_terms=(
             (("plan", "max_deferral_percent"), _restated("2.03(a)")),
             (("plan", "match_rate_percent"), _restated("3.04")),
