@@ -16,6 +16,7 @@ from checks import sources as src
 from checks.rrp_routes import election_path
 from checks.rrp_sources import plan
 from checks.sources import code
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp import KIND
 from docgen.kinds.rrp.documents import receives_election_form
@@ -141,7 +142,7 @@ def not_participant(context: CheckContext) -> Iterator[Hit]:
         if not participant.eligible_employee and naming:
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].eligible_employee",
+                fact_path("participants", p_index, "eligible_employee"),
                 f"{participant.name} is not an Eligible Employee but has "
                 f"{len(naming)} election(s) for {year}.",
             )
@@ -165,7 +166,7 @@ def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
         if elections_for_plan_year(participant, year) and participant.compensation <= limit:
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].compensation",
+                fact_path("participants", p_index, "compensation"),
                 f"Compensation ${participant.compensation:,} is not above the "
                 f"{year} limit of ${limit:,}: no Plan Compensation to defer.",
             )
@@ -224,7 +225,7 @@ def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
                 "December 31 before the Plan Year")  # fmt: skip
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].{field_name}",
+                fact_path("participants", p_index, field_name),
                 f"the form would issue {as_of}, after the participant's deadline {deadline} "
                 f"({which}).",
             )

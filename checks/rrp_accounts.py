@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from checks import rrp_sources as rrp_src
 from checks.rrp_sources import PLAN_1_02_DEFAULT, PLAN_BENEFICIARY_CHANGE, plan
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp.facts import Participant
 from docgen.kinds.rrp.terms import may_hold_account
@@ -36,7 +37,7 @@ def investment_allocation(context: CheckContext) -> Iterator[Hit]:
     for p_index, participant in enumerate(context.facts.participants):
         if not participant.investments:
             continue
-        path = f"participants[{p_index}].investments"
+        path = fact_path("participants", p_index, "investments")
         fractional = [
             f"{fund} {share}%"
             for fund, share in participant.investments.items()
@@ -69,7 +70,7 @@ def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
             none = "no primary Beneficiary" if participant.beneficiaries else "no Beneficiary"
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].beneficiaries",
+                fact_path("participants", p_index, "beneficiaries"),
                 f"{none} designated; the default order of Plan Section 1.02 applies.",
             )
 
@@ -94,7 +95,7 @@ def beneficiary_shares(context: CheckContext) -> Iterator[Hit]:
                 listed = ", ".join(f"{b.name} {b.percent.normalize():f}%" for b in shares)
                 yield Hit(
                     participant.id,
-                    f"participants[{p_index}].beneficiaries",
+                    fact_path("participants", p_index, "beneficiaries"),
                     f"{group} Beneficiary shares total {total.normalize():f}%, not 100% "
                     f"({listed}).",
                 )

@@ -12,6 +12,7 @@ from checks import sources as src
 from checks.rrp_sources import PLAN_1_14_DETERMINATION, PLAN_4_01_A_BENEFICIARY, plan
 from checks.sources import code, reg
 from docgen.core.dates import days_after
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp.terms import (
     key_employee_determination_for,
@@ -21,7 +22,7 @@ from docgen.kinds.rrp.terms import (
 
 
 def _path(p_index: int, pay_index: int) -> str:
-    return f"participants[{p_index}].payments[{pay_index}].on"
+    return fact_path("participants", p_index, "payments", pay_index, "on")
 
 
 @rule(

@@ -17,6 +17,7 @@ from checks import sources as src
 from checks.rrp_routes import LATE, add_condition, election_path, timing_hits
 from checks.rrp_sources import PLAN_2_03_B_ROLLOVER, plan
 from checks.sources import code, reg
+from docgen.core.model import fact_path
 from docgen.core.rules import Hit, rule
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
 from docgen.kinds.rrp.terms import deadline_for, described, elections_in_force, kind_words
@@ -180,7 +181,7 @@ def not_newly_eligible(
         return
     eligible, previous = participant.first_eligible_on, participant.previously_eligible_until
     strict, lenient = newly_eligible_readings(participant)
-    path = f"participants[{p_index}].previously_eligible_until"
+    path = fact_path("participants", p_index, "previously_eligible_until")
     if reading == "no":
         yield Hit(
             participant.id,
@@ -335,14 +336,14 @@ def pbc_service_gap(
     if not hired_in_time(participant, election):
         yield Hit(
             participant.id,
-            f"participants[{p_index}].hired_on",
+            fact_path("participants", p_index, "hired_on"),
             f"hired {participant.hired_on}, after {service_from(election.performance_period)}: "
             "not employed continuously from the later of the period start and the criteria date",
         )
     if not employed_at_election(participant, election):
         yield Hit(
             participant.id,
-            f"participants[{p_index}].termination.on",
+            fact_path("participants", p_index, "termination", "on"),
             f"employment ended {participant.termination.on}, before the election "
             f"{election.made_on}",
         )

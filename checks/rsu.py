@@ -24,6 +24,7 @@ from docgen.core.dates import (
     months_before_readings,
     vests_within_12_months,
 )
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import elections_for_grant, filing_history, specified_date
@@ -34,7 +35,7 @@ _MIS_KEYED = "Change filed_on only if mis-keyed: it is the day the Company recei
 
 
 def election_path(d_index: int, e_index: int, field: str) -> str:
-    return f"directors[{d_index}].elections[{e_index}].{field}"
+    return fact_path("directors", d_index, "elections", e_index, field)
 
 
 def directors_of(context: CheckContext) -> Iterator[tuple[int, Director]]:
@@ -322,7 +323,7 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
             if election.grant_id == grant_id:  # another grant's form: RSU-ELECTION-OTHER-GRANT
                 yield Hit(
                     director.id,
-                    f"directors[{d_index}].elections[{e_index}]",
+                    fact_path("directors", d_index, "elections", e_index),
                     f"{director.name} is an employee; Exhibit I is for non-employee Directors "
                     "only, so the form filed "
                     f"{election.filed_on} is void and the default Payment Date applies.",

@@ -12,6 +12,7 @@ from checks.rsu import directors_of
 from checks.rsu_sources import notice
 from checks.sources import code, reg
 from docgen.core.dates import days_after
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu.terms import payment_date, specified_employee_delay
 
@@ -38,7 +39,7 @@ def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
         if delayed is not None and settlement.delivered_on < delayed:
             yield Hit(
                 director.id,
-                f"directors[{d_index}].settlement.delivered_on",
+                fact_path("directors", d_index, "settlement", "delivered_on"),
                 f"shares delivered {settlement.delivered_on}, before "
                 f"{delayed} (six months after separation "
                 f"{settlement.separation_on}, or death if earlier).",
@@ -64,7 +65,7 @@ def delivery_window(context: CheckContext) -> Iterator[Hit]:
         if settlement is None or settlement.delivered_on is None:
             continue
         delivered = settlement.delivered_on
-        path = f"directors[{d_index}].settlement.delivered_on"
+        path = fact_path("directors", d_index, "settlement", "delivered_on")
         delayed = specified_employee_delay(context.facts, director)
         if delayed is not None:
             if delivered < delayed:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from docgen.core.dates import anniversary, six_month_anniversary
-from docgen.core.model import decision_words, is_in_effect
+from docgen.core.model import decision_words, fact_path, is_in_effect
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts, Grant
 
 
@@ -109,7 +109,7 @@ def forms_not_in_effect(facts: DirectorGrantFacts) -> dict[str, str]:
     """Each Exhibit I on record as not in effect, by its fact path, with the decision in words
     (the checker reports findings inside these at info: the decision has been made)."""
     return {
-        f"directors[{d_index}].elections[{e_index}]": decision_words(election)
+        fact_path("directors", d_index, "elections", e_index): decision_words(election)
         for d_index, director in enumerate(facts.directors)
         for e_index, election in enumerate(director.elections)
         if not is_in_effect(election)
