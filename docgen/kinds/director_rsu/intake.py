@@ -187,7 +187,7 @@ def returned(facts: DirectorGrantFacts, director: Director) -> list[ReturnedForm
                 filed_on=election.filed_on,
                 summary=chosen,
                 governs=election is governing,
-                set_aside=None if is_in_effect(election) else decision_words(election),
+                not_in_effect=None if is_in_effect(election) else decision_words(election),
             )
         )
     return forms

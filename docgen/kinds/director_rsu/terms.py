@@ -73,7 +73,7 @@ def _takes_over(
     grant: Grant, election: DirectorElection, governing: DirectorElection | None
 ) -> bool:
     if not is_in_effect(election):
-        return False  # on record but set aside (status: ineffective): governs nothing
+        return False  # on record but not in effect (status: ineffective): governs nothing
     if election.filed_on >= grant.election_deadline:
         return False  # late: not effective
     return governing is None or election.filed_on < grant.grant_date
@@ -101,7 +101,7 @@ def election_record(facts: DirectorGrantFacts, director: Director) -> ElectionRe
 
 def effective_election(facts: DirectorGrantFacts, director: Director) -> DirectorElection | None:
     """The Exhibit I that governs payment; None when the Notice C.1 default Payment Date applies
-    (no form, only late forms or forms set aside, or an employee director)."""
+    (no form, only late forms or forms not in effect, or an employee director)."""
     return election_record(facts, director).effective
 
 

@@ -314,7 +314,7 @@ def returned(facts: RRPPlanYearFacts, participant: Participant) -> list[Returned
                 filed_on=election.made_on,
                 summary=summary,
                 governs=index in governing,
-                set_aside=None if is_in_effect(election) else decision_words(election),
+                not_in_effect=None if is_in_effect(election) else decision_words(election),
                 this_cycle=this_cycle,
             )
         )
