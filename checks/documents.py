@@ -13,8 +13,9 @@ from __future__ import annotations
 import functools
 import re
 
-from checks import sources as src
-from checks.sources import exhibit, notice
+from checks import rrp_sources as rrp_src
+from checks import rsu_sources as rsu_src
+from checks.rsu_sources import exhibit, notice
 from docgen.core.citations import Citation
 from docgen.core.clauses import marks_in
 from docgen.core.document_rules import EACH_TEXT, READ_BACK, SOURCE, Reading, document_rule
@@ -205,7 +206,7 @@ DESIGN_APPROVAL = Citation("DESIGN.md", "Amendments, A9")
     explanation="Every blank of the source form ([____], 20__, [NAME, ###-###-####) must be "
     "filled from the facts before a document is issued.",
     reads=EACH_TEXT,
-    sources=(src.NOTICE_F3, src.EXHIBIT_INTRO),
+    sources=(rsu_src.NOTICE_F3, rsu_src.EXHIBIT_INTRO),
     remedy="Supply the missing fact, or fix the template that left the blank.",
 )
 def unfilled_blank(copy: CheckedCopy, text: str) -> list[str]:
@@ -221,7 +222,7 @@ def unfilled_blank(copy: CheckedCopy, text: str) -> list[str]:
     explanation="Each issued document must carry its key facts (name, grant date, units, fair "
     "market value, deadline), read back from the rendered PDF or DOCX.",
     reads=EACH_TEXT,
-    sources=(src.NOTICE_A, src.EXHIBIT_FILED),
+    sources=(rsu_src.NOTICE_A, rsu_src.EXHIBIT_FILED),
     remedy="Re-render; if the fact is still missing, fix the template.",
 )
 def fact_absent(copy: CheckedCopy, text: str) -> list[str]:
@@ -276,9 +277,9 @@ def format_mismatched(copy: CheckedCopy, reading: Reading) -> list[str]:
     "and again on each rendered copy, whose drafted marks must be the clauses expected.",
     reads=SOURCE,
     sources=(
-        src.NOTICE_F1,
-        src.EXHIBIT_DEFAULT_PAYMENT,
-        src.PLAN_FORM,
+        rsu_src.NOTICE_F1,
+        rsu_src.EXHIBIT_DEFAULT_PAYMENT,
+        rrp_src.PLAN_FORM,
         SourceText(
             DESIGN_APPROVAL,
             "Each drafted clause has a stable id, its text and the SHA-256 of that text. "
@@ -311,7 +312,7 @@ def drafted_clause(copy: CheckedCopy, reading: Reading) -> list[str]:
     "in the form's own type size so that a word processor lays it out on two pages too. A "
     "long company or director name that pushes text over is caught here, before issue.",
     reads=READ_BACK,
-    sources=(src.EXHIBIT_PAGE_2, src.EXHIBIT_FILED),
+    sources=(rsu_src.EXHIBIT_PAGE_2, rsu_src.EXHIBIT_FILED),
     remedy="Shorten what runs over (a long name, a drafted clause), or report the layout as a "
     "bug: a form whose page 2 is not the part to be filed cannot be issued.",
 )

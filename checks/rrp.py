@@ -11,18 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from checks import rrp_sources as rrp_src
 from checks import sources as src
 from checks.rrp_routes import election_path
-from checks.rrp_sources import (
-    CODE_401_A_17,
-    PLAN_2_03_B_FORM,
-    PLAN_2_03_B_ROLLOVER,
-    PLAN_2_03_C_WINDOW,
-)
-from checks.sources import code, plan
+from checks.rrp_sources import plan
+from checks.sources import code
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp import KIND
-from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.documents import receives_election_form
 from docgen.kinds.rrp.facts import Participant
 from docgen.kinds.rrp.terms import (
@@ -53,11 +49,10 @@ def _electing(context: CheckContext) -> Iterator[tuple[int, Participant]]:
     title="Deferral above the Plan maximum",
     severity="error",
     cites=[plan("2.03(a)")],
-    applies_to=RRP,
     explanation="A Participant may defer up to 75% of Plan Compensation (the plan's "
     "max_deferral_percent). Checked for the elections that name the Plan Year and the one in "
     "force for it.",
-    sources=[src.PLAN_2_03_A],
+    sources=[rrp_src.PLAN_2_03_A],
     remedy="Reduce the election to the maximum or less.",
 )
 def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
@@ -79,10 +74,9 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     title="Deferral not in whole-percent increments",
     severity="error",
     cites=[plan("2.03(a)")],
-    applies_to=RRP,
     explanation="Deferrals are elected in one percent (1%) increments of Plan Compensation: a "
     "whole number of percent, not negative.",
-    sources=[src.PLAN_2_03_A],
+    sources=[rrp_src.PLAN_2_03_A],
     remedy="Round the election to a whole percent the Participant confirms.",
 )
 def deferral_increment(context: CheckContext) -> Iterator[Hit]:
@@ -103,11 +97,10 @@ def deferral_increment(context: CheckContext) -> Iterator[Hit]:
     title="Election dated after the as-of date",
     severity="error",
     cites=[plan("2.03(b)")],
-    applies_to=RRP,
     explanation="A Deferral Election (or its revocation) on file cannot be dated after the day "
     "the record is checked (--as-of): the date is wrong, or the record is not yet real. Every "
     "other date rule would be reading a guess.",
-    sources=[PLAN_2_03_B_FORM, PLAN_2_03_B_ROLLOVER],
+    sources=[rrp_src.PLAN_FORM, rrp_src.PLAN_2_03_B_ROLLOVER],
     remedy="Correct the date, or check again with --as-of on or after it.",
 )
 def election_future(context: CheckContext) -> Iterator[Hit]:
@@ -135,12 +128,11 @@ def election_future(context: CheckContext) -> Iterator[Hit]:
     title="Election by someone who is not an Eligible Employee",
     severity="error",
     cites=[plan("1.11"), plan("2.01")],
-    applies_to=RRP,
     explanation="Only an Eligible Employee (a member of the select group, a common-law "
     "employee on the U.S. payroll) may become a Participant and elect to defer. Reported for "
     "elections that name the Plan Year, and in place of every other rule about that person's "
     "elections (their account and payments are still checked).",
-    sources=[src.PLAN_1_11, src.PLAN_2_01],
+    sources=[rrp_src.PLAN_1_11, rrp_src.PLAN_2_01],
     remedy="Record the election as not in effect, or correct eligible_employee if selected.",
 )
 def not_participant(context: CheckContext) -> Iterator[Hit]:
@@ -150,7 +142,7 @@ def not_participant(context: CheckContext) -> Iterator[Hit]:
         if not participant.eligible_employee and naming:
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].eligible_employee",
+                fact_path("participants", p_index, "eligible_employee"),
                 f"{participant.name} is not an Eligible Employee but has "
                 f"{len(naming)} election(s) for {year}.",
             )
@@ -161,11 +153,10 @@ def not_participant(context: CheckContext) -> Iterator[Hit]:
     title="Compensation not above the 401(a)(17) limit: the election defers nothing",
     severity="warning",
     cites=[plan("1.21"), plan("2.01")],
-    applies_to=RRP,
     explanation="Plan Compensation is Compensation above the Code 401(a)(17) limit for the Plan "
     "Year (from checks/parameters, or plan.compensation_limit). Without it the "
     "Participant does not participate and an election defers nothing.",
-    sources=[src.PLAN_1_21, src.PLAN_2_01],
+    sources=[rrp_src.PLAN_1_21, rrp_src.PLAN_2_01],
     remedy="Confirm the Compensation figure; if right, the election has no effect this year.",
 )
 def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
@@ -175,7 +166,7 @@ def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
         if elections_for_plan_year(participant, year) and participant.compensation <= limit:
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].compensation",
+                fact_path("participants", p_index, "compensation"),
                 f"Compensation ${participant.compensation:,} is not above the "
                 f"{year} limit of ${limit:,}: no Plan Compensation to defer.",
             )
@@ -186,11 +177,10 @@ def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
     title="plan.compensation_limit differs from the published 401(a)(17) figure",
     severity="error",
     cites=[code("401(a)(17)")],
-    applies_to=RRP,
     explanation="plan.compensation_limit is for a Plan Year the IRS has not yet published a "
     "figure for. Set for a year with a published figure and different from it, it would "
     "change every participant's Plan Compensation, and the form would print it as the limit.",
-    sources=[CODE_401_A_17, src.PLAN_1_21],
+    sources=[src.CODE_401_A_17, rrp_src.PLAN_1_21],
     remedy="Remove plan.compensation_limit (the published figure applies), or correct it.",
 )
 def limit_override(context: CheckContext) -> Iterator[Hit]:
@@ -213,13 +203,12 @@ def limit_override(context: CheckContext) -> Iterator[Hit]:
     title="Blank Deferral Election Form issued after the participant's deadline",
     severity="error",
     cites=[plan("2.03(b)"), plan("2.03(c)")],
-    applies_to=RRP,
     stages=("enrollment",),
     explanation="A blank Deferral Election Form (stage enrollment, --as-of) tells the "
     "participant their deadline: December 31 before the Plan Year, or 30 days after first "
     "eligibility in the first Plan Year. Issued after that day it invites an election that "
     "cannot take effect for the Plan Year.",
-    sources=[src.PLAN_2_03_B, PLAN_2_03_C_WINDOW],
+    sources=[rrp_src.PLAN_2_03_B, rrp_src.PLAN_2_03_C_WINDOW],
     remedy="Do not issue this form for the Plan Year; the participant may elect for the next "
     "Plan Year by December 31 (or, if newly eligible, record first_eligible_on).",
 )
@@ -236,7 +225,7 @@ def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
                 "December 31 before the Plan Year")  # fmt: skip
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].{field_name}",
+                fact_path("participants", p_index, field_name),
                 f"the form would issue {as_of}, after the participant's deadline {deadline} "
                 f"({which}).",
             )

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from checks import sources as src
-from checks.rrp_sources import PLAN_1_02_DEFAULT, PLAN_BENEFICIARY_CHANGE
-from checks.sources import plan
+from checks import rrp_sources as rrp_src
+from checks.rrp_sources import PLAN_1_02_DEFAULT, PLAN_BENEFICIARY_CHANGE, plan
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.facts import Participant
 from docgen.kinds.rrp.terms import may_hold_account
 
@@ -29,17 +28,16 @@ def _account_holders(context: CheckContext) -> Iterator[tuple[int, Participant]]
     title="Investment allocation not in whole percents summing to 100",
     severity="error",
     cites=[plan("3.05(b)")],
-    applies_to=RRP,
     explanation="Investment selections are made in increments of one percent (1%); a complete "
     "allocation sums to 100%. No selection at all is allowed (the default fund applies).",
-    sources=[src.PLAN_3_05_B],
+    sources=[rrp_src.PLAN_3_05_B],
     remedy="Have the Participant restate the allocation in whole percents totalling 100.",
 )
 def investment_allocation(context: CheckContext) -> Iterator[Hit]:
     for p_index, participant in enumerate(context.facts.participants):
         if not participant.investments:
             continue
-        path = f"participants[{p_index}].investments"
+        path = fact_path("participants", p_index, "investments")
         fractional = [
             f"{fund} {share}%"
             for fund, share in participant.investments.items()
@@ -60,11 +58,10 @@ def investment_allocation(context: CheckContext) -> Iterator[Hit]:
     title="No Beneficiary designated",
     severity="warning",
     cites=[plan("1.02"), plan("Beneficiary designation")],
-    applies_to=RRP,
     explanation="Each Participant must designate a Beneficiary at enrollment; without one the "
     "Plan's default order (Surviving Spouse, else the estate) applies. Checked for Eligible "
     "Employees and for anyone else who may hold an Account (a former Participant).",
-    sources=[src.PLAN_BENEFICIARY_DESIGNATION, src.PLAN_1_02],
+    sources=[rrp_src.PLAN_BENEFICIARY_DESIGNATION, rrp_src.PLAN_1_02],
     remedy="Send the Participant a beneficiary designation with the enrollment form.",
 )
 def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
@@ -73,7 +70,7 @@ def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
             none = "no primary Beneficiary" if participant.beneficiaries else "no Beneficiary"
             yield Hit(
                 participant.id,
-                f"participants[{p_index}].beneficiaries",
+                fact_path("participants", p_index, "beneficiaries"),
                 f"{none} designated; the default order of Plan Section 1.02 applies.",
             )
 
@@ -83,11 +80,10 @@ def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
     title="Beneficiary shares that do not total 100",
     severity="error",
     cites=[plan("Beneficiary designation")],
-    applies_to=RRP,
     explanation="The primary Beneficiaries' shares total 100%, and so do the contingent "
     "Beneficiaries' (who take only if no primary Beneficiary survives). Shares that total "
     "more or less leave the settlement of the Account in doubt.",
-    sources=[src.PLAN_BENEFICIARY_DESIGNATION, PLAN_BENEFICIARY_CHANGE, PLAN_1_02_DEFAULT],
+    sources=[rrp_src.PLAN_BENEFICIARY_DESIGNATION, PLAN_BENEFICIARY_CHANGE, PLAN_1_02_DEFAULT],
     remedy="Have the Participant restate the designation so each group's shares total 100%.",
 )
 def beneficiary_shares(context: CheckContext) -> Iterator[Hit]:
@@ -99,7 +95,7 @@ def beneficiary_shares(context: CheckContext) -> Iterator[Hit]:
                 listed = ", ".join(f"{b.name} {b.percent.normalize():f}%" for b in shares)
                 yield Hit(
                     participant.id,
-                    f"participants[{p_index}].beneficiaries",
+                    fact_path("participants", p_index, "beneficiaries"),
                     f"{group} Beneficiary shares total {total.normalize():f}%, not 100% "
                     f"({listed}).",
                 )

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from checks import rrp_sources as rrp_src
 from checks import sources as src
-from checks.rrp_sources import PLAN_1_14_DETERMINATION, PLAN_4_01_A_BENEFICIARY
-from checks.sources import code, plan, reg
+from checks.rrp_sources import PLAN_1_14_DETERMINATION, PLAN_4_01_A_BENEFICIARY, plan
+from checks.sources import code, reg
 from docgen.core.dates import days_after
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.terms import (
     key_employee_determination_for,
     key_employee_payment_date,
@@ -21,7 +22,7 @@ from docgen.kinds.rrp.terms import (
 
 
 def _path(p_index: int, pay_index: int) -> str:
-    return f"participants[{p_index}].payments[{pay_index}].on"
+    return fact_path("participants", p_index, "payments", pay_index, "on")
 
 
 @rule(
@@ -29,7 +30,6 @@ def _path(p_index: int, pay_index: int) -> str:
     title="Key Employee paid before the six-month delay",
     severity="error",
     cites=[plan("4.01(b)"), code("409A(a)(2)(B)(i)")],
-    applies_to=RRP,
     explanation=(
         "A Key Employee on the date of Termination of Employment (other than death or "
         "disability) is paid on the first day of the month following the six-month anniversary "
@@ -38,7 +38,12 @@ def _path(p_index: int, pay_index: int) -> str:
         "(Code 409A(a)(2)(B)(i)): a payment to a Beneficiary before the delayed date needs a "
         "recorded death (termination by death, or died_on) on or before it."
     ),
-    sources=[src.PLAN_4_01_B, src.PLAN_1_14, src.CODE_409A_A_2_B_I, PLAN_4_01_A_BENEFICIARY],
+    sources=[
+        rrp_src.PLAN_4_01_B,
+        rrp_src.PLAN_1_14,
+        src.CODE_409A_A_2_B_I,
+        PLAN_4_01_A_BENEFICIARY,
+    ],
     remedy="Hold payment to the delayed date; if already paid, ask counsel about 409A correction.",
 )
 def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
@@ -83,7 +88,6 @@ def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
     title="Payment before its event or more than 60 days after it",
     severity="error",
     cites=[plan("4.01(a)"), code("409A(a)(3)"), plan("4.01(b)"), reg("1.409A-3(d)")],
-    applies_to=RRP,
     explanation=(
         "The Account is paid within 60 days following the earliest of Termination of "
         "Employment, death or disability (day 60 is the last good day), never before. A Key "
@@ -94,7 +98,7 @@ def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
         "before the delayed date: the Beneficiary is paid within 60 days of the death. Payments "
         "to an alternate payee (Plan 4.01(c)) are not checked."
     ),
-    sources=[src.PLAN_4_01_A, src.PLAN_4_01_B, src.CODE_409A_A_3],
+    sources=[rrp_src.PLAN_4_01_A, rrp_src.PLAN_4_01_B, src.CODE_409A_A_3],
     remedy="Correct the recorded date if wrong; otherwise ask counsel about 409A correction.",
 )
 def payment_window(context: CheckContext) -> Iterator[Hit]:
@@ -154,7 +158,6 @@ def payment_window(context: CheckContext) -> Iterator[Hit]:
     title="A leaver paid with no Key Employee determination on record",
     severity="warning",
     cites=[plan("1.14"), plan("4.01(b)")],
-    applies_to=RRP,
     explanation=(
         "Whether a publicly traded company must delay a leaver's payment six months (Plan "
         "4.01(b)) depends on the December 31 determination whose 12-month Key Employee period, "
@@ -162,7 +165,7 @@ def payment_window(context: CheckContext) -> Iterator[Hit]:
         "determination is not recorded in plan.key_employees_determined_on (nor the Participant "
         "listed as a Key Employee at it), the delay cannot be confirmed either way."
     ),
-    sources=[PLAN_1_14_DETERMINATION, src.PLAN_1_14, src.PLAN_4_01_B],
+    sources=[PLAN_1_14_DETERMINATION, rrp_src.PLAN_1_14, rrp_src.PLAN_4_01_B],
     remedy="Record the determination's December 31 in plan.key_employees_determined_on (and "
     "the Participant's key_employee_on if they were a Key Employee), then check again.",
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from docgen.core.model import fact_path
 from docgen.core.rules import Hit
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
 from docgen.kinds.rrp.terms import PART_OF_PAY, described, elections_in_force
@@ -35,7 +36,7 @@ def add_condition(route: str, rule_id: str, condition: Condition) -> None:
 
 
 def election_path(p_index: int, e_index: int, field_name: str) -> str:
-    return f"participants[{p_index}].elections[{e_index}].{field_name}"
+    return fact_path("participants", p_index, "elections", e_index, field_name)
 
 
 def route_problems(

@@ -12,12 +12,13 @@ from collections.abc import Callable, Iterator
 from datetime import timedelta
 from decimal import ROUND_DOWN, Decimal
 
+from checks import rrp_sources as rrp_src
 from checks import sources as src
 from checks.rrp_routes import LATE, add_condition, election_path, timing_hits
-from checks.rrp_sources import PLAN_2_03_B_ROLLOVER
-from checks.sources import code, plan, reg
+from checks.rrp_sources import PLAN_2_03_B_ROLLOVER, plan
+from checks.sources import code, reg
+from docgen.core.model import fact_path
 from docgen.core.rules import Hit, rule
-from docgen.kinds.rrp import NAME as RRP
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
 from docgen.kinds.rrp.terms import deadline_for, described, elections_in_force, kind_words
 from docgen.kinds.rrp.timing import (
@@ -68,7 +69,7 @@ def timing_rule(
             if also is not None:
                 yield from also(context.facts)
 
-        rule(rule_id, applies_to=RRP, **catalogue)(check)
+        rule(rule_id, **catalogue)(check)
         return condition
 
     return register
@@ -113,7 +114,7 @@ def late_revocations(facts: RRPPlanYearFacts) -> Iterator[Hit]:
         "year it was late for: the election in force stays. A revocation filed after the "
         "deadline is a warning: the election stays in force for the Plan Year."
     ),
-    sources=[src.PLAN_2_03_B, PLAN_2_03_B_ROLLOVER, src.CODE_409A_A_4_B, src.REG_2_A_3],
+    sources=[rrp_src.PLAN_2_03_B, PLAN_2_03_B_ROLLOVER, src.CODE_409A_A_4_B, src.REG_2_A_3],
     remedy=_TIMING_REMEDY,
 )
 def election_late(
@@ -142,7 +143,7 @@ def election_late(
     cites=[plan("2.03(c)"), code("409A(a)(4)(B)(ii)"), reg("1.409A-2(a)(7)")],
     explanation="In the first Plan Year of eligibility an initial Deferral Election may be made "
     "within 30 days after becoming eligible (day 30 is the last good day).",
-    sources=[src.PLAN_2_03_C, src.REG_2_A_7],
+    sources=[rrp_src.PLAN_2_03_C, src.REG_2_A_7],
     remedy=_TIMING_REMEDY,
 )
 def first_year_late(
@@ -169,7 +170,7 @@ def first_year_late(
         "eligibility date is not newly eligible and cannot use the 30-day first-year route. "
         "Where a month-end makes the start of the 24 months uncertain, this is a warning."
     ),
-    sources=[src.REG_2_A_7, src.PLAN_2_03_C],
+    sources=[src.REG_2_A_7, rrp_src.PLAN_2_03_C],
     remedy=_TIMING_REMEDY,
 )
 def not_newly_eligible(
@@ -180,7 +181,7 @@ def not_newly_eligible(
         return
     eligible, previous = participant.first_eligible_on, participant.previously_eligible_until
     strict, lenient = newly_eligible_readings(participant)
-    path = f"participants[{p_index}].previously_eligible_until"
+    path = fact_path("participants", p_index, "previously_eligible_until")
     if reading == "no":
         yield Hit(
             participant.id,
@@ -211,7 +212,7 @@ def not_newly_eligible(
         "earned over a period (a bonus, performance-based pay) the deferral is limited to "
         "100 x (days left in the period after the election) / (days in the period) percent."
     ),
-    sources=[src.PLAN_2_03_C, src.REG_2_A_7],
+    sources=[rrp_src.PLAN_2_03_C, src.REG_2_A_7],
     remedy="Reduce the elected percent to the pro-rated maximum.",
 )
 def first_year_prior_services(
@@ -242,7 +243,7 @@ def first_year_prior_services(
         'period ending at another month-end (September 30) "six months before" reads as '
         "March 30 or March 31: a date that passes one reading only is a warning."
     ),
-    sources=[src.PLAN_2_03_B_PBC, src.CODE_409A_A_4_B, src.REG_2_A_8],
+    sources=[rrp_src.PLAN_2_03_B_PBC, src.CODE_409A_A_4_B, src.REG_2_A_8],
     remedy=_TIMING_REMEDY,
 )
 def pbc_late(
@@ -285,7 +286,7 @@ def pbc_late(
         "election that needs the six-month route fails when either is missing; an unrecorded "
         "criteria date is a warning."
     ),
-    sources=[src.PLAN_1_18, src.REG_1_E],
+    sources=[rrp_src.PLAN_1_18, src.REG_1_E],
     remedy=_TIMING_REMEDY,
 )
 def pbc_not_qualified(
@@ -335,14 +336,14 @@ def pbc_service_gap(
     if not hired_in_time(participant, election):
         yield Hit(
             participant.id,
-            f"participants[{p_index}].hired_on",
+            fact_path("participants", p_index, "hired_on"),
             f"hired {participant.hired_on}, after {service_from(election.performance_period)}: "
             "not employed continuously from the later of the period start and the criteria date",
         )
     if not employed_at_election(participant, election):
         yield Hit(
             participant.id,
-            f"participants[{p_index}].termination.on",
+            fact_path("participants", p_index, "termination", "on"),
             f"employment ended {participant.termination.on}, before the election "
             f"{election.made_on}",
         )

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from checks import rsu_sources as rsu_src
 from checks import sources as src
-from checks.sources import code, exhibit, notice, reg
+from checks.rsu_sources import exhibit, notice
+from checks.sources import code, reg
 from docgen.core.dates import days_after, december_31_before, months_before_readings
 from docgen.core.election_deadlines import first_year_election_deadline, vests_within_12_months
+from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.director_rsu import NAME as RSU
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import elections_for_grant, filing_history, specified_date
 
@@ -28,7 +30,7 @@ _MIS_KEYED = "Change filed_on only if mis-keyed: it is the day the Company recei
 
 
 def election_path(d_index: int, e_index: int, field: str) -> str:
-    return f"directors[{d_index}].elections[{e_index}].{field}"
+    return fact_path("directors", d_index, "elections", e_index, field)
 
 
 def directors_of(context: CheckContext) -> Iterator[tuple[int, Director]]:
@@ -43,14 +45,13 @@ def directors_of(context: CheckContext) -> Iterator[tuple[int, Director]]:
     title="Exhibit I filed on or after the filing deadline",
     severity="error",
     cites=[notice("F.3"), exhibit()],
-    applies_to=RSU,
     explanation=(
         "A deferral election is effective only if Exhibit I was filed with the Company PRIOR TO "
         "the date the form names (the election_deadline). A form filed on that date or later is "
         "not effective: the last form filed before the deadline governs, or, with none, the "
         "units are paid on the default Payment Date (Notice C.1)."
     ),
-    sources=[src.NOTICE_F3, src.EXHIBIT_FILED],
+    sources=[rsu_src.NOTICE_F3, rsu_src.EXHIBIT_FILED],
     remedy=f"{_SET_ASIDE}: an earlier timely form, else the default Payment Date, governs. "
     f"{_MIS_KEYED}",
 )
@@ -72,13 +73,12 @@ def election_late(context: CheckContext) -> Iterator[Hit]:
     title="Filing deadline later than the Date of Grant",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     explanation=(
         'Exhibit I must be filed prior to a date it calls "the Date of Grant"; a deadline set '
         "after the grant date would let a director elect after the units were granted, which "
         "the form does not allow."
     ),
-    sources=[src.EXHIBIT_FILED],
+    sources=[rsu_src.EXHIBIT_FILED],
     remedy="Set grant.election_deadline to the grant date or earlier.",
 )
 def deadline_after_grant(context: CheckContext) -> Iterator[Hit]:
@@ -156,7 +156,6 @@ def _timing_problems(
         reg("1.409A-2(a)(5)"),
         reg("1.409A-2(a)(7)"),
     ],
-    applies_to=RSU,
     explanation=(
         "An initial deferral election must be timely under at least one 409A route: (a) made by "
         "December 31 before the grant year; (b) where the units cannot vest for at least 12 "
@@ -198,14 +197,13 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
     title="Earliest vesting under 12 months after grant",
     severity="warning",
     cites=[reg("1.409A-2(a)(5)")],
-    applies_to=RSU,
     explanation=(
         "When the units can vest (for example at an annual meeting) less than 12 months after "
         "the grant date, the 30-day forfeitable-right route of Treas. Reg. 1.409A-2(a)(5) is "
         "closed: elections must be made by December 31 before the grant year (or by a newly "
         "eligible director within 30 days)."
     ),
-    sources=[src.REG_2_A_5, src.NOTICE_A],
+    sources=[src.REG_2_A_5, rsu_src.NOTICE_A],
     remedy="Collect elections before the grant year, or set the vesting date 12 months out.",
 )
 def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
@@ -231,10 +229,9 @@ def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     title="Election of less (or more) than all units",
     severity="error",
     cites=[exhibit("Section III")],
-    applies_to=RSU,
     explanation="Exhibit I defers all (100%) of the Company Stock or nothing; a partial "
     "election is not one the form offers.",
-    sources=[src.EXHIBIT_III, src.EXHIBIT_INTRO],
+    sources=[rsu_src.EXHIBIT_III, rsu_src.EXHIBIT_INTRO],
     remedy="Have the director file a form electing 100% (or correct percent if misrecorded).",
 )
 def election_partial(context: CheckContext) -> Iterator[Hit]:
@@ -253,7 +250,6 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
     title="A further election after the first became irrevocable",
     severity="error",
     cites=[notice("F.3"), code("409A(a)(4)(C)")],
-    applies_to=RSU,
     explanation=(
         "An election filed before the deadline becomes irrevocable as of the Date of Grant; a "
         "later form for the same grant filed on or after that date is a subsequent deferral "
@@ -261,7 +257,7 @@ def election_partial(context: CheckContext) -> Iterator[Hit]:
         "later timely form supersedes an earlier one; a late form never governed, so nothing "
         "became irrevocable through it.)"
     ),
-    sources=[src.NOTICE_F3, src.EXHIBIT_IRREVOCABLE, src.CODE_409A_A_4_C],
+    sources=[rsu_src.NOTICE_F3, rsu_src.EXHIBIT_IRREVOCABLE, src.CODE_409A_A_4_C],
     remedy="The earlier election stands. Record the later form as not in effect.",
 )
 def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
@@ -283,11 +279,10 @@ def election_after_irrevocable(context: CheckContext) -> Iterator[Hit]:
     title="Election names another grant",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     explanation="An Exhibit I election applies to the units of the Date of Grant it names; an "
     "election made for earlier units does not carry over. The form is void for this grant: this "
     "rule speaks of it and no other election rule does.",
-    sources=[src.EXHIBIT_NO_CARRY_OVER, src.EXHIBIT_INTRO],
+    sources=[rsu_src.EXHIBIT_NO_CARRY_OVER, rsu_src.EXHIBIT_INTRO],
     remedy="Obtain a form for this grant, or correct grant_id if the form names this grant.",
 )
 def election_other_grant(context: CheckContext) -> Iterator[Hit]:
@@ -308,11 +303,10 @@ def election_other_grant(context: CheckContext) -> Iterator[Hit]:
     title="Election by a director who is an employee",
     severity="error",
     cites=[notice("F.1"), exhibit()],
-    applies_to=RSU,
     explanation="Only a non-employee Director may elect to defer under Exhibit I. An employee "
     "director's form is void: this rule speaks of it and no other election rule does, and the "
     "default Payment Date (Notice C.1) applies.",
-    sources=[src.NOTICE_F1, src.EXHIBIT_INTRO],
+    sources=[rsu_src.NOTICE_F1, rsu_src.EXHIBIT_INTRO],
     remedy="Record the form as not in effect, or correct employee: false if not an employee.",
 )
 def election_employee_director(context: CheckContext) -> Iterator[Hit]:
@@ -324,7 +318,7 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
             if election.grant_id == grant_id:  # another grant's form: RSU-ELECTION-OTHER-GRANT
                 yield Hit(
                     director.id,
-                    f"directors[{d_index}].elections[{e_index}]",
+                    fact_path("directors", d_index, "elections", e_index),
                     f"{director.name} is an employee; Exhibit I is for non-employee Directors "
                     "only, so the form filed "
                     f"{election.filed_on} is void and the default Payment Date applies.",
@@ -336,10 +330,9 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
     title="Elected payment date on or before the Specified Date",
     severity="error",
     cites=[notice("A"), notice("F.1")],
-    applies_to=RSU,
     explanation="An elected payment date must fall after the Specified Date, when the units "
     "vest; a date on or before it would pay units that have not vested.",
-    sources=[src.NOTICE_A, src.NOTICE_F1],
+    sources=[rsu_src.NOTICE_A, rsu_src.NOTICE_F1],
     remedy="Have the director elect a later date, or record the form as not in effect.",
 )
 def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
@@ -360,10 +353,9 @@ def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
     title="Default payment anniversary before the vesting anniversary",
     severity="error",
     cites=[notice("A"), notice("C.1")],
-    applies_to=RSU,
     explanation="Absent an election the units are paid on an anniversary of the grant; that "
     "anniversary cannot precede the Specified Date on which they vest.",
-    sources=[src.NOTICE_A, src.EXHIBIT_DEFAULT_PAYMENT],
+    sources=[rsu_src.NOTICE_A, rsu_src.EXHIBIT_DEFAULT_PAYMENT],
     remedy="Set default_payment_anniversary to the vesting anniversary or later.",
 )
 def default_payment_before_vesting(context: CheckContext) -> Iterator[Hit]:

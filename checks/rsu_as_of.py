@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checks import sources as src
+from checks import rsu_sources as rsu_src
 from checks.rsu import election_path
-from checks.sources import exhibit
+from checks.rsu_sources import exhibit
 from docgen.core.dates import day_before
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.director_rsu import NAME as RSU
 from docgen.kinds.director_rsu.terms import elections_for_grant
 
 
@@ -24,11 +23,10 @@ from docgen.kinds.director_rsu.terms import elections_for_grant
     title="Blank Election Forms issued on or after the filing deadline",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     stages=("elections",),
     explanation="Blank Exhibit I forms sent on or after the filing deadline cannot be filed "
     "prior to it; issuing them invites ineffective elections.",
-    sources=[src.EXHIBIT_FILED],
+    sources=[rsu_src.EXHIBIT_FILED],
     remedy="Do not issue the forms for this grant; set an earlier issuing date for the next cycle.",
 )
 def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
@@ -46,14 +44,13 @@ def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
     title="Grant packets issued before the filing deadline",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     stages=("grant",),
     explanation="Until the filing deadline a director may still file an Exhibit I, or a later "
     "one that supersedes the first, so the record of elections is not final. A grant packet "
     "issued before the deadline would state it as if it were: its on-file copy of Exhibit I "
     "says which election governs, or that no Election Form was filed prior to the deadline. "
     "The deadline day itself is the first day the record is final: a form filed on it is late.",
-    sources=[src.EXHIBIT_FILED, src.NOTICE_F3],
+    sources=[rsu_src.EXHIBIT_FILED, rsu_src.NOTICE_F3],
     remedy="Issue the grant packets (--stage grant) as of the filing deadline or later "
     "(--as-of), once every form filed before it is recorded.",
 )
@@ -74,12 +71,11 @@ def grant_packet_before_deadline(context: CheckContext) -> Iterator[Hit]:
     title="Exhibit I recorded as filed after the as-of date",
     severity="error",
     cites=[exhibit()],
-    applies_to=RSU,
     explanation="The facts record the Exhibit I forms the Company has received. A form filed "
     "after the as-of date had not been received on that date: either filed_on is mistyped or the "
     "check runs as of the wrong day, and documents issued from the record would state what is "
     "not yet true. A void form (another grant's, an employee director's) is left to its own rule.",
-    sources=[src.EXHIBIT_FILED],
+    sources=[rsu_src.EXHIBIT_FILED],
     remedy="Correct filed_on, or check as of the day the record is for (--as-of).",
 )
 def election_future(context: CheckContext) -> Iterator[Hit]:

@@ -148,7 +148,7 @@ def stage_help() -> str:
     """The stages each kind has, its default first, for `--stage`'s help."""
     return " ".join(
         f"{kind.title}: {' or '.join(kind.stages)} (default {kind.stages[0]}"
-        f"{'; check chooses by --as-of' if kind.default_stage else ''})."
+        f"{'; check chooses by --as-of' if kind.chooses_stage_by_date else ''})."
         for kind in all_kinds()
     )
 
@@ -158,8 +158,8 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
     text, or ``text`` as a rich table."""
     loaded = load_facts(path)
     kind = kind_of(loaded.facts)
-    if kind.compute is None:
-        having = [k.name for k in all_kinds() if k.compute is not None]
+    if not kind.has_compute:
+        having = [k.name for k in all_kinds() if k.has_compute]
         raise LoadError(
             [
                 Problem(

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from checks import sources
+from checks import rrp_sources, rsu_sources, sources
 from docgen.check.cases import cases_dir, load_case_file
 from docgen.check.rules import all_rules, get_rule
+from docgen.core.citations import authority
 from docgen.core.rules import SourceText
 
 DESIGN = Path(__file__).resolve().parent.parent / "docs" / "DESIGN.md"
@@ -96,17 +97,25 @@ def _normalise(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.mark.parametrize(
-    "name", [n for n, v in vars(sources).items() if isinstance(v, SourceText) and v.quoted]
-)
+SOURCES = {
+    f"{module.__name__}.{name}": value
+    for module in (sources, rsu_sources, rrp_sources)
+    for name, value in vars(module).items()
+    if isinstance(value, SourceText)
+}
+
+
+@pytest.mark.parametrize("name", [n for n, v in SOURCES.items() if v.quoted])
 def test_quoted_source_text_is_in_the_seed_word_for_word(name):
-    source = getattr(sources, name)
-    seed = (
-        "retirement-restoration-plan.txt"
-        if source.citation.authority == "Plan"
-        else "director-rsu-notice-and-exhibit-i.txt"
-    )
+    source = SOURCES[name]
+    seed = authority(source.citation.authority).source_form
+    assert seed, f"{name}: {source.citation.authority} has no source form to quote"
     assert _normalise(source.text) in _normalise((SEEDS / seed).read_text(encoding="utf-8"))
+
+
+def test_no_source_text_is_written_twice():
+    texts = [(s.citation, s.text) for s in SOURCES.values()]
+    assert len(texts) == len(set(texts))
 
 
 def test_citations_read_as_counsel_writes_them():

@@ -216,3 +216,14 @@ def test_the_report_names_each_plan_term_taken_by_default(cli, tmp_path):
     assert "Taken by default (not set in the facts file): plan.match_rate_percent = 100" in text
     html = cli("check", path, "--as-of", "2025-12-01", "--format", "html").stdout
     assert "Terms taken by default" in html and "<code>plan.retirement_age</code>" in html
+
+
+def test_a_fact_path_is_written_from_its_names_and_indexes():
+    from docgen.core.model import fact_path
+
+    assert (
+        fact_path("directors", 2, "elections", 0, "filed_on")
+        == "directors[2].elections[0].filed_on"
+    )
+    assert fact_path("elections", 3) == "elections[3]"
+    assert fact_path("participants", 1, "termination.on") == "participants[1].termination.on"

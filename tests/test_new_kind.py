@@ -81,3 +81,22 @@ def test_explain_shows_the_new_kinds_rule(toy, cli):
     result = cli("explain", "TOY-ACCEPT-BEFORE-AWARD")
     assert result.exit_code == 0, result.output
     assert "Acceptance deadline before the award date" in result.stdout
+
+
+def test_the_new_kind_cites_its_own_authority_and_takes_it_away(toy, cli):
+    from docgen.core.citations import Citation
+    from tests import toykind
+
+    assert str(toykind.AWARD_LETTER.cite("Section 1")) == "Award Letter Section 1"
+    assert "Award Letter Section 1" in cli("explain", "TOY-ACCEPT-BEFORE-AWARD").stdout
+    unregister_kind(toykind.NAME)
+    with pytest.raises(ValueError, match="unknown authority 'Award Letter'"):
+        Citation("Award Letter", "Section 1")
+    register_kind(toykind.KIND)  # the fixture unregisters it again
+
+
+def test_a_rule_from_a_module_no_kind_lists_is_refused():
+    from docgen.core.rules import rule
+
+    with pytest.raises(ValueError, match="no registered kind lists"):
+        rule("TOY-STRAY", title="t", severity="error", cites=[], explanation="e")(lambda c: ())

@@ -9,16 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checks import rrp_sources
 from docgen.check.cases import bases, deep_merge
 from docgen.check.runner import run_checks
-from docgen.core.rules import SourceText
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.terms import election_in_force, takes_effect_for
 from docgen.kinds.rrp.timing import timeliness
 from docgen.load import LoadedFacts, SourceMap
-from tests.readers import normalise
-from tests.test_catalogue import SEEDS
 
 TIMING_RULES = {
     "RRP-ELECTION-LATE", "RRP-FIRST-YEAR-LATE", "RRP-NOT-NEWLY-ELIGIBLE",
@@ -42,14 +38,6 @@ def salary(percent, made_on, year=2026, **more) -> dict:
 
 def loaded(facts) -> LoadedFacts:
     return LoadedFacts(facts=facts, source=SourceMap("generated.yaml"), path=None, sha256="0" * 64)
-
-
-@pytest.mark.parametrize(
-    "name", [n for n, v in vars(rrp_sources).items() if isinstance(v, SourceText) and v.quoted]
-)
-def test_the_new_plan_quotes_are_in_the_seed_word_for_word(name):
-    seed = (SEEDS / "retirement-restoration-plan.txt").read_text(encoding="utf-8")
-    assert normalise(getattr(rrp_sources, name).text) in normalise(seed)
 
 
 # ------------------------------------------------------------------ the election in force

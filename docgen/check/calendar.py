@@ -24,8 +24,7 @@ Format = Literal["table", "csv", "ics"]
 def election_windows(facts: Any) -> list[ElectionWindow]:
     """Every election window in ``facts``, person by person in file order."""
     kind = kind_of(facts)
-    windows = kind.windows(facts) if kind.windows else []
-    return [no_empty_window(window) for window in windows]
+    return [no_empty_window(window) for window in kind.windows(facts)]
 
 
 def open_windows(facts: Any, as_of: date) -> list[ElectionWindow]:
@@ -70,8 +69,7 @@ def deadlines(windows: list[ElectionWindow]) -> list[Deadline]:
 
 
 def calendar_name(facts: Any) -> str:
-    kind = kind_of(facts)
-    return kind.calendar_name(facts) if kind.calendar_name else kind.cycle_name(facts)
+    return kind_of(facts).calendar_name(facts)
 
 
 def stamp_date(facts: Any) -> date:
@@ -80,8 +78,7 @@ def stamp_date(facts: Any) -> date:
 
 
 def uid_prefix(facts: Any) -> str:
-    kind = kind_of(facts)
-    return (kind.calendar_uid or kind.cycle_name)(facts)
+    return kind_of(facts).calendar_uid(facts)
 
 
 CSV_COLUMNS = ("subject", "name", "document", "route", "opens_on", "closes_on", "rule", "note")

@@ -25,7 +25,7 @@ def resolve_stage(facts: Any, stage: str | None, as_of: date | None = None) -> s
     kind = kind_of(facts)
     allowed = kind.stages
     if stage is None:
-        if kind.default_stage is not None and as_of is not None:
+        if as_of is not None:
             return kind.default_stage(facts, as_of)
         return allowed[0]
     if stage not in allowed:
@@ -63,7 +63,7 @@ def run_checks(
     kind = kind_of(facts)
     stage = resolve_stage(facts, stage, as_of)
     context = CheckContext(facts, as_of, stage)
-    set_aside = kind.not_in_effect(facts) if kind.not_in_effect is not None else {}
+    not_in_effect = kind.not_in_effect(facts)
     findings: list[Finding] = []
     locate = loaded.source.locate
     for entry in all_rules():
@@ -74,7 +74,7 @@ def run_checks(
         for hit in entry.check(context):
             file, line = locate(hit.path)
             severity, message, remedy = hit.severity, hit.message, hit.remedy or None
-            decision = _decision_over(set_aside, hit.path)
+            decision = _decision_over(not_in_effect, hit.path)
             if decision is not None and (severity or entry.severity) != "info":
                 severity, remedy = "info", ""
                 message = f"{message} The form is {decision}; it governs nothing."
@@ -108,9 +108,9 @@ def run_checks(
     )
 
 
-def _decision_over(set_aside: dict[str, str], path: str) -> str | None:
-    """The recorded decision about the form that holds ``path``, if that form is set aside."""
-    for prefix, decision in set_aside.items():
+def _decision_over(not_in_effect: dict[str, str], path: str) -> str | None:
+    """The recorded decision about the form that holds ``path``, if that form is not in effect."""
+    for prefix, decision in not_in_effect.items():
         if path == prefix or path.startswith((prefix + ".", prefix + "[")):
             return decision
     return None

@@ -1,14 +1,75 @@
 """Citations: an authority (the Plan, the Code, a Treasury Regulation, the Notice, Exhibit I) and a
-place in it, written the way counsel writes them."""
+place in it, written the way counsel writes them.
+
+The authorities every kind may cite (the Code, the Treasury Regulations, docgen's own design) are
+here; each kind declares its own documents (the Plan, the Notice and Exhibit I) with
+:func:`register_authorities`, so a third kind brings its own and cites nothing it does not own.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-# How each authority is written before its pinpoint. The Plan's own sections read
-# "Plan Section 2.03(a)"; a provision cited by name ("Beneficiary designation") reads "Plan,
-# Beneficiary designation"; the Exhibit I form cites its own sections after a comma.
-AUTHORITIES = ("Plan", "Code", "Treas. Reg.", "Notice", "Exhibit I", "DESIGN.md")
+
+@dataclass(frozen=True)
+class Authority:
+    """An authority a citation may name, and how its pinpoint is written after its name.
+
+    ``after`` separates the name from a pinpoint ("Code 409A", "Exhibit I, Section III");
+    ``sections`` makes a numbered pinpoint a Section ("Plan Section 2.03(a)") and any other a
+    provision cited by name ("Plan, Beneficiary designation"). ``source_form`` is the file under
+    docs/source-forms/ that the kind's quoted text comes from, word for word (a test checks each
+    quotation against it); an authority that is only described, never quoted, has none.
+    """
+
+    name: str
+    after: str = " "
+    sections: bool = False
+    source_form: str = ""
+
+    def write(self, pinpoint: str) -> str:
+        """``pinpoint`` of this authority, as counsel writes it."""
+        if not pinpoint:
+            return self.name
+        if self.sections:
+            if pinpoint[0].isdigit():
+                return f"{self.name} Section {pinpoint}"
+            return f"{self.name}, {pinpoint}"
+        return f"{self.name}{self.after}{pinpoint}"
+
+    def cite(self, pinpoint: str = "") -> Citation:
+        return Citation(self.name, pinpoint)
+
+
+CODE = Authority("Code")
+TREAS_REG = Authority("Treas. Reg.")
+DESIGN = Authority("DESIGN.md", after=", ")
+SHARED = (CODE, TREAS_REG, DESIGN)  # the authorities of every kind
+
+_AUTHORITIES: dict[str, Authority] = {authority.name: authority for authority in SHARED}
+
+
+def register_authorities(*authorities: Authority) -> tuple[Authority, ...]:
+    """Let citations name these authorities (a kind declares its own documents)."""
+    for authority in authorities:
+        known = _AUTHORITIES.setdefault(authority.name, authority)
+        if known != authority:
+            raise ValueError(f"authority {authority.name!r} is declared twice, differently")
+    return authorities
+
+
+def unregister_authorities(authorities: Iterable[Authority]) -> None:
+    """Forget authorities a kind declared (a test's toy kind, once the test is done); the shared
+    ones stay."""
+    for authority in authorities:
+        if authority not in SHARED:
+            _AUTHORITIES.pop(authority.name, None)
+
+
+def authority(name: str) -> Authority:
+    """The authority a citation names; KeyError if no kind declares it."""
+    return _AUTHORITIES[name]
 
 
 @dataclass(frozen=True, order=True)
@@ -19,16 +80,10 @@ class Citation:
     pinpoint: str = ""
 
     def __post_init__(self) -> None:
-        if self.authority not in AUTHORITIES:
-            raise ValueError(f"unknown authority {self.authority!r}; use one of {AUTHORITIES}")
+        if self.authority not in _AUTHORITIES:
+            raise ValueError(
+                f"unknown authority {self.authority!r}; use one of {tuple(_AUTHORITIES)}"
+            )
 
     def __str__(self) -> str:
-        if not self.pinpoint:
-            return self.authority
-        if self.authority == "Plan":
-            if self.pinpoint[0].isdigit():
-                return f"Plan Section {self.pinpoint}"
-            return f"Plan, {self.pinpoint}"
-        if self.authority in ("Exhibit I", "DESIGN.md"):
-            return f"{self.authority}, {self.pinpoint}"
-        return f"{self.authority} {self.pinpoint}"
+        return _AUTHORITIES[self.authority].write(self.pinpoint)

@@ -71,7 +71,7 @@ class ReturnedForm:
     filed_on: date
     summary: str
     governs: bool  # the kind's terms give it effect (the checker may still find it wanting)
-    set_aside: str | None = None  # the recorded decision when it is not in effect
+    not_in_effect: str | None = None  # the recorded decision, when it is not in effect
     this_cycle: bool = True  # False: an earlier cycle's form still in force (rolled over)
 
 

@@ -181,6 +181,19 @@ class Fact(BaseModel):
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid", str_strip_whitespace=True)
 
 
+def fact_path(*parts: str | int) -> str:
+    """A fact's path as findings and the source map write it, from its field names and list
+    indexes: ``fact_path("directors", 2, "elections", 0, "filed_on")`` is
+    ``directors[2].elections[0].filed_on``."""
+    path = ""
+    for part in parts:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else part
+    return path
+
+
 @dataclass(frozen=True)
 class DefaultedTerm:
     """A term the facts file left out, taken as its default: the report names it."""

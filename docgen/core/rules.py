@@ -1,6 +1,11 @@
 """What a rule is: an id from the catalogue, its citations, the text it rests on, and one pure
 predicate over the facts. The rules themselves live in the ``checks`` package; they register here
 with :func:`rule` (or :func:`register_rule`), and docgen.check runs them.
+
+Which kind a rule belongs to is said once, by the kind: it lists its rule modules
+(``Kind.rule_modules``, claimed here by :func:`claim_rule_modules` when the kind registers), and a
+rule registered from one of them belongs to that kind. Only a rule of no kind (the DOC-* rules,
+which read rendered documents) names what it applies to.
 """
 
 from __future__ import annotations
@@ -94,6 +99,32 @@ class Rule:
 
 
 _REGISTRY: dict[str, Rule] = {}
+_MODULE_KINDS: dict[str, str] = {}  # a rule module -> the kind that lists it
+
+
+def claim_rule_modules(kind: str, modules: Iterable[str]) -> None:
+    """Record that the rules registered from ``modules`` belong to ``kind`` (register_kind)."""
+    for module in modules:
+        owner = _MODULE_KINDS.setdefault(module, kind)
+        if owner != kind:
+            raise ValueError(f"rule module {module} is listed by kind {owner} and by {kind}")
+
+
+def release_rule_modules(kind: str) -> None:
+    """Forget the rule modules ``kind`` listed (unregister_kind)."""
+    for module in [m for m, owner in _MODULE_KINDS.items() if owner == kind]:
+        del _MODULE_KINDS[module]
+
+
+def kind_of_module(module: str, rule_id: str) -> str:
+    """The kind whose rule modules include ``module``: the kind of a rule registered from it."""
+    try:
+        return _MODULE_KINDS[module]
+    except KeyError:
+        raise ValueError(
+            f"rule {rule_id} is registered from {module}, which no registered kind lists in its "
+            "rule_modules"
+        ) from None
 
 
 def rule(
@@ -103,12 +134,13 @@ def rule(
     severity: Severity,
     cites: Iterable[Citation],
     explanation: str,
-    applies_to: str,
     sources: Iterable[SourceText] = (),
     remedy: str = "",
     stages: tuple[str, ...] | None = None,
+    applies_to: str | None = None,
 ) -> Callable[[Predicate], Predicate]:
-    """Register the decorated predicate as rule ``id``."""
+    """Register the decorated predicate as rule ``id``, of the kind that lists the predicate's
+    module among its rule modules (``applies_to`` only for a rule of no kind: DOCUMENT)."""
 
     def register(check: Predicate) -> Predicate:
         register_rule(
@@ -118,7 +150,7 @@ def rule(
                 severity,
                 tuple(cites),
                 explanation,
-                applies_to,
+                applies_to or kind_of_module(check.__module__, id),
                 tuple(sources),
                 remedy,
                 stages,

@@ -102,8 +102,8 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
         reasons = []
         for form in forms:
             path = f"{kind.subjects_field}[{index}].{form.path}"
-            if form.set_aside:
-                reasons.append(f"{form.filed_on}: {form.set_aside}")
+            if form.not_in_effect:
+                reasons.append(f"{form.filed_on}: {form.not_in_effect}")
             reasons += [f"{form.filed_on}: {f.rule}" for p, f in errors if _inside(p, path)]
         governing = [
             form for form in forms

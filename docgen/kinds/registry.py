@@ -1,8 +1,9 @@
 """The registry of plan kinds: everything the engine needs to know about one kind of facts file.
 
 A kind is one package under docgen/kinds/ (or anywhere: a test registers a toy kind of its own).
-It names its fact model, its stages, its subjects, its documents, the modules that register its
-rules, and optional hooks (a roster file, election windows, the Plan's arithmetic). The engine
+It subclasses :class:`Kind`: its fields name its fact model, its stages, its subjects, its
+documents and the modules that register its rules; its methods say what only it knows (its cycle's
+name, its election windows, the Plan's arithmetic), each with a documented default. The engine
 (load, check, render, issue, the command line) asks the registry and never names a kind.
 """
 
@@ -14,11 +15,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from docgen.core.citations import Authority, register_authorities, unregister_authorities
 from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
 from docgen.core.model import Fact
+from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
 
 
@@ -39,36 +42,97 @@ class Roster:
 
 @dataclass(frozen=True)
 class Kind:
+    """One kind of facts file: its data as fields, its behaviour as methods.
+
+    A kind is a subclass that sets the fields when it is made and overrides :meth:`head` and
+    :meth:`cycle_name` (every kind has them) and any other method whose default does not fit:
+    each documents what it does when a kind leaves it alone, so the engine calls every method
+    unconditionally. What the engine cannot default (the Plan's arithmetic) it asks about with a
+    ``has_`` property.
+    """
+
     name: str  # the facts file's ``kind:``
     model: type[Fact]
     title: str  # in words, for reports
     stages: tuple[str, ...]  # the default stage first
     subjects_field: str  # the list of people in the facts: directors, participants
     subject_noun: str  # director, participant
-    head: Callable[[Any], tuple[str, str]]  # facts -> (id, words) of the cycle-level subject
-    cycle_name: Callable[[Any], str]  # facts -> the issued folder's name
-    rule_modules: tuple[str, ...]
+    rule_modules: tuple[str, ...]  # the modules whose rules are this kind's (core.rules)
     documents: tuple[DocumentSpec, ...] = ()
     roster: Roster | None = None
-    windows: Callable[[Any], list[ElectionWindow]] | None = None
-    calendar_name: Callable[[Any], str] | None = None
-    stamp_date: Callable[[Any], date] | None = None  # the calendar's DTSTAMP, from the facts
-    load_problems: Callable[[Any, Any], list[Problem]] | None = None  # (facts, source) -> problems
-    # (facts, json|text|csv) -> the Plan's arithmetic, as text or a table (`docgen compute`)
-    compute: Callable[[Any, str], Any] | None = None
-    default_stage: Callable[[Any, date], str] | None = None  # (facts, as_of) -> stage for `check`
-    # facts -> {fact path of a form on record as not in effect: the decision in words}
-    not_in_effect: Callable[[Any], dict[str, str]] | None = None
     intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
-    calendar_uid: Callable[[Any], str] | None = None  # the calendar's UID prefix (default: cycle)
     clauses: tuple[Clause, ...] = ()  # what docgen drafted into its documents (DESIGN A9)
     # Terms a facts file may leave out, as (fact path, where the default comes from); the
     # report names each one left out, so a default is never taken silently.
     default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
     # Fields of an earlier release, now refused: top-level name -> how to move on.
     retired_fields: dict[str, str] = field(default_factory=dict)
+    # The documents its rules and clauses cite besides the shared ones (core.citations.SHARED)
+    authorities: tuple[Authority, ...] = ()
+
+    # ------------------------------------------------------------------ what every kind says
+
+    def head(self, facts: Any) -> tuple[str, str]:
+        """The (id, words) of the cycle-level subject: ``("2026-annual", "the grant")``."""
+        raise NotImplementedError(f"kind {self.name} does not say what its head subject is")
+
+    def cycle_name(self, facts: Any) -> str:
+        """The issued folder's name for this cycle of documents."""
+        raise NotImplementedError(f"kind {self.name} does not name its cycle")
+
+    # ------------------------------------------------------------------ hooks with a default
+
+    def windows(self, facts: Any) -> list[ElectionWindow]:
+        """Every election window, person by person in file order. Default: none."""
+        return []
+
+    def calendar_name(self, facts: Any) -> str:
+        """The calendar's name (`docgen calendar`). Default: the cycle's name."""
+        return self.cycle_name(facts)
+
+    def calendar_uid(self, facts: Any) -> str:
+        """The prefix of each calendar event's UID. Default: the cycle's name."""
+        return self.cycle_name(facts)
+
+    def stamp_date(self, facts: Any) -> date:
+        """The calendar's DTSTAMP, taken from the facts (never the clock), so the same facts give
+        the same bytes. A kind with election windows must say which date it is."""
+        raise NotImplementedError(f"kind {self.name} does not date its calendar")
+
+    def load_problems(self, facts: Any, source: Any) -> list[Problem]:
+        """Problems only this kind can see once its model has loaded ``facts`` (``source``
+        locates a fact path). Default: none."""
+        return []
+
+    def default_stage(self, facts: Any, as_of: date) -> str:
+        """The stage `docgen check` takes when none is asked for. Default: the first stage,
+        whatever the date; a kind that chooses by date overrides this
+        (:attr:`chooses_stage_by_date` then says so)."""
+        return self.stages[0]
+
+    def not_in_effect(self, facts: Any) -> dict[str, str]:
+        """{fact path of a form on record as not in effect: the decision in words}. Default:
+        none (a kind whose forms cannot be recorded as not in effect)."""
+        return {}
+
+    def compute(self, facts: Any, output_format: str) -> Any:
+        """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
+        with :attr:`has_compute` has one; the default refuses."""
+        raise NotImplementedError(f"kind {self.name} has no arithmetic to compute")
+
+    @property
+    def has_compute(self) -> bool:
+        """Whether this kind has arithmetic for `docgen compute` (it overrides :meth:`compute`)."""
+        return type(self).compute is not Kind.compute
+
+    @property
+    def chooses_stage_by_date(self) -> bool:
+        """Whether `docgen check` chooses this kind's stage by ``--as-of``."""
+        return type(self).default_stage is not Kind.default_stage
+
+    # ------------------------------------------------------------------ from the fields
 
     def subjects(self, facts: Any) -> list[Any]:
         """The people in file order (each has ``.id`` and ``.name``)."""
@@ -136,12 +200,18 @@ def register_kind(kind: Kind) -> Kind:
     if kind.name in _KINDS and _KINDS[kind.name] is not kind:
         raise ValueError(f"kind {kind.name} is registered twice")
     _KINDS[kind.name] = kind
+    register_authorities(*kind.authorities)
+    claim_rule_modules(kind.name, kind.rule_modules)
     return kind
 
 
 def unregister_kind(name: str) -> None:
     """Forget a kind (a test's toy kind, once the test is done)."""
-    _KINDS.pop(name, None)
+    kind = _KINDS.pop(name, None)
+    release_rule_modules(name)
+    if kind is not None:
+        still_cited = {a for other in _KINDS.values() for a in other.authorities}
+        unregister_authorities(a for a in kind.authorities if a not in still_cited)
 
 
 def all_kinds() -> Sequence[Kind]:

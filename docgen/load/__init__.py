@@ -150,8 +150,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
         problems.extend(problems_from(error, kind.model, source))
     override = None
     if facts is not None:
-        if kind.load_problems is not None:
-            problems.extend(kind.load_problems(facts, source))
+        problems.extend(kind.load_problems(facts, source))
         override, found = templates_override(facts, kind, path, source)
         problems.extend(found)
         problems.extend(unknown_clauses(facts, kind, source))

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from docgen.core.citations import Authority
 from docgen.core.dates import long_date
 from docgen.core.documents import DocumentMeta, DocumentSpec
 from docgen.core.model import Fact, FactDate, FactId, PositiveInt, Text
@@ -15,6 +16,8 @@ from docgen.core.windows import ElectionWindow
 from docgen.kinds.registry import Kind
 
 NAME = "toy-performance-share"
+# What its rule cites: its own document, declared by the kind (no source form: nothing quoted)
+AWARD_LETTER = Authority("Award Letter")
 
 
 class Holder(Fact):
@@ -52,23 +55,37 @@ def _meta(facts, holder, stage):
     )
 
 
-def _windows(facts):
-    return [
-        ElectionWindow(h.id, h.name, "Award Letter", "accept", "accept the award", None,
-                       facts.accept_by)
-        for h in facts.holders
-    ]  # fmt: skip
+class ToyKind(Kind):
+    """Every hook the engine needs, and nothing else (each other method keeps its default)."""
+
+    def head(self, facts):
+        return facts.award_id, "the award"
+
+    def cycle_name(self, facts):
+        return f"toy-{facts.award_id}"
+
+    def windows(self, facts):
+        return [
+            ElectionWindow(
+                h.id, h.name, "Award Letter", "accept", "accept the award", None, facts.accept_by
+            )
+            for h in facts.holders
+        ]
+
+    def calendar_name(self, facts):
+        return f"{facts.company} award {facts.award_id}"
+
+    def stamp_date(self, facts):
+        return facts.awarded_on
 
 
-KIND = Kind(
+KIND = ToyKind(
     name=NAME,
     model=ToyAward,
     title="Toy performance-share award",
     stages=("award",),
     subjects_field="holders",
     subject_noun="holder",
-    head=lambda facts: (facts.award_id, "the award"),
-    cycle_name=lambda facts: f"toy-{facts.award_id}",
     rule_modules=("tests.toykind.rules",),
     documents=(
         DocumentSpec(
@@ -82,10 +99,8 @@ KIND = Kind(
             key_facts=lambda facts, holder, stage: [holder.name, f"{holder.shares:,}"],
         ),
     ),
-    windows=_windows,
-    calendar_name=lambda facts: f"{facts.company} award {facts.award_id}",
-    stamp_date=lambda facts: facts.awarded_on,
     case_base="toy",
+    authorities=(AWARD_LETTER,),
     template_dirs=(Path(__file__).resolve().parent / "templates",),
 )
 

@@ -3,18 +3,16 @@ before it."""
 
 from __future__ import annotations
 
-from docgen.core.citations import Citation
 from docgen.core.rules import CheckContext, Hit, rule
-from tests.toykind import NAME
+from tests.toykind import AWARD_LETTER
 
 
 @rule(
     "TOY-ACCEPT-BEFORE-AWARD",
     title="Acceptance deadline before the award date",
     severity="error",
-    cites=[Citation("Notice", "toy")],
+    cites=[AWARD_LETTER.cite("Section 1")],
     explanation="The holder cannot accept an award before it is made.",
-    applies_to=NAME,
     remedy="Set accept_by on or after awarded_on.",
 )
 def accept_before_award(context: CheckContext):

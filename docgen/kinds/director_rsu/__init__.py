@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import date
+
+from docgen.core.windows import ElectionWindow
+from docgen.kinds.director_rsu.authorities import AUTHORITIES
 from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
@@ -13,34 +17,53 @@ from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
 
 NAME = "director-rsu-grant"
 
+
+class DirectorRSU(Kind):
+    """A grant's Notices and Exhibit I election forms, director by director."""
+
+    def head(self, facts: DirectorGrantFacts) -> tuple[str, str]:
+        return facts.grant.id, "the grant"
+
+    def cycle_name(self, facts: DirectorGrantFacts) -> str:
+        return facts.grant.id
+
+    def windows(self, facts: DirectorGrantFacts) -> list[ElectionWindow]:
+        return director_windows(facts)
+
+    def calendar_name(self, facts: DirectorGrantFacts) -> str:
+        return f"{facts.company.name} director RSU elections, grant {facts.grant.id}"
+
+    def calendar_uid(self, facts: DirectorGrantFacts) -> str:
+        return f"rsu-{facts.grant.id}"
+
+    def stamp_date(self, facts: DirectorGrantFacts) -> date:
+        """The Notice date: the same facts give the same calendar bytes."""
+        return facts.grant.notice_date
+
+    def not_in_effect(self, facts: DirectorGrantFacts) -> dict[str, str]:
+        return forms_not_in_effect(facts)
+
+
 KIND = register_kind(
-    Kind(
+    DirectorRSU(
         name=NAME,
         model=DirectorGrantFacts,
         title="Director restricted stock unit grant",
         stages=("grant", "elections"),
         subjects_field="directors",
         subject_noun="director",
-        head=lambda facts: (facts.grant.id, "the grant"),
-        cycle_name=lambda facts: facts.grant.id,
         rule_modules=(
             "checks.rsu",
             "checks.rsu_as_of",
             "checks.rsu_payments",
-            "checks.not_in_effect",
-        ),  # fmt: skip
+            "checks.rsu_not_in_effect",
+        ),
         documents=DOCUMENTS,
         roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),
-        windows=director_windows,
-        calendar_name=lambda facts: (
-            f"{facts.company.name} director RSU elections, grant {facts.grant.id}"
-        ),
-        # The Notice date: the same facts give the same calendar bytes.
-        stamp_date=lambda facts: facts.grant.notice_date,
-        not_in_effect=forms_not_in_effect,
         intake=INTAKE,
         case_base="director",
         clauses=CLAUSES,
+        authorities=AUTHORITIES,
         default_terms=(
             (("grant", "vesting", "anniversary"), "docgen's default; the Notice leaves it blank"),
             (
@@ -57,6 +80,5 @@ KIND = register_kind(
             ),
         ),
         retired_fields={"drafted_clauses_approved_by": RETIRED_APPROVAL},
-        calendar_uid=lambda facts: f"rsu-{facts.grant.id}",
     )
 )

@@ -8,24 +8,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from docgen.core.citations import Citation
+from docgen.core.citations import CODE, TREAS_REG, Citation
 from docgen.core.clauses import Clause
+from docgen.kinds.director_rsu.authorities import EXHIBIT_I, NOTICE_OF_GRANT
 
 
 def _notice(pinpoint: str) -> Citation:
-    return Citation("Notice", pinpoint)
+    return NOTICE_OF_GRANT.cite(pinpoint)
 
 
 def _exhibit(pinpoint: str = "") -> Citation:
-    return Citation("Exhibit I", pinpoint)
+    return EXHIBIT_I.cite(pinpoint)
 
 
 def _code(pinpoint: str) -> Citation:
-    return Citation("Code", pinpoint)
+    return CODE.cite(pinpoint)
 
 
 def _reg(pinpoint: str) -> Citation:
-    return Citation("Treas. Reg.", pinpoint)
+    return TREAS_REG.cite(pinpoint)
 
 
 def _annual_meeting(facts: Any, director: Any, stage: str) -> bool:

@@ -54,14 +54,14 @@ def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
     grant = facts.grant
     vesting = grant.vesting
     # The on-file copy (stage grant) shows the election that governs (DESIGN.md A2), names the
-    # timely forms it superseded and the forms set aside; the blank form (stage elections) none.
+    # timely forms it superseded and the forms not in effect; the blank form (stage elections) none.
     record = election_record(facts, director) if stage == "grant" else None
     election_view = None
     superseded: list[dict[str, Any]] = []
     if record is not None and record.effective is not None:
         election_view = _election_view(record.effective)
         superseded = [_election_view(form) for form in record.superseded]
-    set_aside = _not_in_effect(facts, director) if stage == "grant" else []
+    not_in_effect = _not_in_effect(facts, director) if stage == "grant" else []
     return {
         "company": facts.company.name,
         "stock_plan": facts.stock_plan,
@@ -90,7 +90,7 @@ def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
         "fillable": stage == "elections",
         "election": election_view,
         "superseded": superseded,
-        "not_in_effect": [_election_view(form) for form in set_aside],
+        "not_in_effect": [_election_view(form) for form in not_in_effect],
         "choice_titles": dict(_CHOICE_TITLES),
     }
 

@@ -26,7 +26,7 @@ from docgen.core.filings import (
     signed_and_received,
     written_date,
 )
-from docgen.core.model import decision_words, is_in_effect
+from docgen.core.model import decision_words, fact_path, is_in_effect
 from docgen.kinds.director_rsu.facts import Director, DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import effective_election
 from docgen.kinds.director_rsu.windows import director_windows
@@ -183,11 +183,11 @@ def returned(facts: DirectorGrantFacts, director: Director) -> list[ReturnedForm
         }[election.pay_on]
         forms.append(
             ReturnedForm(
-                path=f"elections[{index}]",
+                path=fact_path("elections", index),
                 filed_on=election.filed_on,
                 summary=chosen,
                 governs=election is governing,
-                set_aside=None if is_in_effect(election) else decision_words(election),
+                not_in_effect=None if is_in_effect(election) else decision_words(election),
             )
         )
     return forms

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from docgen.core.dates import anniversary, six_month_anniversary
-from docgen.core.model import decision_words, is_in_effect
+from docgen.core.model import decision_words, fact_path, is_in_effect
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts, Grant
 
 
@@ -73,7 +73,7 @@ def _takes_over(
     grant: Grant, election: DirectorElection, governing: DirectorElection | None
 ) -> bool:
     if not is_in_effect(election):
-        return False  # on record but set aside (status: ineffective): governs nothing
+        return False  # on record but not in effect (status: ineffective): governs nothing
     if election.filed_on >= grant.election_deadline:
         return False  # late: not effective
     return governing is None or election.filed_on < grant.grant_date
@@ -101,7 +101,7 @@ def election_record(facts: DirectorGrantFacts, director: Director) -> ElectionRe
 
 def effective_election(facts: DirectorGrantFacts, director: Director) -> DirectorElection | None:
     """The Exhibit I that governs payment; None when the Notice C.1 default Payment Date applies
-    (no form, only late forms or forms set aside, or an employee director)."""
+    (no form, only late forms or forms not in effect, or an employee director)."""
     return election_record(facts, director).effective
 
 
@@ -109,7 +109,7 @@ def forms_not_in_effect(facts: DirectorGrantFacts) -> dict[str, str]:
     """Each Exhibit I on record as not in effect, by its fact path, with the decision in words
     (the checker reports findings inside these at info: the decision has been made)."""
     return {
-        f"directors[{d_index}].elections[{e_index}]": decision_words(election)
+        fact_path("directors", d_index, "elections", e_index): decision_words(election)
         for d_index, director in enumerate(facts.directors)
         for e_index, election in enumerate(director.elections)
         if not is_in_effect(election)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
+from docgen.core.windows import ElectionWindow
 from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
 from docgen.kinds.rrp.arithmetic import compute
+from docgen.kinds.rrp.authorities import AUTHORITIES
 from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
@@ -25,33 +28,58 @@ def _restated(section: str) -> str:
     return f"Plan Section {section}, as restated January 1, 2017"
 
 
-def default_stage(facts: RRPPlanYearFacts, as_of: date) -> str:
-    """Amendment A8: enrollment up to December 31 before the Plan Year; the year's records after."""
-    return "enrollment" if as_of <= december_31_before(facts.plan_year) else "year"
+class RRPPlanYear(Kind):
+    """A Plan Year: its Deferral Election Forms at enrollment, its records checked after."""
 
+    def head(self, facts: RRPPlanYearFacts) -> tuple[str, str]:
+        return f"plan-year-{facts.plan_year}", "the Plan Year"
 
-def year_problems(facts: RRPPlanYearFacts, source) -> list[Problem]:
-    """A Plan Year with no published 401(a)(17) limit and no plan.compensation_limit."""
-    if facts.plan.compensation_limit is not None:
-        return []
-    if has_value("irs_401a17_compensation_limit", facts.plan_year):
-        return []
-    file, line = source.locate(("plan_year",))
-    return [
-        Problem(
-            file,
-            line,
-            "plan_year",
-            f"no published 401(a)(17) compensation limit for {facts.plan_year}",
-            str(facts.plan_year),
-            f"Add plan.compensation_limit: for {facts.plan_year} once the IRS publishes it, "
-            "or add the figure to checks/parameters/irs_401a17_compensation_limit.yaml.",
-        )
-    ]
+    def cycle_name(self, facts: RRPPlanYearFacts) -> str:
+        return f"rrp-{facts.plan_year}"
+
+    def default_stage(self, facts: RRPPlanYearFacts, as_of: date) -> str:
+        """Amendment A8: enrollment up to December 31 before the Plan Year; the year's records
+        after."""
+        return "enrollment" if as_of <= december_31_before(facts.plan_year) else "year"
+
+    def windows(self, facts: RRPPlanYearFacts) -> list[ElectionWindow]:
+        return rrp_windows(facts)
+
+    def calendar_name(self, facts: RRPPlanYearFacts) -> str:
+        return f"{facts.company.name} Retirement Restoration Plan elections, {facts.plan_year}"
+
+    def stamp_date(self, facts: RRPPlanYearFacts) -> date:
+        """December 31 before the Plan Year: the same facts give the same calendar bytes."""
+        return december_31_before(facts.plan_year)
+
+    def load_problems(self, facts: RRPPlanYearFacts, source: Any) -> list[Problem]:
+        """A Plan Year with no published 401(a)(17) limit and no plan.compensation_limit."""
+        if facts.plan.compensation_limit is not None:
+            return []
+        if has_value("irs_401a17_compensation_limit", facts.plan_year):
+            return []
+        file, line = source.locate(("plan_year",))
+        return [
+            Problem(
+                file,
+                line,
+                "plan_year",
+                f"no published 401(a)(17) compensation limit for {facts.plan_year}",
+                str(facts.plan_year),
+                f"Add plan.compensation_limit: for {facts.plan_year} once the IRS publishes it, "
+                "or add the figure to checks/parameters/irs_401a17_compensation_limit.yaml.",
+            )
+        ]
+
+    def compute(self, facts: RRPPlanYearFacts, output_format: str) -> Any:
+        return compute_view(compute(facts), output_format)
+
+    def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
+        return forms_not_in_effect(facts)
 
 
 KIND = register_kind(
-    Kind(
+    RRPPlanYear(
         name=NAME,
         model=RRPPlanYearFacts,
         title="Retirement Restoration Plan Year",
@@ -59,30 +87,20 @@ KIND = register_kind(
         stages=("enrollment", "year"),
         subjects_field="participants",
         subject_noun="participant",
-        head=lambda facts: (f"plan-year-{facts.plan_year}", "the Plan Year"),
-        cycle_name=lambda facts: f"rrp-{facts.plan_year}",
+        # in catalogue order (`docgen rules`): the forms not in effect have come first
         rule_modules=(
+            "checks.rrp_not_in_effect",
             "checks.rrp_timing",
             "checks.rrp",
             "checks.rrp_accounts",
             "checks.rrp_payments",
-            "checks.not_in_effect",
         ),
-        default_stage=default_stage,
         documents=DOCUMENTS,
         roster=Roster("participants_csv", "participants", ROSTER_COLUMNS, read_roster),
-        windows=rrp_windows,
-        calendar_name=lambda facts: (
-            f"{facts.company.name} Retirement Restoration Plan elections, {facts.plan_year}"
-        ),
-        # December 31 before the Plan Year: the same facts give the same calendar bytes.
-        stamp_date=lambda facts: december_31_before(facts.plan_year),
-        load_problems=year_problems,
-        compute=lambda facts, output_format: compute_view(compute(facts), output_format),
-        not_in_effect=forms_not_in_effect,
         intake=INTAKE,
         case_base="rrp",
         clauses=CLAUSES,
+        authorities=AUTHORITIES,
         default_terms=(
             (("plan", "max_deferral_percent"), _restated("2.03(a)")),
             (("plan", "match_rate_percent"), _restated("3.04")),

@@ -5,12 +5,13 @@ templates/clauses/<id>.html.j2, and every copy of the form carries all of them."
 
 from __future__ import annotations
 
-from docgen.core.citations import Citation
+from docgen.core.citations import CODE, TREAS_REG, Citation
 from docgen.core.clauses import Clause
+from docgen.kinds.rrp.authorities import PLAN
 
 
 def _plan(pinpoint: str) -> Citation:
-    return Citation("Plan", pinpoint)
+    return PLAN.cite(pinpoint)
 
 
 FORM = ("rrp-election",)
@@ -39,8 +40,8 @@ CLAUSES: tuple[Clause, ...] = (
         citations=(
             _plan("2.03(b)"),
             _plan("2.03(c)"),
-            Citation("Code", "409A(a)(4)(B)"),
-            Citation("Treas. Reg.", "1.409A-2(a)(7)"),
+            CODE.cite("409A(a)(4)(B)"),
+            TREAS_REG.cite("1.409A-2(a)(7)"),
         ),
     ),
     Clause(
@@ -52,7 +53,7 @@ CLAUSES: tuple[Clause, ...] = (
         "of Plan Compensation, the pay above the year's Code 401(a)(17) limit (Plan 1.21, the "
         "top slice of the year's pay, DESIGN A6), with a separate figure for base salary, the "
         "bonus (over its own service period) and each performance period.",
-        citations=(_plan("2.03(a)"), _plan("1.21"), Citation("Code", "401(a)(17)")),
+        citations=(_plan("2.03(a)"), _plan("1.21"), CODE.cite("401(a)(17)")),
     ),
     Clause(
         id="rrp-election.iii-match",

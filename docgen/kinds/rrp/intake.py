@@ -30,7 +30,7 @@ from docgen.core.filings import (
     signed_and_received,
 )
 from docgen.core.formats import percent_text
-from docgen.core.model import decision_words, is_in_effect
+from docgen.core.model import decision_words, fact_path, is_in_effect
 from docgen.kinds.rrp.documents import deadlines
 from docgen.kinds.rrp.facts import Participant, RRPPlanYearFacts
 from docgen.kinds.rrp.terms import elections_in_force
@@ -310,11 +310,11 @@ def returned(facts: RRPPlanYearFacts, participant: Participant) -> list[Returned
             summary += f" (for {election.plan_year}, rolled over)"
         forms.append(
             ReturnedForm(
-                path=f"elections[{index}]",
+                path=fact_path("elections", index),
                 filed_on=election.made_on,
                 summary=summary,
                 governs=index in governing,
-                set_aside=None if is_in_effect(election) else decision_words(election),
+                not_in_effect=None if is_in_effect(election) else decision_words(election),
                 this_cycle=this_cycle,
             )
         )

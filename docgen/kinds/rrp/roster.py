@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from docgen.core.errors import Problem
-from docgen.core.model import PathKey
+from docgen.core.model import PathKey, fact_path
 from docgen.core.numbers import SourceNumber
 from docgen.core.roster import Column, read_rows
 
@@ -72,7 +72,7 @@ def read_roster(
                     Problem(
                         shown,
                         row.lines[present],
-                        f"participants[{row.index}].{absent}",
+                        fact_path("participants", row.index, absent),
                         f"{present} is filled in but {absent} is empty",
                         None,
                         f"Fill in {absent} too, or clear {present} (no {kind} election).",

@@ -19,7 +19,7 @@ from docgen.core.dates import (
     days_after,
     first_of_month_after_six_month_anniversary,
 )
-from docgen.core.model import decision_words, is_in_effect
+from docgen.core.model import decision_words, fact_path, is_in_effect
 from docgen.core.parameters import has_value, value
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlan, RRPPlanYearFacts
 from docgen.kinds.rrp.timing import (
@@ -390,7 +390,7 @@ def forms_not_in_effect(facts: RRPPlanYearFacts) -> dict[str, str]:
     """Each Deferral Election on record as not in effect, by its fact path, with the decision in
     words (the checker reports findings inside these at info: the decision has been made)."""
     return {
-        f"participants[{p_index}].elections[{e_index}]": decision_words(election)
+        fact_path("participants", p_index, "elections", e_index): decision_words(election)
         for p_index, participant in enumerate(facts.participants)
         for e_index, election in enumerate(participant.elections)
         if not is_in_effect(election)
