@@ -49,6 +49,11 @@ class DirectorCompany(Fact):
     )
 
 
+def _every_acceleration() -> list[Literal["death", "disability", "change_of_control"]]:
+    """By default every Section B event vests the units early."""
+    return ["death", "disability", "change_of_control"]
+
+
 class Vesting(Fact):
     anniversary: Anniversary = Field(
         1, description="Specified Date = this anniversary of the Grant Date."
@@ -57,7 +62,7 @@ class Vesting(Fact):
         None, description="If set, the units vest on the earlier of the anniversary and this date."
     )
     accelerate_on: list[Literal["death", "disability", "change_of_control"]] = Field(
-        default_factory=lambda: ["death", "disability", "change_of_control"],
+        default_factory=_every_acceleration,
         description="Section B events that vest the units early.",
     )
 
