@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from docgen.core.citations import Authority, register_authorities, unregister_authorities
 from docgen.core.clauses import Clause
@@ -23,6 +23,9 @@ from docgen.core.filings import Edit, FormIntake
 from docgen.core.model import Fact
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
+
+# What `docgen compute` prints a kind's arithmetic as (Kind.compute).
+ComputeFormat = Literal["json", "text", "csv"]
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,7 @@ class Kind:
         none (a kind whose forms cannot be recorded as not in effect)."""
         return {}
 
-    def compute(self, facts: Any, output_format: str) -> Any:
+    def compute(self, facts: Any, output_format: ComputeFormat) -> Any:
         """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
         with :attr:`has_compute` has one; the default refuses."""
         raise NotImplementedError(f"kind {self.name} has no arithmetic to compute")

@@ -16,6 +16,7 @@ from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.intake import INTAKE
+from docgen.kinds.rrp.report import Format
 from docgen.kinds.rrp.report import render as compute_view
 from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster
 from docgen.kinds.rrp.terms import forms_not_in_effect
@@ -71,7 +72,7 @@ class RRPPlanYear(Kind):
             )
         ]
 
-    def compute(self, facts: RRPPlanYearFacts, output_format: str) -> Any:
+    def compute(self, facts: RRPPlanYearFacts, output_format: Format) -> Any:
         return compute_view(compute(facts), output_format)
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
