@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from docgen.core.citations import Authority, register_authorities, unregister_authorities
 from docgen.core.clauses import Clause
@@ -24,8 +24,21 @@ from docgen.core.model import Fact
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
 
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from docgen.core.model import PathKey
+
 # What `docgen compute` prints a kind's arithmetic as (Kind.compute).
 ComputeFormat = Literal["json", "text", "csv"]
+
+
+class Locates(Protocol):
+    """Where the facts came from (docgen.load's SourceMap), as Kind.load_problems is given it."""
+
+    def locate(self, path: PathKey | str) -> tuple[str, int | None]:
+        """The file and line of a fact path, or of its nearest ancestor that has one."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -104,7 +117,7 @@ class Kind:
         the same bytes. A kind with election windows must say which date it is."""
         raise NotImplementedError(f"kind {self.name} does not date its calendar")
 
-    def load_problems(self, facts: Any, source: Any) -> list[Problem]:
+    def load_problems(self, facts: Any, source: Locates) -> list[Problem]:
         """Problems only this kind can see once its model has loaded ``facts`` (``source``
         locates a fact path). Default: none."""
         return []
@@ -120,7 +133,7 @@ class Kind:
         none (a kind whose forms cannot be recorded as not in effect)."""
         return {}
 
-    def compute(self, facts: Any, output_format: ComputeFormat) -> Any:
+    def compute(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
         """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
         with :attr:`has_compute` has one; the default refuses."""
         raise NotImplementedError(f"kind {self.name} has no arithmetic to compute")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
 from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
@@ -21,6 +21,11 @@ from docgen.kinds.rrp.report import render as compute_view
 from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster
 from docgen.kinds.rrp.terms import forms_not_in_effect
 from docgen.kinds.rrp.windows import rrp_windows
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from docgen.kinds.registry import Locates
 
 NAME = "rrp-plan-year"
 
@@ -53,7 +58,7 @@ class RRPPlanYear(Kind):
         """December 31 before the Plan Year: the same facts give the same calendar bytes."""
         return december_31_before(facts.plan_year)
 
-    def load_problems(self, facts: RRPPlanYearFacts, source: Any) -> list[Problem]:
+    def load_problems(self, facts: RRPPlanYearFacts, source: Locates) -> list[Problem]:
         """A Plan Year with no published 401(a)(17) limit and no plan.compensation_limit."""
         if facts.plan.compensation_limit is not None:
             return []
@@ -72,7 +77,7 @@ class RRPPlanYear(Kind):
             )
         ]
 
-    def compute(self, facts: RRPPlanYearFacts, output_format: Format) -> Any:
+    def compute(self, facts: RRPPlanYearFacts, output_format: Format) -> RenderableType:
         return compute_view(compute(facts), output_format)
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
