@@ -1,4 +1,4 @@
-"""Fillable forms that real PDF readers agree on (DESIGN.md A10, issue 11).
+"""Fillable forms that real PDF readers agree on (DESIGN.md, "Fillable forms", issue 11).
 
 The blank Exhibit I and RRP forms are rendered for real, then: their structure is clean for qpdf,
 their field names are exactly A10's, the radio group is one field with named on-states, every

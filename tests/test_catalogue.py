@@ -18,7 +18,8 @@ SEEDS = Path(__file__).resolve().parent.parent / "docs" / "source-forms"
 # The catalogue as of DESIGN.md's writing (id: severity), for a checkout without shared/ beside it.
 _WARNINGS = {"RSU-VESTING-UNDER-12-MONTHS", "RRP-NO-PLAN-COMPENSATION", "RRP-BENEFICIARY-MISSING",
              "RRP-KEY-EMPLOYEE-UNDETERMINED"}  # fmt: skip
-# Severities the Amendments change in prose, not in a table: A9 makes DOC-DRAFTED-CLAUSE an error.
+# Severities the Amendments change in prose, not in a table: DESIGN.md, "Drafted clauses and
+# counsel's approval", makes DOC-DRAFTED-CLAUSE an error.
 AMENDED = {"DOC-DRAFTED-CLAUSE": "error"}
 _INFO = {"RSU-ELECTION-INEFFECTIVE", "RRP-ELECTION-INEFFECTIVE"}
 PINNED = {
@@ -35,10 +36,10 @@ PINNED = {
         "RRP-NOT-PARTICIPANT RRP-NO-PLAN-COMPENSATION RRP-INVESTMENT-ALLOCATION "
         "RRP-BENEFICIARY-MISSING RRP-KEY-EMPLOYEE-PAYMENT RRP-PAYMENT-WINDOW DOC-UNFILLED-BLANK "
         "DOC-FACT-ABSENT DOC-FORMAT-MISMATCH DOC-DRAFTED-CLAUSE "
-        # Amendment A7, the RRP's new rules
+        # the RRP's new rules (DESIGN.md, "Rule catalogue")
         "RRP-ELECTION-FUTURE RRP-FORM-ISSUED-AFTER-DEADLINE RRP-BENEFICIARY-SHARES "
         "RRP-LIMIT-OVERRIDE RRP-KEY-EMPLOYEE-UNDETERMINED "
-        # Amendment A13, the election loop (issue 11)
+        # DESIGN.md, "The election loop" (issue 11)
         "RSU-ELECTION-INEFFECTIVE RRP-ELECTION-INEFFECTIVE DOC-RETURN-PAGE"
     ).split()
 }

@@ -1,6 +1,7 @@
-"""Drafted clauses as data (DESIGN A9): each clause's id, fragment, SHA-256 and approval; which
-copies carry it, known without rendering and proved against the rendered marks; `docgen
-clauses`, the block it prints, and the first release's drafted_clauses_approved_by."""
+"""Drafted clauses as data (DESIGN.md, "Drafted clauses and counsel's approval"): each clause's id,
+fragment, SHA-256 and approval; which copies carry it, known without rendering and proved against
+the rendered marks; `docgen clauses`, the block it prints, and the first release's
+drafted_clauses_approved_by."""
 
 from __future__ import annotations
 

@@ -123,12 +123,12 @@ def test_a_bonus_below_the_limit_after_salary_is_all_plan_compensation():
 
 
 def test_a_performance_based_election_reaches_the_bonus_part_in_full():
-    # Made June 15 for a calendar period: not pro-rated (the performance-based route).
-    # 900,000 = 600,000 salary + 300,000 bonus; bonus Plan Compensation 300,000 (salary
-    # absorbs the limit: 600,000 - 360,000 = 240,000). 40% x 300,000 = 120,000.
-    # Match (Amendment A6): 6% of the Plan Compensation of the pay deferred, the bonus only:
-    # min(120,000, 6% x 300,000 = 18,000) = 18,000, never 6% x 540,000 = 32,400 (the salary's
-    # 240,000 was not deferred from).
+    # Made June 15 for a calendar period: not pro-rated (the performance-based route). 900,000 =
+    # 600,000 salary + 300,000 bonus; bonus Plan Compensation 300,000 (salary absorbs the limit:
+    # 600,000 - 360,000 = 240,000). 40% x 300,000 = 120,000. Match (DESIGN.md, "The Plan's
+    # arithmetic"): 6% of the Plan Compensation of the pay deferred, the bonus only: min(120,000, 6%
+    # x 300,000 = 18,000) = 18,000, never 6% x 540,000 = 32,400 (the salary's 240,000 was not
+    # deferred from).
     election = {
         "kind": "performance_based", "plan_year": 2026, "percent": 40, "made_on": "2026-06-15",
         "performance_period": {"start": "2026-01-01", "end": "2026-12-31",
@@ -142,13 +142,13 @@ def test_a_performance_based_election_reaches_the_bonus_part_in_full():
 
 
 def test_a_first_year_salary_election_in_march():
-    # Hired and first eligible March 2, 2026; 8% elected March 30 (day 28 of 30).
-    # Plan Compensation is the top slice of the year's pay (Plan 1.21; Amendment A6): cumulative
-    # pay passes the 360,000 limit late in the year, long after March 30. Salary for services up
-    # to the election: 410,000 x 29 days (Mar 2-30) / 305 days (Mar 2-Dec 31) = 38,983.61.
-    # Reached: max(0, 410,000 - max(360,000, 38,983.61)) = 50,000, all of the Plan Compensation.
-    # 8% x 50,000 = 4,000.00; match min(4,000, 6% x 50,000 = 3,000) = 3,000.00.
-    # (Pro-rating by days, 50,000 x 8% x 276/365 = 3,024.66, understated it.)
+    # Hired and first eligible March 2, 2026; 8% elected March 30 (day 28 of 30). Plan Compensation
+    # is the top slice of the year's pay (Plan 1.21; DESIGN.md, "The Plan's arithmetic"): cumulative
+    # pay passes the 360,000 limit late in the year, long after March 30. Salary for services up to
+    # the election: 410,000 x 29 days (Mar 2-30) / 305 days (Mar 2-Dec 31) = 38,983.61. Reached:
+    # max(0, 410,000 - max(360,000, 38,983.61)) = 50,000, all of the Plan Compensation. 8% x 50,000
+    # = 4,000.00; match min(4,000, 6% x 50,000 = 3,000) = 3,000.00. (Pro-rating by days, 50,000 x 8%
+    # x 276/365 = 3,024.66, understated it.)
     row = only(plan_year(person(
         compensation="410000", hired_on="2026-03-02", first_eligible_on="2026-03-02",
         elections=[salary(8, made_on="2026-03-30")],
@@ -173,9 +173,9 @@ def test_a_first_year_salary_election_after_pay_passed_the_limit():
 
 
 def test_a_bonus_only_election_with_salary_above_the_limit():
-    # 640,000 = 400,000 salary + 240,000 bonus. Salary absorbs the limit: salary Plan
-    # Compensation 40,000, bonus Plan Compensation 240,000. 50% bonus election -> 120,000.
-    # Match (Plan 3.04, Amendment A6): 6% of the bonus's Plan Compensation, the pay deferred
+    # 640,000 = 400,000 salary + 240,000 bonus. Salary absorbs the limit: salary Plan Compensation
+    # 40,000, bonus Plan Compensation 240,000. 50% bonus election -> 120,000. Match (Plan 3.04,
+    # DESIGN.md, "The Plan's arithmetic"): 6% of the bonus's Plan Compensation, the pay deferred
     # from: min(120,000, 6% x 240,000 = 14,400) = 14,400 (not 6% x 280,000 = 16,800).
     row = only(plan_year(person(
         compensation="640000", bonus_compensation="240000", elections=[bonus(50)],
@@ -210,7 +210,7 @@ def test_a_rolled_over_election():
 def test_a_late_change_after_a_timely_election():
     # 10% made December 10, 2025 (timely for 2026), then 20% on January 20, 2026 (late for 2026:
     # its deadline was December 31, 2025). The late change never takes effect for 2026: the 10%
-    # stays (Amendment A5): 16,000 deferred, matched 9,600.
+    # stays (DESIGN.md, "Elections roll over"): 16,000 deferred, matched 9,600.
     late = salary(20, made_on="2026-01-20")
     row = only(plan_year(person(elections=[salary(10), late])))
     assert row.elective_deferral == Decimal("16000.00")
@@ -255,8 +255,9 @@ def test_a_revocation_filed_in_time_and_one_filed_late(revoked_on, deferral):
 
 
 def test_a_march_to_february_bonus():
-    # A bonus earned March 1, 2025 to February 28, 2026, paid in the 2026 Plan Year. Amendment A4:
-    # its prior-year deadline is December 31 before the year the period begins: Dec 31, 2024.
+    # A bonus earned March 1, 2025 to February 28, 2026, paid in the 2026 Plan Year. DESIGN.md, "RRP
+    # election timing": its prior-year deadline is December 31 before the year the period begins:
+    # Dec 31, 2024.
     period = {"start": "2025-03-01", "end": "2026-02-28"}
     # Elected December 15, 2024: in force. 600,000 = 450,000 salary + 150,000 bonus; bonus Plan
     # Compensation 150,000 (salary absorbs the limit); 25% -> 37,500; match min(37,500, 6% x
@@ -296,8 +297,9 @@ def test_the_plan_maximum_is_used():
 
 
 def test_no_election_still_gets_retirement_restoration():
-    # No Deferral Election in force: deferral and match are null, with the reason (Amendment A5);
-    # the Retirement Restoration Contribution is 4% x 340,000 = 13,600 (Plan 3.02).
+    # No Deferral Election in force: deferral and match are null, with the reason (DESIGN.md,
+    # "Elections roll over"); the Retirement Restoration Contribution is 4% x 340,000 = 13,600 (Plan
+    # 3.02).
     row = only(plan_year(person(compensation="700000")))
     assert row.elective_deferral is row.matching_restoration is None
     assert row.notes == ("no Deferral Election in force for 2026: none on file (Plan 2.03(b))",)
@@ -305,7 +307,8 @@ def test_no_election_still_gets_retirement_restoration():
 
 
 def test_a_late_election_is_never_given_a_figure():
-    # Made January 2, 2026 for 2026, no first-year route: not in force (Amendment A5).
+    # Made January 2, 2026 for 2026, no first-year route: not in force (DESIGN.md, "Elections roll
+    # over").
     row = only(plan_year(person(elections=[salary(10, made_on="2026-01-02")])))
     assert row.elective_deferral is None and row.matching_restoration is None
     assert len(row.notes[0].splitlines()) == 1 and "(Plan 2.03(b))" in row.notes[0]
@@ -384,7 +387,7 @@ def test_the_per_period_cap_binds_where_an_annual_cap_would_not():
     assert row.matching_restoration == Decimal("2400.00")
     # Worked annually, salary 400,000 + bonus 120,000, salary election only: the salary's Plan
     # Compensation is 40,000, the bonus's 120,000 is not deferred from, so the cap is 6% x 40,000
-    # = 2,400 as well (Amendment A6), not 6% x 160,000 = 9,600.
+    # = 2,400 as well (DESIGN.md, "The Plan's arithmetic"), not 6% x 160,000 = 9,600.
     annual = only(plan_year(person(bonus_compensation="120000", elections=[salary(10)])))
     assert annual.elective_deferral == Decimal("4000.00")
     assert annual.matching_restoration == Decimal("2400.00")
@@ -633,7 +636,8 @@ def test_the_enrollment_sample_worked_by_hand(samples):
 def test_the_year_sample_worked_by_hand(samples):
     facts = load_facts(samples / "rrp-2026-year.yaml").facts
     rows = {row.id: row for row in compute(facts).participants}
-    # e1006: first-year salary election in March: 8% x 50,000 = 4,000; match 3,000 (Amendment A6).
+    # e1006: first-year salary election in March: 8% x 50,000 = 4,000; match 3,000 (DESIGN.md, "The
+    # Plan's arithmetic").
     assert (rows["e1006"].elective_deferral, rows["e1006"].matching_restoration) == (
         Decimal("4000.00"), Decimal("3000.00"),
     )  # fmt: skip

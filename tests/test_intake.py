@@ -1,6 +1,7 @@
 """`docgen intake`: blank forms filled as their signers fill them (pdf.js as Firefox does, and
 pypdf) are read back into the facts file exactly as chosen, on the day received; every refusal
-leaves the facts file byte for byte as it was (DESIGN.md A10, A11; issue 11)."""
+leaves the facts file byte for byte as it was (DESIGN.md, "Fillable forms" and "Command line"; issue
+11)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""A company's own templates (DESIGN A11): `docgen templates --export`, ``templates_dir`` beside
-the facts file, overrides by name rendered in the same sandbox and checked by the same rules,
-their SHA-256 in the manifest, and a broken or hostile template refused with its file and line."""
+"""A company's own templates (DESIGN.md, "Command line"): `docgen templates --export`,
+``templates_dir`` beside the facts file, overrides by name rendered in the same sandbox and checked
+by the same rules, their SHA-256 in the manifest, and a broken or hostile template refused with its
+file and line."""
 
 from __future__ import annotations
 

@@ -445,7 +445,8 @@ def test_grant_copy_shows_the_election_on_file_and_has_no_form_fields(loaded, su
 
 
 def test_grant_copy_names_the_superseded_form_in_pdf_and_docx(loaded):
-    """DESIGN.md A2: rgarcia filed twice before the deadline; the later form governs."""
+    """DESIGN.md, "Which Exhibit I governs": rgarcia filed twice before the deadline; the later form
+    governs."""
     superseded = (
         "Superseded: an Election Form filed with the Company on May 4, 2026, electing (a) "
         "Separation from Service; the later Election Form above replaces it."
@@ -462,7 +463,8 @@ def test_grant_copy_names_the_superseded_form_in_pdf_and_docx(loaded):
 
 
 def test_exhibit_i_states_the_specified_date_from_the_annual_meeting(tmp_path):
-    """DESIGN.md A1: one Specified Date, the same on the Notice and beside Exhibit I's (b)."""
+    """DESIGN.md, "The Specified Date": one Specified Date, the same on the Notice and beside
+    Exhibit I's (b)."""
     changed = facts_with(
         tmp_path, {"annual_meeting_date: null ": "annual_meeting_date: 2027-06-01 "}
     )

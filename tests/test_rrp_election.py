@@ -191,8 +191,8 @@ def test_the_form_shows_the_election_in_force(rendered):
         "Plan Year, rolled over), which applies unless you file a new election or revoke it "
         "by December 31, 2025"
     ) in text
-    # e1033: a bonus for March 2025 - February 2026 elected December 2024: irrevocable for 2026,
-    # and the bonus line names its period and its earlier deadline (Amendment A4).
+    # e1033: a bonus for March 2025 - February 2026 elected December 2024: irrevocable for 2026, and
+    # the bonus line names its period and its earlier deadline (DESIGN.md, "RRP election timing").
     text = normalise(pdf_text(rendered["e1033"][1]["pdf"]))
     assert "which applies and is irrevocable for the 2026 Plan Year" in text
     assert "from March 1, 2025 through February 28, 2026" in text

@@ -1,5 +1,6 @@
-"""The RRP's election in force (Amendment A5), and the checker agreeing with the Plan's timing
-terms it words (docgen.kinds.rrp.timing): one definition, read the same way everywhere."""
+"""The RRP's election in force (DESIGN.md, "Elections roll over"), and the checker agreeing with the
+Plan's timing terms it words (docgen.kinds.rrp.timing): one definition, read the same way
+everywhere."""
 
 from __future__ import annotations
 

@@ -44,7 +44,8 @@ def test_rrp_check_defaults_to_enrollment(cli, samples):
 @pytest.mark.parametrize(
     ("as_of", "stage"),
     [
-        # Amendment A8: enrollment up to December 31 before the Plan Year, the year after.
+        # DESIGN.md, "Stages and issued folders": enrollment up to December 31 before the Plan Year,
+        # the year after.
         ("2025-12-31", "enrollment"),
         ("2026-01-01", "year"),
         ("2026-12-31", "year"),

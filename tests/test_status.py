@@ -1,5 +1,5 @@
 """`docgen status`: per director or participant, the form sent (from the issued folder), returned,
-on which day, in effect or not, and the days left to the deadline (DESIGN.md A11)."""
+on which day, in effect or not, and the days left to the deadline (DESIGN.md, "Command line")."""
 
 from __future__ import annotations
 
@@ -85,8 +85,9 @@ def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_
 def test_the_stage_folder_layout_of_a8_is_read_and_a_first_release_folder_told_to_move(
     cli, elections_folder, tmp_path
 ):
-    """DESIGN.md A8 puts each stage in OUT/<cycle>/<stage>/, which status reads; a folder the
-    first release wrote (OUT/<cycle>/ itself, manifest_format 1) is named, with how to move it."""
+    """DESIGN.md, "Stages and issued folders" puts each stage in OUT/<cycle>/<stage>/, which status
+    reads; a folder the first release wrote (OUT/<cycle>/ itself, manifest_format 1) is named, with
+    how to move it."""
     cycle = tmp_path / "out" / "2026-annual"
     shutil.copytree(elections_folder / "2026-annual" / "elections", cycle / "elections")
     found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", tmp_path / "out")

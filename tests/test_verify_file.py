@@ -1,5 +1,5 @@
 """docgen-record.json and `docgen verify FILE.pdf`: one issued document checked away from its
-folder (DESIGN.md A11, A12)."""
+folder (DESIGN.md, "Command line", DESIGN.md, "Trusted documents")."""
 
 from __future__ import annotations
 

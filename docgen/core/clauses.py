@@ -1,4 +1,5 @@
-"""Drafted clauses as data, and counsel's approval of one clause's exact wording (DESIGN A9).
+"""Drafted clauses as data, and counsel's approval of one clause's exact wording (DESIGN.md,
+"Drafted clauses and counsel's approval").
 
 Where a source form is silent (the Notice's Section B, C.1, the F.1 list, Exhibit I's fill-in
 parts, the whole RRP form), docgen drafts the words. Each drafted clause has a stable id, the

@@ -237,7 +237,7 @@ def defaulted_terms(
 
 # -------------------------------------------------------------------- recorded election forms
 # Every kind's election record carries these beside what the form says: a form the Company
-# received stays on record even when it is set aside (a late or otherwise ineffective form is
+# received stays on record even when it is not in effect (a late or otherwise ineffective form is
 # never erased: the record shows what arrived and what was decided about it).
 
 RecordStatus = Annotated[

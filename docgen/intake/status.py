@@ -2,11 +2,12 @@
 returned is in effect, and how many days each has left to file.
 
 "Sent" comes from the issued folder of the stage that sends the blank forms (``--out``): its
-manifest lists each subject's documents, each with the day it was issued. Folders are looked
-for as ``OUT/<cycle>/<stage>/`` (DESIGN.md A8), and ``OUT`` itself may be that folder; a folder
-the first release wrote at ``OUT/<cycle>/`` is refused with the commands that move it into
-place. "In effect" is the kind's own terms (the election in force skips a form set aside), and
-no error finding about the form: the checker runs over the record as `docgen intake` does.
+manifest lists each subject's documents, each with the day it was issued. Folders are looked for as
+``OUT/<cycle>/<stage>/`` (DESIGN.md, "Stages and issued folders"), and ``OUT`` itself may be that
+folder; a folder the first release wrote at ``OUT/<cycle>/`` is refused with the commands that move
+it into place. "In effect" is the kind's own terms (the election in force skips a form not in
+effect), and no error finding about the form: the checker runs over the record as `docgen intake`
+does.
 """
 
 from __future__ import annotations

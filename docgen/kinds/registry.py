@@ -63,7 +63,8 @@ class Kind:
     intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
-    clauses: tuple[Clause, ...] = ()  # what docgen drafted into its documents (DESIGN A9)
+    # what docgen drafted into its documents (DESIGN.md, "Drafted clauses and counsel's approval")
+    clauses: tuple[Clause, ...] = ()
     # Terms a facts file may leave out, as (fact path, where the default comes from); the
     # report names each one left out, so a default is never taken silently.
     default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
@@ -145,11 +146,11 @@ class Kind:
         return next((d for d in self.documents if d.name == name), None)
 
     def slice(self, facts: Any, subject_id: str) -> dict[str, Any]:
-        """One subject's share of the facts, as a facts file of this kind: every cycle-level
-        fact, and that subject alone in the list of people (no other person's data), with any
-        roster file already merged in. A document issued to the subject carries it
-        (``docgen-record.json``, DESIGN.md A12), and it loads like any facts file, so the
-        document can be made again from it."""
+        """One subject's share of the facts, as a facts file of this kind: every cycle-level fact,
+        and that subject alone in the list of people (no other person's data), with any roster file
+        already merged in. A document issued to the subject carries it (``docgen-record.json``,
+        DESIGN.md, "Trusted documents"), and it loads like any facts file, so the document can be
+        made again from it."""
         return self.slices(facts, [subject_id])[subject_id]
 
     def slices(self, facts: Any, subject_ids: Iterable[str]) -> dict[str, dict[str, Any]]:

@@ -38,8 +38,8 @@ class RRPPlanYear(Kind):
         return f"rrp-{facts.plan_year}"
 
     def default_stage(self, facts: RRPPlanYearFacts, as_of: date) -> str:
-        """Amendment A8: enrollment up to December 31 before the Plan Year; the year's records
-        after."""
+        """DESIGN.md, "Stages and issued folders": enrollment up to December 31 before the Plan
+        Year; the year's records after."""
         return "enrollment" if as_of <= december_31_before(facts.plan_year) else "year"
 
     def windows(self, facts: RRPPlanYearFacts) -> list[ElectionWindow]:

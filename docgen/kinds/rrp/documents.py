@@ -27,8 +27,8 @@ TITLE = "RRP Deferral Election Form"
 # The worked example of the match on the form: a pay period's Plan Compensation and a percent.
 EXAMPLE_PLAN_COMPENSATION = Decimal(10_000)
 EXAMPLE_PERCENT = Decimal(10)
-# Section VI's rows: the fields beneficiary_N, relationship_N, share_N (Amendment A10), the first
-# ones primary Beneficiaries, the last a contingent one.
+# Section VI's rows: the fields beneficiary_N, relationship_N, share_N (DESIGN.md, "Fillable
+# forms"), the first ones primary Beneficiaries, the last a contingent one.
 BENEFICIARY_ROWS = ("Primary", "Primary", "Contingent")
 PART_WORDS = {"salary": "base salary", "bonus": "bonus"}
 
