@@ -222,8 +222,11 @@ def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
         if as_of > deadline:
             first_year = first_year_deadline_for(participant, facts.plan_year) is not None
             field_name = "first_eligible_on" if first_year else "id"
-            which = "30 days after first eligibility" if first_year else (
-                "December 31 before the Plan Year")  # fmt: skip
+            which = (
+                "30 days after first eligibility"
+                if first_year
+                else ("December 31 before the Plan Year")
+            )
             yield Hit(
                 participant.id,
                 fact_path("participants", p_index, field_name),

@@ -80,13 +80,17 @@ def timing_problems(
     return [
         (
             rule_id,
-            Hit(hit.subject, hit.path,
+            Hit(
+                hit.subject,
+                hit.path,
                 f"{hit.message} (routes open: {named}){stays if rule_id == LATE else ''}.",
-                hit.remedy, hit.severity),
+                hit.remedy,
+                hit.severity,
+            ),
         )
         for route in readings
         for rule_id, hit in route_problems(route, participant, p_index, e_index, election)
-    ]  # fmt: skip
+    ]
 
 
 def all_timing_problems(facts: RRPPlanYearFacts) -> list[tuple[str, Hit]]:

@@ -13,10 +13,14 @@ from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.load import LoadedFacts, SourceMap
 
 TIMING_RULES = {
-    "RRP-ELECTION-LATE", "RRP-FIRST-YEAR-LATE", "RRP-NOT-NEWLY-ELIGIBLE",
-    "RRP-FIRST-YEAR-PRIOR-SERVICES", "RRP-PBC-LATE", "RRP-PBC-NOT-QUALIFIED",
+    "RRP-ELECTION-LATE",
+    "RRP-FIRST-YEAR-LATE",
+    "RRP-NOT-NEWLY-ELIGIBLE",
+    "RRP-FIRST-YEAR-PRIOR-SERVICES",
+    "RRP-PBC-LATE",
+    "RRP-PBC-NOT-QUALIFIED",
     "RRP-PBC-SERVICE-GAP",
-}  # fmt: skip
+}
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 days = st.dates(min_value=date(2018, 1, 1), max_value=date(2032, 12, 31))

@@ -58,9 +58,13 @@ def test_models_are_frozen(samples):
 
 def test_plan_defaults_are_the_2017_restatement():
     facts = RRPPlanYearFacts.model_validate(
-        {"kind": "rrp-plan-year", "company": {"name": "X"}, "plan": {"name": "X Plan"},
-         "plan_year": 2026}
-    )  # fmt: skip
+        {
+            "kind": "rrp-plan-year",
+            "company": {"name": "X"},
+            "plan": {"name": "X Plan"},
+            "plan_year": 2026,
+        }
+    )
     assert facts.plan.max_deferral_percent == 75
     assert facts.plan.match_rate_percent == 100
     assert facts.plan.match_cap_percent == 6

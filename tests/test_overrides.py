@@ -241,9 +241,23 @@ def test_a_broken_or_hostile_template_is_refused_with_its_file_and_line(
     out = tmp_path / "out"
     for result in (
         batch(cli, facts, out),
-        cli("render", facts, "--doc", "notice", "--for", "jsmith", "--to", "pdf",
-            "--out", out, "-o", tmp_path / "one.pdf", "--as-of", AS_OF),
-    ):  # fmt: skip
+        cli(
+            "render",
+            facts,
+            "--doc",
+            "notice",
+            "--for",
+            "jsmith",
+            "--to",
+            "pdf",
+            "--out",
+            out,
+            "-o",
+            tmp_path / "one.pdf",
+            "--as-of",
+            AS_OF,
+        ),
+    ):
         assert result.exit_code == 2, result.stdout + result.stderr
         message = " ".join(result.stderr.split())
         assert f"template our-forms/notice.html.j2:{where + 1} " in message, message

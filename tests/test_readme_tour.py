@@ -53,8 +53,13 @@ def test_the_tour_runs_as_written_and_makes_the_tree_it_shows(tmp_path):
     shutil.copytree(ROOT / "samples", tmp_path / "samples")
     commands = tour_commands()
     assert [argv[1] for argv, _ in commands] == [
-        "batch", "batch", "batch", "render", "verify", "verify",
-    ]  # fmt: skip
+        "batch",
+        "batch",
+        "batch",
+        "render",
+        "verify",
+        "verify",
+    ]
     for argv, expected in commands:
         assert argv[0] == "docgen"
         result = subprocess.run(

@@ -83,10 +83,20 @@ def libreoffice_pages(docx: bytes, tmp_path: Path) -> list[str]:
     source = tmp_path / "form.docx"
     source.write_bytes(docx)
     result = subprocess.run(
-        [office(), f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
-         "--convert-to", "pdf", "--outdir", str(tmp_path), str(source)],
-        capture_output=True, text=True, timeout=180,
-    )  # fmt: skip
+        [
+            office(),
+            f"-env:UserInstallation=file://{tmp_path / 'profile'}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(tmp_path),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert result.returncode == 0, result.stderr
     return pdf_pages((tmp_path / "form.pdf").read_bytes())
 
@@ -219,13 +229,19 @@ def test_verify_holds_an_issued_form_to_the_page_its_manifest_recorded(cli, tmp_
     assert document["return_part"] == {"page": 2, "starts": PART.starts, "ends": PART.ends}
 
     # A three-page form slipped into the folder, its hash rewritten to match: verify still fails.
-    pdf = render.render_document(_variant(tmp_path, OVERFLOW_COMPANY, OVERFLOW_PLAN), "exhibit-i",
-                                 "jsmith", "elections", "pdf")  # fmt: skip
+    pdf = render.render_document(
+        _variant(tmp_path, OVERFLOW_COMPANY, OVERFLOW_PLAN),
+        "exhibit-i",
+        "jsmith",
+        "elections",
+        "pdf",
+    )
     target = folder / document["files"]["pdf"]
     target.write_bytes(pdf)
     manifest["files"][document["files"]["pdf"]] = {
-        "sha256": hashlib.sha256(pdf).hexdigest(), "bytes": len(pdf)
-    }  # fmt: skip
+        "sha256": hashlib.sha256(pdf).hexdigest(),
+        "bytes": len(pdf),
+    }
     document["key_facts"] = []
     manifest_path.write_text(json.dumps(manifest))
     tampered = cli("verify", folder)

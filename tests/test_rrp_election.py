@@ -106,8 +106,9 @@ def test_the_pdf_is_fillable(rendered, loaded):
     assert {"salary_percent", "bonus_percent", "performance_percent_1", "date_signed"} <= fields
     assert {f"allocation_{i}" for i in range(1, len(funds) + 1)} <= fields
     assert {"beneficiary_1", "relationship_3", "share_3"} <= fields
-    assert "performance_percent_1" not in set(PdfReader(io.BytesIO(
-        rendered["e1001"][1]["pdf"])).get_fields())  # fmt: skip
+    assert "performance_percent_1" not in set(
+        PdfReader(io.BytesIO(rendered["e1001"][1]["pdf"])).get_fields()
+    )
     assert reader.metadata["/CreationDate"] == "D:20251201000000Z"  # the day it is issued
     assert len(reader.pages) == 2
     for pid in rendered:  # the form keeps its two pages for each kind of participant

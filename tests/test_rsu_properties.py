@@ -201,8 +201,16 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
 
 # ----------------------------------------------------------- grants with dates on the edges
 
-ANCHORS = [date(2026, 6, 23), date(2026, 8, 31), date(2027, 2, 28), date(2028, 2, 29),
-           date(2027, 12, 31), date(2027, 1, 1), date(2029, 3, 31), date(2026, 1, 31)]  # fmt: skip
+ANCHORS = [
+    date(2026, 6, 23),
+    date(2026, 8, 31),
+    date(2027, 2, 28),
+    date(2028, 2, 29),
+    date(2027, 12, 31),
+    date(2027, 1, 1),
+    date(2029, 3, 31),
+    date(2026, 1, 31),
+]
 EDGE = st.sampled_from([-1, 0, 1])
 
 
@@ -238,9 +246,14 @@ def forms(draw, grant: dict, first_eligible: date | None, as_of: date) -> dict:
     grant_date, deadline = grant["grant_date"], grant["election_deadline"]
     vests = specified(grant)
     edges = [
-        deadline, grant_date, grant_date + timedelta(days=30), date(grant_date.year - 1, 12, 31),
-        months_on(vests, -12), months_on_month_end(vests, -12), as_of,
-    ]  # fmt: skip
+        deadline,
+        grant_date,
+        grant_date + timedelta(days=30),
+        date(grant_date.year - 1, 12, 31),
+        months_on(vests, -12),
+        months_on_month_end(vests, -12),
+        as_of,
+    ]
     if first_eligible is not None:
         edges.append(first_eligible + timedelta(days=30))
     # Or comfortably timely on every count, so that many forms govern and payment rules bite.
@@ -304,16 +317,18 @@ def cycles(draw) -> tuple[dict, date, str]:
         director_forms = [
             draw(forms(grant, first_eligible, as_of)) for _ in range(draw(st.integers(0, 3)))
         ]
-        directors.append({
-            "id": f"d{index}",
-            "name": f"Director {index}",
-            "units": 1000,
-            "employee": draw(st.sampled_from([False, False, False, True])),
-            "specified_employee": draw(st.booleans()),
-            "first_eligible_on": first_eligible,
-            "elections": director_forms,
-            "settlement": draw(settlements(grant, director_forms)),
-        })  # fmt: skip
+        directors.append(
+            {
+                "id": f"d{index}",
+                "name": f"Director {index}",
+                "units": 1000,
+                "employee": draw(st.sampled_from([False, False, False, True])),
+                "specified_employee": draw(st.booleans()),
+                "first_eligible_on": first_eligible,
+                "elections": director_forms,
+                "settlement": draw(settlements(grant, director_forms)),
+            }
+        )
     data = deep_merge(bases()["director"]["facts"], {"grant": grant})
     data["directors"] = directors
     return data, as_of, draw(st.sampled_from(["grant", "elections"]))

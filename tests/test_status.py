@@ -33,8 +33,10 @@ def elections_folder(tmp_path_factory) -> Path:
     from docgen.cli import app
 
     out = tmp_path_factory.mktemp("forms")
-    result = CliRunner().invoke(app, ["batch", str(GRANT), "--out", str(out), "--stage",
-                                      "elections", "--as-of", "2026-06-22"])  # fmt: skip
+    result = CliRunner().invoke(
+        app,
+        ["batch", str(GRANT), "--out", str(out), "--stage", "elections", "--as-of", "2026-06-22"],
+    )
     assert result.exit_code == 0, result.stdout
     return out
 
@@ -59,10 +61,14 @@ def test_who_has_returned_a_form_and_what_is_in_effect(cli):
 
 
 def test_a_form_that_breaks_a_rule_is_returned_but_not_in_effect(cli):
-    found = rows(cli, SAMPLES / "problems" / "director-late-and-partial.yaml", "--as-of",
-                 "2026-06-23")  # fmt: skip
-    not_in_effect = {sid: row["why_not"] for sid, row in found.items()
-                     if row["returned"] and not row["in_effect"]}  # fmt: skip
+    found = rows(
+        cli, SAMPLES / "problems" / "director-late-and-partial.yaml", "--as-of", "2026-06-23"
+    )
+    not_in_effect = {
+        sid: row["why_not"]
+        for sid, row in found.items()
+        if row["returned"] and not row["in_effect"]
+    }
     assert not_in_effect, found
     assert all("RSU-" in why for why in not_in_effect.values())
 
@@ -119,8 +125,18 @@ def test_csv_has_one_row_per_director_who_gets_a_form(cli):
     assert result.exit_code == 0
     table = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [r["subject"] for r in table][:3] == ["jsmith", "rgarcia", "mobrien"]
-    assert set(table[0]) == {"subject", "name", "sent_on", "returned", "returned_on", "election",
-                             "in_effect", "why_not", "deadline", "days_left"}  # fmt: skip
+    assert set(table[0]) == {
+        "subject",
+        "name",
+        "sent_on",
+        "returned",
+        "returned_on",
+        "election",
+        "in_effect",
+        "why_not",
+        "deadline",
+        "days_left",
+    }
     assert (table[3]["subject"], table[3]["returned"], table[3]["in_effect"]) == (
         "tnguyen",
         "0",

@@ -133,9 +133,23 @@ def test_a_record_that_would_not_make_the_document_again_stops_the_issue(monkeyp
 def test_a_fillable_form_carries_no_record(tmp_path, cli):
     blank = tmp_path / "exhibit-i.pdf"
     made = cli(
-        "render", GRANT, "--doc", "exhibit-i", "--for", "jsmith", "--stage", "elections",
-        "--to", "pdf", "--out", tmp_path / "out", "-o", blank, "--as-of", "2026-06-22",
-    )  # fmt: skip
+        "render",
+        GRANT,
+        "--doc",
+        "exhibit-i",
+        "--for",
+        "jsmith",
+        "--stage",
+        "elections",
+        "--to",
+        "pdf",
+        "--out",
+        tmp_path / "out",
+        "-o",
+        blank,
+        "--as-of",
+        "2026-06-22",
+    )
     assert made.exit_code == 0, made.output
     assert RECORD_NAME not in PdfReader(blank).attachments
     result = cli("verify", blank)
@@ -311,9 +325,21 @@ def test_no_such_file_is_bad_input(tmp_path, cli):
 def test_render_writes_a_pdf_that_verifies(tmp_path, cli):
     path = tmp_path / "notice.pdf"
     made = cli(
-        "render", GRANT, "--doc", "notice", "--for", "rgarcia", "--to", "pdf",
-        "--out", tmp_path / "out", "-o", path, "--as-of", "2026-06-23",
-    )  # fmt: skip
+        "render",
+        GRANT,
+        "--doc",
+        "notice",
+        "--for",
+        "rgarcia",
+        "--to",
+        "pdf",
+        "--out",
+        tmp_path / "out",
+        "-o",
+        path,
+        "--as-of",
+        "2026-06-23",
+    )
     assert made.exit_code == 0, made.output
     assert read_record(path.read_bytes()).subject == "rgarcia"
     assert cli("verify", path).exit_code == 0

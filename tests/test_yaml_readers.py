@@ -62,8 +62,14 @@ def ruamel_tag(text: str) -> str:
     return str(RUAMEL.resolver.resolve(ScalarNode, text, (True, False)))
 
 
-_CORE_BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
-                  "FALSE": False}  # fmt: skip
+_CORE_BOOLEANS = {
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
 
 
 def reference_value(tag: str, text: str) -> object:

@@ -135,13 +135,17 @@ def in_force_json(participant: Participant, plan_year: int) -> dict[str, dict[st
     result: dict[str, dict[str, Any] | None] = {}
     for part, found in elections_in_force(participant, plan_year).items():
         election = found.election
-        result[part] = None if election is None else {
-            "kind": election.kind,
-            "percent": f"{election.percent.normalize():f}",
-            "made_on": election.made_on.isoformat(),
-            "plan_year": election.plan_year,
-            "in_force_since": found.since,
-        }  # fmt: skip
+        result[part] = (
+            None
+            if election is None
+            else {
+                "kind": election.kind,
+                "percent": f"{election.percent.normalize():f}",
+                "made_on": election.made_on.isoformat(),
+                "plan_year": election.plan_year,
+                "in_force_since": found.since,
+            }
+        )
     return result
 
 

@@ -98,15 +98,18 @@ def on_file_elections(facts: RRPPlanYearFacts, participant: Participant) -> list
         if election is None:
             continue
         changes_until = deadline_for(participant, election, year)
-        found.append({
-            "part": PART_WORDS[part] if election.kind != "performance_based"
-            else "Performance-Based Compensation",
-            "percent": percent_text(election.percent),
-            "made_on": dates.long_date(election.made_on),
-            "plan_year": str(election.plan_year),
-            # None: already irrevocable for the Plan Year, before the form's own deadline
-            "changes_until": dates.long_date(changes_until) if changes_until >= own else None,
-        })  # fmt: skip
+        found.append(
+            {
+                "part": PART_WORDS[part]
+                if election.kind != "performance_based"
+                else "Performance-Based Compensation",
+                "percent": percent_text(election.percent),
+                "made_on": dates.long_date(election.made_on),
+                "plan_year": str(election.plan_year),
+                # None: already irrevocable for the Plan Year, before the form's own deadline
+                "changes_until": dates.long_date(changes_until) if changes_until >= own else None,
+            }
+        )
     return found
 
 

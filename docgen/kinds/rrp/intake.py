@@ -90,7 +90,7 @@ def answers_from_form(
             )
             for n, row in sorted(rows.items())
             if any(row.values())
-        ],  # fmt: skip
+        ],
         "date_signed": values.get("date_signed"),
         "received_on": values.get("received_on"),
     }
@@ -334,7 +334,7 @@ INTAKE = FormIntake(
         "allocation",
         "beneficiary",
         "signed-on",
-    ),  # fmt: skip
+    ),
     expects_form=lambda facts, participant: participant.eligible_employee,
     returned=returned,
     deadline=lambda facts, participant: deadlines(facts, participant)["deadline_on"],

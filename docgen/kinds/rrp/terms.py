@@ -279,10 +279,14 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     words = "salary" if part == "salary" else "bonus or performance-based pay"
     if not participant.eligible_employee:
         return InForce(
-            part, plan_year, None, None, None,
+            part,
+            plan_year,
+            None,
+            None,
+            None,
             f"no Deferral Election is in force for {plan_year}: not an Eligible Employee "
             "(Plan 1.11, 2.01)",
-        )  # fmt: skip
+        )
     concerned = [
         (index, election)
         for index, election in enumerate(participant.elections)
@@ -308,8 +312,12 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
                 f"the deadline, {prior_year_deadline_for(election, plan_year).isoformat()}, "
                 f"and applies from {since} (Plan 2.03(b))"
             )
-        elif chosen and since == plan_year and index != chosen[0] and election.plan_year == (
-                plan_year):  # fmt: skip
+        elif (
+            chosen
+            and since == plan_year
+            and index != chosen[0]
+            and election.plan_year == (plan_year)
+        ):
             notes.append(
                 f"{described(election)} was replaced by the later one made "
                 f"{chosen[1].made_on.isoformat()} (Plan 2.03(b))"
@@ -323,20 +331,28 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
             else "none made by its deadline"
         )
         return InForce(
-            part, plan_year, None, None, None,
+            part,
+            plan_year,
+            None,
+            None,
+            None,
             f"no {words} Deferral Election in force for {plan_year}: {why} (Plan 2.03(b))",
             tuple(notes),
-        )  # fmt: skip
+        )
     index, election, since = chosen
     revoked_for = revocation_takes_effect_for(participant, election)
     if revoked_for is not None and revoked_for <= plan_year:
         return InForce(
-            part, plan_year, None, None, None,
+            part,
+            plan_year,
+            None,
+            None,
+            None,
             f"no {words} Deferral Election in force for {plan_year}: {described(election)} "
             f"was revoked on {election.revoked_on.isoformat()}, effective for {revoked_for} "
             "(Plan 2.03(b))",
             tuple(notes),
-        )  # fmt: skip
+        )
     if revoked_for is not None:
         notes.append(
             f"the revocation filed {election.revoked_on.isoformat()} is after the deadline, "
@@ -346,12 +362,16 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     rolled = f", rolled over to {plan_year}" if election.plan_year < plan_year else ""
     first_year = since == election.plan_year and only_after_the_election(participant, election)
     return InForce(
-        part, plan_year, election, index, since,
+        part,
+        plan_year,
+        election,
+        index,
+        since,
         f"{described(election)} for {election.plan_year}{rolled} (Plan 2.03(b))",
         tuple(notes),
         doubtful=since == election.plan_year and timeliness(participant, election) == "doubtful",
         only_after_the_election=first_year and election.plan_year == plan_year,
-    )  # fmt: skip
+    )
 
 
 _IN_FORCE: dict[tuple[int, int], tuple[Participant, Mapping[str, InForce]]] = {}
