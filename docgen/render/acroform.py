@@ -164,7 +164,7 @@ def _check_identity(identity: Mapping[str, str]) -> None:
     if not keys:
         raise RenderError(
             f"a fillable form carries its identity ({', '.join(IDENTITY_KEYS)}): "
-            "render it from a facts file (docgen.loader.load_facts), not bare facts"
+            "render it from a facts file (docgen.load.load_facts), not bare facts"
         )
     if keys != set(IDENTITY_KEYS):
         missing = ", ".join(sorted(set(IDENTITY_KEYS) - keys)) or "-"
