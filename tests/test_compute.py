@@ -1,4 +1,5 @@
-"""The Plan's arithmetic, worked by hand in the comments and checked against docgen.compute."""
+"""The Plan's arithmetic, worked by hand in the comments and checked against
+docgen.kinds.rrp.arithmetic."""
 
 from __future__ import annotations
 

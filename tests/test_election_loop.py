@@ -117,6 +117,7 @@ def test_issue_fill_take_in_check_and_issue_the_grant(cli, tmp_path):
     assert verify.exit_code == 0, verify.stdout + verify.stderr
 
 
+@pytest.mark.slow
 def test_a_late_form_is_recorded_then_set_aside_and_the_default_payment_applies(cli, tmp_path):
     facts = tmp_path / "grant.yaml"
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)

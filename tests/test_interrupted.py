@@ -14,6 +14,9 @@ import pytest
 
 from tests.test_batch import CYCLE, DOCGEN, GRANT_AS_OF, tree, write_cycle
 
+# Every test here kills batches at the worst moments: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 
 def batch_killed_at(facts: Path, out: Path, hook: str, *extra: str, while_paused=None) -> None:
     """Run a batch until the test hook ``hook`` pauses it (after N packets, or "swap": after the

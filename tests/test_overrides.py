@@ -96,6 +96,7 @@ def test_export_never_overwrites_a_companys_edits(cli, tmp_path):
 # --------------------------------------------------------------------------- overrides issue
 
 
+@pytest.mark.slow
 def test_an_exported_edited_notice_issues_the_edited_words(cli, tmp_path):
     facts, forms = company(tmp_path, cli)
     edit(forms / "notice.html.j2", SEED_SENTENCE, OWN_SENTENCE)
@@ -124,6 +125,7 @@ def test_an_exported_edited_notice_issues_the_edited_words(cli, tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_an_edited_clause_waits_for_counsel_then_issues_its_new_words(cli, tmp_path):
     facts, forms = company(tmp_path, cli)
     clause = forms / "clauses" / "notice.b-accelerated-vesting.html.j2"
@@ -180,6 +182,7 @@ def test_a_file_that_overrides_nothing_is_refused_on_load(cli, tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_a_clause_included_where_the_check_cannot_see_it_is_refused(cli, tmp_path):
     # The clause's fragment is included under a computed name: the check (which reads the
     # template's text) cannot know the copy carries it, so the rendered marks disagree.
@@ -200,6 +203,7 @@ def test_a_clause_included_where_the_check_cannot_see_it_is_refused(cli, tmp_pat
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_drafted_words_that_name_no_clause_are_refused(cli, tmp_path):
     facts, forms = company(tmp_path, cli)
     edit(
@@ -229,6 +233,7 @@ def test_drafted_words_that_name_no_clause_are_refused(cli, tmp_path):
     ],
     ids=["python-internals", "globals", "power", "self-include", "undefined", "syntax"],
 )
+@pytest.mark.slow
 def test_a_broken_or_hostile_template_is_refused_with_its_file_and_line(
     cli, tmp_path, inserted, says
 ):

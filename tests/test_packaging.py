@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# Every test here builds a wheel and installs it: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

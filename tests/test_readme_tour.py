@@ -8,7 +8,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.test_batch import DOCGEN
+
+# Every test here runs the README's tour end to end: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -15,6 +15,9 @@ import pytest
 from docgen.load import load_facts
 from tests.test_batch import CYCLE, GRANT_AS_OF, tree, write_cycle
 
+# Every test here issues and re-issues cycles end to end: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 LATER = "2026-06-25"
 
 

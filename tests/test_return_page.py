@@ -149,6 +149,7 @@ def loaded():
     ("subject", "stage"),
     [("jsmith", "elections"), ("pmurphy", "elections"), ("rgarcia", "grant"), ("tnguyen", "grant")],
 )
+@pytest.mark.slow
 def test_every_sample_form_keeps_the_part_to_be_filed_on_page_2(loaded, subject, stage):
     assert _problems(loaded, subject, stage) == []
     pdf = render.render_document(loaded, "exhibit-i", subject, stage, "pdf")
@@ -212,6 +213,7 @@ def test_libreoffice_lays_the_docx_out_with_the_part_to_be_filed_on_page_2(
         assert return_page_problems(pages, PART) == [], (subject, stage, pages)
 
 
+@pytest.mark.slow
 def test_verify_holds_an_issued_form_to_the_page_its_manifest_recorded(cli, tmp_path):
     """The manifest records each form's part to be filed; `docgen verify` re-applies the rule
     from it (a folder issued before it was recorded is not held to it)."""

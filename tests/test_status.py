@@ -81,6 +81,7 @@ def test_the_table_never_folds_a_rule_id_in_two(cli):
     assert "RSU-ELECTION-FUTURE" in line + below  # whole, on one line of its cell
 
 
+@pytest.mark.slow
 def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_folder):
     found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", elections_folder)
     assert {row["sent_on"] for row in found.values()} == {"2026-06-22"}
@@ -88,6 +89,7 @@ def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_
     assert "Sent: from " in table.stdout and "manifest.json" in table.stdout
 
 
+@pytest.mark.slow
 def test_the_stage_folder_layout_of_a8_is_read_and_a_first_release_folder_told_to_move(
     cli, elections_folder, tmp_path
 ):
@@ -107,6 +109,7 @@ def test_the_stage_folder_layout_of_a8_is_read_and_a_first_release_folder_told_t
     assert f"mv {old} {old}.elections" in moved.stderr
 
 
+@pytest.mark.slow
 def test_an_out_with_no_elections_folder_is_bad_input(cli, tmp_path, elections_folder):
     empty = cli("status", GRANT, "--out", tmp_path, "--as-of", "2026-06-10")
     assert empty.exit_code == 2

@@ -26,6 +26,9 @@ from docgen.render import html as render
 from docgen.render.pdf import html_to_pdf
 from tests.readers import pdf_words
 
+# Every test here issues documents and verifies them end to end: slow (not in `make test-fast`).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 GRANT = ROOT / "samples" / "director-grant-2026.yaml"
 AS_OF = date(2026, 6, 23)

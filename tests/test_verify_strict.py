@@ -18,6 +18,9 @@ import pytest
 
 from tests.test_verify import issued_folder  # noqa: F401  (a fixture: one issue per module)
 
+# Every test here issues a folder, then verifies it: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 DOCGEN = Path(sys.executable).parent / "docgen"
 
 

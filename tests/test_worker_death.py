@@ -19,6 +19,9 @@ import pytest
 
 from tests.test_batch import CYCLE, GRANT_AS_OF, write_cycle
 
+# Every test here kills batches and their workers: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 DOCGEN = Path(sys.executable).parent / "docgen"
 
 
