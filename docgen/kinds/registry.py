@@ -9,8 +9,8 @@ name, its election windows, the Plan's arithmetic), each with a documented defau
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
-from docgen.core.model import Fact
+from docgen.core.kind_facts import KindFacts
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
 
@@ -52,7 +52,7 @@ class Kind:
     """
 
     name: str  # the facts file's ``kind:``
-    model: type[Fact]
+    model: type[KindFacts[Any]]
     title: str  # in words, for reports
     stages: tuple[str, ...]  # the default stage first
     subjects_field: str  # the list of people in the facts: directors, participants
@@ -68,8 +68,6 @@ class Kind:
     # Terms a facts file may leave out, as (fact path, where the default comes from); the
     # report names each one left out, so a default is never taken silently.
     default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
-    # Fields of an earlier release, now refused: top-level name -> how to move on.
-    retired_fields: dict[str, str] = field(default_factory=dict)
     # The documents its rules and clauses cite besides the shared ones (core.citations.SHARED)
     authorities: tuple[Authority, ...] = ()
 
@@ -135,6 +133,12 @@ class Kind:
 
     # ------------------------------------------------------------------ from the fields
 
+    @property
+    def retired_fields(self) -> Mapping[str, str]:
+        """Fields of an earlier release, now refused: top-level name -> how to move on. Its
+        facts model says which (``KindFacts.retired_fields``)."""
+        return self.model.retired_fields
+
     def subjects(self, facts: Any) -> list[Any]:
         """The people in file order (each has ``.id`` and ``.name``)."""
         return list(getattr(facts, self.subjects_field))
@@ -179,15 +183,6 @@ class Kind:
 
     def clause(self, clause_id: str) -> Clause | None:
         return next((c for c in self.clauses if c.id == clause_id), None)
-
-
-# The first release's one approval for every drafted clause (bound to no wording), now refused.
-RETIRED_APPROVAL = (
-    "one approval for every drafted clause, bound to no wording, no longer counts: counsel "
-    "approves each clause's exact wording in clause_approvals. Run `docgen clauses` on this file: "
-    "it lists each drafted clause with its text and SHA-256 and prints a clause_approvals block; "
-    "once counsel has approved each clause, replace this line with that block"
-)
 
 
 class UnknownKind(DocgenError, KeyError):

@@ -9,7 +9,7 @@ from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
 from docgen.core.windows import ElectionWindow
-from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
+from docgen.kinds.registry import Kind, Roster, register_kind
 from docgen.kinds.rrp.arithmetic import compute
 from docgen.kinds.rrp.authorities import AUTHORITIES
 from docgen.kinds.rrp.clauses import CLAUSES
@@ -114,6 +114,5 @@ KIND = register_kind(
                 "docgen's default: the Key Employee delay of Plan Section 4.01(b) applies",
             ),
         ),
-        retired_fields={"drafted_clauses_approved_by": RETIRED_APPROVAL},
     )
 )
