@@ -1,7 +1,9 @@
 # docgen: two commands on a fresh machine.
 #   make demo   set up .venv if needed, install, run the main job on the bundled samples
 #   make test   the same set-up, then the whole test suite
-# Also: make bench (the figures the issues ask for), make lint (ruff, then mypy).
+# Also: make test-fast (the suite without the tests marked slow: end to end, LibreOffice, the
+# browser, killed processes, the wheel, many documents; under a minute), make bench (the figures
+# the issues ask for), make lint (ruff, then mypy).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -9,7 +11,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 JS_STAMP := tools/pdfjs/node_modules/.installed
 
-.PHONY: demo test bench lint clean system-deps
+.PHONY: demo test test-fast bench lint clean system-deps
 
 demo: $(STAMP) system-deps
 	$(BIN)/docgen validate samples/director-grant-2026.yaml
@@ -25,6 +27,10 @@ demo: $(STAMP) system-deps
 
 test: $(STAMP) $(JS_STAMP) system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The loop to run while working; `make test` (and .ci/run) still runs everything.
+test-fast: $(STAMP) $(JS_STAMP) system-deps
+	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
 
 bench: $(STAMP) system-deps
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done

@@ -3,8 +3,8 @@ elect, dates not yet reached), the 401(a)(17) limit, and the forms issued at enr
 election-timing rules are checks/rrp_timing.py; accounts checks/rrp_accounts.py; payments
 checks/rrp_payments.py.
 
-Amendment A3: for someone who is not an Eligible Employee, RRP-NOT-PARTICIPANT pre-empts every
-other rule about their elections; the account and payment rules still apply to them.
+DESIGN.md, "Who is a Participant": for someone who is not an Eligible Employee, RRP-NOT-PARTICIPANT
+pre-empts every other rule about their elections; the account and payment rules still apply to them.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def _participants(context: CheckContext) -> Iterator[tuple[int, Participant]]:
 
 
 def _electing(context: CheckContext) -> Iterator[tuple[int, Participant]]:
-    """Eligible Employees only: RRP-NOT-PARTICIPANT speaks for the others (Amendment A3)."""
+    """Eligible Employees only: RRP-NOT-PARTICIPANT speaks for the others (DESIGN.md, "Who is a
+    Participant")."""
     for p_index, participant in _participants(context):
         if participant.eligible_employee:
             yield p_index, participant
@@ -221,8 +222,11 @@ def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
         if as_of > deadline:
             first_year = first_year_deadline_for(participant, facts.plan_year) is not None
             field_name = "first_eligible_on" if first_year else "id"
-            which = "30 days after first eligibility" if first_year else (
-                "December 31 before the Plan Year")  # fmt: skip
+            which = (
+                "30 days after first eligibility"
+                if first_year
+                else ("December 31 before the Plan Year")
+            )
             yield Hit(
                 participant.id,
                 fact_path("participants", p_index, field_name),

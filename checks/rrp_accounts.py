@@ -1,7 +1,8 @@
 """Retirement Restoration Plan rules about a Participant's Account: investment allocations (Plan
 3.05(b)) and Beneficiary designations (Plan 1.02 and the Beneficiary designation section).
 
-They apply to anyone who may hold an Account, a former Participant included (Amendment A3).
+They apply to anyone who may hold an Account, a former Participant included (DESIGN.md, "Who is a
+Participant").
 """
 
 from __future__ import annotations

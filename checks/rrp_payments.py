@@ -1,7 +1,7 @@
 """Retirement Restoration Plan rules about payment after Termination of Employment (Plan 4.01): the
 Key Employee's six-month delay, the 60-day window, and a payment no Key Employee determination
 covers. They apply to every Participant with a termination or a payment on file, a former
-Participant included (Amendment A3)."""
+Participant included (DESIGN.md, "Who is a Participant")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""How the RRP election-timing rules combine (DESIGN.md, "Rule catalogue", and Amendment A4).
+"""How the RRP election-timing rules combine (DESIGN.md, "Rule catalogue" and "RRP election
+timing").
 
 An election is timely when ANY route open to it makes it timely: the prior-year deadline (always
 open), the first-year route (a Participant whose ``first_eligible_on`` falls in the election's
@@ -10,7 +11,7 @@ reported under their own rules, RRP-ELECTION-LATE among them. A route that passe
 of an ambiguous boundary only makes the election doubtful: its warnings are all that is reported.
 
 The rules look at the elections that name the file's Plan Year, of Eligible Employees only
-(Amendment A3: RRP-NOT-PARTICIPANT speaks for the others).
+(DESIGN.md, "Who is a Participant": RRP-NOT-PARTICIPANT speaks for the others).
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def route_problems(
 
 
 def what_stays(participant: Participant, election: RRPElection) -> str:
-    """For a late election: the election in force that stays for its Plan Year (Amendment A5)."""
+    """For a late election: the election in force that stays for its Plan Year (DESIGN.md,
+    "Elections roll over")."""
     found = elections_in_force(participant, election.plan_year)[PART_OF_PAY[election.kind]]
     if found.election is None or found.election is election:
         return f"; no {found.part} election is in force for {election.plan_year}"
@@ -78,13 +80,17 @@ def timing_problems(
     return [
         (
             rule_id,
-            Hit(hit.subject, hit.path,
+            Hit(
+                hit.subject,
+                hit.path,
                 f"{hit.message} (routes open: {named}){stays if rule_id == LATE else ''}.",
-                hit.remedy, hit.severity),
+                hit.remedy,
+                hit.severity,
+            ),
         )
         for route in readings
         for rule_id, hit in route_problems(route, participant, p_index, e_index, election)
-    ]  # fmt: skip
+    ]
 
 
 def all_timing_problems(facts: RRPPlanYearFacts) -> list[tuple[str, Hit]]:
@@ -92,7 +98,9 @@ def all_timing_problems(facts: RRPPlanYearFacts) -> list[tuple[str, Hit]]:
     found = []
     for p_index, participant in enumerate(facts.participants):
         if not participant.eligible_employee:
-            continue  # RRP-NOT-PARTICIPANT: no election is available at all (Amendment A3)
+            # RRP-NOT-PARTICIPANT: no election is available at all (DESIGN.md, "Who is a
+            # Participant")
+            continue
         for e_index, election in enumerate(participant.elections):
             if election.plan_year != facts.plan_year:
                 continue  # an earlier year's election concerns this year only if in force

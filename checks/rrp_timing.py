@@ -77,8 +77,9 @@ def timing_rule(
 
 
 def late_revocations(facts: RRPPlanYearFacts) -> Iterator[Hit]:
-    """Amendment A5: a revocation filed after the Plan Year's deadline does not stop the election
-    for that year; said as a warning (the Participant may well mean the next Plan Year)."""
+    """DESIGN.md, "Elections roll over": a revocation filed after the Plan Year's deadline does not
+    stop the election for that year; said as a warning (the Participant may well mean the next Plan
+    Year)."""
     for p_index, participant in enumerate(facts.participants):
         if not participant.eligible_employee:
             continue

@@ -1,12 +1,13 @@
 """Director RSU grant rules about the elections: the Notice, Exhibit I and Code 409A timing.
 
-Each rule is one predicate over the facts (DESIGN.md, "Rule catalogue: Director RSU grant").
-A form counts for this grant only when it names the grant and comes from a non-employee director
-(DESIGN.md A2, ``elections_for_grant``). A void form (another grant's, an employee director's) is
-spoken of by its own rule, RSU-ELECTION-OTHER-GRANT or RSU-ELECTION-EMPLOYEE-DIRECTOR, and by no
-other. Every form that counts is judged, the superseded and the late ones too: each is a form the
-Company holds, and the payment rules (checks/rsu_payments.py) judge only the one that governs.
-The rules that read the as-of date are in checks/rsu_as_of.py.
+Each rule is one predicate over the facts (DESIGN.md, "Rule catalogue: Director RSU grant"). A form
+counts for this grant only when it names the grant and comes from a non-employee director
+(DESIGN.md, "Which Exhibit I governs", ``elections_for_grant``). A void form (another grant's, an
+employee director's) is spoken of by its own rule, RSU-ELECTION-OTHER-GRANT or
+RSU-ELECTION-EMPLOYEE-DIRECTOR, and by no other. Every form that counts is judged, the superseded
+and the late ones too: each is a form the Company holds, and the payment rules
+(checks/rsu_payments.py) judge only the one that governs. The rules that read the as-of date are in
+checks/rsu_as_of.py.
 """
 
 from __future__ import annotations

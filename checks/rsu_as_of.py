@@ -1,9 +1,9 @@
 """Director RSU grant rules that read the as-of date: blank forms only before the filing deadline,
 grant packets only once it has come, and no form on record that was filed after the as-of date.
 
-Each stage's documents state something as of a day (DESIGN.md A7): the blank Exhibit I invites a
-filing that can still be made; the grant packet's on-file copy states which election governs,
-which is final only once no form can still be filed prior to the deadline.
+Each stage's documents state something as of a day (DESIGN.md, "Stages and issued folders"): the
+blank Exhibit I invites a filing that can still be made; the grant packet's on-file copy states
+which election governs, which is final only once no form can still be filed prior to the deadline.
 """
 
 from __future__ import annotations

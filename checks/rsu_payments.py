@@ -1,6 +1,7 @@
 """Director RSU grant rules about payment: the specified-employee delay and the delivery window,
-judged against the election that governs (DESIGN.md A2, docgen.kinds.director_rsu.terms): the last
-form naming this grant filed before the deadline, or with none the Notice C.1 default."""
+judged against the election that governs (DESIGN.md, "Which Exhibit I governs",
+docgen.kinds.director_rsu.terms): the last form naming this grant filed before the deadline, or with
+none the Notice C.1 default."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fillable forms that real PDF readers agree on (DESIGN.md A10, issue 11).
+"""Fillable forms that real PDF readers agree on (DESIGN.md, "Fillable forms", issue 11).
 
 The blank Exhibit I and RRP forms are rendered for real, then: their structure is clean for qpdf,
 their field names are exactly A10's, the radio group is one field with named on-states, every
@@ -279,6 +279,7 @@ def test_the_blank_form_carries_its_identity(exhibit, rrp_forms, grant, rrp, tmp
     assert seen["widgets"] == len(EXHIBIT_FIELDS) - 1 + len(OPTIONS)
 
 
+@pytest.mark.slow
 def test_a_fresh_process_makes_the_same_blank_form(exhibit):
     script = (
         "import hashlib\n"
@@ -313,6 +314,7 @@ def test_filled_with_pypdf_every_reader_reads_what_was_chosen(exhibit, option, t
 
 
 @pytest.mark.parametrize("option", [*OPTIONS, None])
+@pytest.mark.slow
 def test_filled_with_pdfjs_as_firefox_does_every_reader_reads_what_was_chosen(
     exhibit, option, tmp_path
 ):
@@ -333,6 +335,7 @@ def test_filled_with_pdfjs_as_firefox_does_every_reader_reads_what_was_chosen(
     assert PdfReader(io.BytesIO(filled)).get_fields()["pay_on"]["/V"] == f"/{option or 'Off'}"
 
 
+@pytest.mark.slow
 def test_a_changed_choice_reads_as_the_last_one(exhibit, tmp_path):
     first = pdfjs_fill(exhibit, exhibit_values("separation"), tmp_path)
     second = pdfjs_fill(first, {"pay_on": "date", "pay_date_date": "July 1, 2030"}, tmp_path)
@@ -345,6 +348,7 @@ def test_a_changed_choice_reads_as_the_last_one(exhibit, tmp_path):
 
 
 @pytest.mark.parametrize("filler", ["pypdf", "pdfjs"])
+@pytest.mark.slow
 def test_the_rrp_form_reads_back_what_was_typed(rrp_forms, rrp, filler, tmp_path):
     pdf = rrp_forms["e1001"]
     values = rrp_values(funds(rrp))
@@ -359,6 +363,7 @@ def test_the_rrp_form_reads_back_what_was_typed(rrp_forms, rrp, filler, tmp_path
 
 
 @pytest.mark.parametrize("filler", ["pypdf", "pdfjs"])
+@pytest.mark.slow
 def test_fillers_draw_typed_text_with_the_forms_helvetica(exhibit, filler, tmp_path):
     values = exhibit_values("date")
     filled = (

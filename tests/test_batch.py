@@ -18,6 +18,9 @@ from ruamel.yaml import YAML
 from docgen.check.clauses import review_clauses
 from docgen.load import load_facts
 
+# Every test here issues stage folders end to end: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCGEN = Path(sys.executable).parent / "docgen"
 GRANT_AS_OF = "2026-06-23"

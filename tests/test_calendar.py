@@ -1,4 +1,5 @@
-"""Election windows (docgen.calendar): the rules' boundaries; an .ics a calendar program reads."""
+"""Election windows (docgen.check.calendar): the rules' boundaries; an .ics a calendar program
+reads."""
 
 from __future__ import annotations
 

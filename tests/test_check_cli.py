@@ -160,8 +160,14 @@ def test_html_is_one_self_contained_escaped_page(cli, tmp_path, samples):
 
 def test_the_html_report_puts_the_findings_before_the_clauses_and_defaults(cli, samples):
     """Counsel reads first what decides whether anything may be issued."""
-    result = cli("check", samples / "problems" / "director-late-and-partial.yaml", "--as-of",
-                 "2026-06-23", "--format", "html")  # fmt: skip
+    result = cli(
+        "check",
+        samples / "problems" / "director-late-and-partial.yaml",
+        "--as-of",
+        "2026-06-23",
+        "--format",
+        "html",
+    )
     headings = re.findall(r"<h2[^>]*>([^<]*)</h2>", result.stdout)
     assert headings[0] == "Summary" and headings[1] == "late (Lee Late)"
     assert headings.index("Drafted clauses for counsel's review") > headings.index(

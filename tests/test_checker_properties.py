@@ -13,10 +13,14 @@ from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.load import LoadedFacts, SourceMap
 
 TIMING_RULES = {
-    "RRP-ELECTION-LATE", "RRP-FIRST-YEAR-LATE", "RRP-NOT-NEWLY-ELIGIBLE",
-    "RRP-FIRST-YEAR-PRIOR-SERVICES", "RRP-PBC-LATE", "RRP-PBC-NOT-QUALIFIED",
+    "RRP-ELECTION-LATE",
+    "RRP-FIRST-YEAR-LATE",
+    "RRP-NOT-NEWLY-ELIGIBLE",
+    "RRP-FIRST-YEAR-PRIOR-SERVICES",
+    "RRP-PBC-LATE",
+    "RRP-PBC-NOT-QUALIFIED",
     "RRP-PBC-SERVICE-GAP",
-}  # fmt: skip
+}
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 days = st.dates(min_value=date(2018, 1, 1), max_value=date(2032, 12, 31))
@@ -42,8 +46,8 @@ def elections(draw, plan_year: int, made_on=None):
     if kind == "performance_based" or (kind == "bonus" and draw(st.booleans())):
         election["performance_period"] = period = draw(periods())
         if made_on is not None:
-            # Amendment A4: pay earned over a period that begins before the Plan Year has its
-            # prior-year deadline on December 31 before the year the period begins.
+            # DESIGN.md, "RRP election timing": pay earned over a period that begins before the Plan
+            # Year has its prior-year deadline on December 31 before the year the period begins.
             begins = date(min(plan_year, period["start"].year) - 1, 12, 31)
             election["made_on"] = min(made_on, begins)
     return election
@@ -109,7 +113,8 @@ def test_findings_are_deterministic(facts, as_of, stage):
 @SETTINGS
 @given(rrp_facts(timely=True), days)
 def test_an_election_by_december_31_before_the_plan_year_is_never_late(facts, as_of):
-    # ... and before the year its pay's period begins, when that is earlier (Amendment A4).
+    # ... and before the year its pay's period begins, when that is earlier (DESIGN.md, "RRP
+    # election timing").
     report = run_checks(loaded(facts), as_of, "enrollment")
     flagged = {f.rule for f in report.findings} & TIMING_RULES
     assert not flagged, [f.message for f in report.findings if f.rule in flagged]

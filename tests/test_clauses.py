@@ -1,6 +1,7 @@
-"""Drafted clauses as data (DESIGN A9): each clause's id, fragment, SHA-256 and approval; which
-copies carry it, known without rendering and proved against the rendered marks; `docgen
-clauses`, the block it prints, and the first release's drafted_clauses_approved_by."""
+"""Drafted clauses as data (DESIGN.md, "Drafted clauses and counsel's approval"): each clause's id,
+fragment, SHA-256 and approval; which copies carry it, known without rendering and proved against
+the rendered marks; `docgen clauses`, the block it prints, and the first release's
+drafted_clauses_approved_by."""
 
 from __future__ import annotations
 
@@ -371,8 +372,17 @@ def test_a_review_copy_is_made_while_clauses_await_approval_and_the_issued_one_i
 
     path = without_approvals(tmp_path)
     common = ("--doc", "notice", "--for", "jsmith", "--as-of", "2026-06-23")
-    issued = cli("render", path, *common, "--to", "docx", "--out", tmp_path / "out",
-                 "-o", tmp_path / "issued.docx")  # fmt: skip
+    issued = cli(
+        "render",
+        path,
+        *common,
+        "--to",
+        "docx",
+        "--out",
+        tmp_path / "out",
+        "-o",
+        tmp_path / "issued.docx",
+    )
     assert issued.exit_code == 1 and not (tmp_path / "issued.docx").exists()
     assert not (tmp_path / "out").exists()
     review = tmp_path / "review.docx"
@@ -390,10 +400,20 @@ def test_a_review_copy_is_made_while_clauses_await_approval_and_the_issued_one_i
 
 def test_a_review_copy_is_still_refused_past_any_other_error(cli, tmp_path):
     result = cli(
-        "render", SAMPLES / "problems" / "director-late-and-partial.yaml", "--doc", "notice",
-        "--for", "late", "--to", "docx", "--review", "-o", tmp_path / "x.docx",
-        "--as-of", "2026-06-01",
-    )  # fmt: skip
+        "render",
+        SAMPLES / "problems" / "director-late-and-partial.yaml",
+        "--doc",
+        "notice",
+        "--for",
+        "late",
+        "--to",
+        "docx",
+        "--review",
+        "-o",
+        tmp_path / "x.docx",
+        "--as-of",
+        "2026-06-01",
+    )
     assert result.exit_code == 1
     assert "RSU-ELECTION-LATE" in result.stdout
     assert list(tmp_path.iterdir()) == []

@@ -55,9 +55,13 @@ def test_an_out_folder_that_cannot_be_created_is_exit_2(cli, samples, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     result = cli(
-        "batch", samples / "director-grant-2026.yaml", "--out", blocker / "sub", "--as-of",
+        "batch",
+        samples / "director-grant-2026.yaml",
+        "--out",
+        blocker / "sub",
+        "--as-of",
         "2026-06-23",
-    )  # fmt: skip
+    )
     assert result.exit_code == 2
     assert "cannot create the folder" in result.stderr
 

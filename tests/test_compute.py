@@ -1,4 +1,5 @@
-"""The Plan's arithmetic, worked by hand in the comments and checked against docgen.compute."""
+"""The Plan's arithmetic, worked by hand in the comments and checked against
+docgen.kinds.rrp.arithmetic."""
 
 from __future__ import annotations
 
@@ -93,8 +94,10 @@ def test_one_dollar_over_the_limit():
     # 360,001 - 360,000 = 1.00; 10% -> 0.10; match min(0.10, 0.06) = 0.06.
     row = only(plan_year(person(compensation="360001", elections=[salary(10)])))
     assert (row.plan_compensation, row.elective_deferral, row.matching_restoration) == (
-        Decimal(1), Decimal("0.10"), Decimal("0.06"),
-    )  # fmt: skip
+        Decimal(1),
+        Decimal("0.10"),
+        Decimal("0.06"),
+    )
 
 
 def test_salary_absorbs_the_limit_first():
@@ -102,9 +105,15 @@ def test_salary_absorbs_the_limit_first():
     # = 90,000; bonus Plan Compensation 240,000 - 90,000 = 150,000.
     # 10% x 90,000 = 9,000 + 20% x 150,000 = 30,000 -> 39,000 deferred.
     # Match min(39,000, 6% x 240,000 = 14,400) = 14,400.
-    row = only(plan_year(person(
-        compensation="600000", bonus_compensation="150000", elections=[salary(10), bonus(20)],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                compensation="600000",
+                bonus_compensation="150000",
+                elections=[salary(10), bonus(20)],
+            )
+        )
+    )
     assert row.salary_plan_compensation == Decimal(90_000)
     assert row.bonus_plan_compensation == Decimal(150_000)
     assert row.elective_deferral == Decimal("39000.00")
@@ -114,45 +123,69 @@ def test_salary_absorbs_the_limit_first():
 def test_a_bonus_below_the_limit_after_salary_is_all_plan_compensation():
     # Salary 300,000 (under the limit) + bonus 100,000: salary Plan Compensation 0, bonus
     # Plan Compensation 400,000 - 360,000 = 40,000. 50% bonus election -> 20,000.
-    row = only(plan_year(person(
-        compensation="400000", bonus_compensation="100000", elections=[salary(10), bonus(50)],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                compensation="400000",
+                bonus_compensation="100000",
+                elections=[salary(10), bonus(50)],
+            )
+        )
+    )
     assert row.salary_plan_compensation == 0
     assert row.elective_deferral == Decimal("20000.00")
     assert row.matching_restoration == Decimal("2400.00")  # 6% x 40,000
 
 
 def test_a_performance_based_election_reaches_the_bonus_part_in_full():
-    # Made June 15 for a calendar period: not pro-rated (the performance-based route).
-    # 900,000 = 600,000 salary + 300,000 bonus; bonus Plan Compensation 300,000 (salary
-    # absorbs the limit: 600,000 - 360,000 = 240,000). 40% x 300,000 = 120,000.
-    # Match (Amendment A6): 6% of the Plan Compensation of the pay deferred, the bonus only:
-    # min(120,000, 6% x 300,000 = 18,000) = 18,000, never 6% x 540,000 = 32,400 (the salary's
-    # 240,000 was not deferred from).
+    # Made June 15 for a calendar period: not pro-rated (the performance-based route). 900,000 =
+    # 600,000 salary + 300,000 bonus; bonus Plan Compensation 300,000 (salary absorbs the limit:
+    # 600,000 - 360,000 = 240,000). 40% x 300,000 = 120,000. Match (DESIGN.md, "The Plan's
+    # arithmetic"): 6% of the Plan Compensation of the pay deferred, the bonus only: min(120,000, 6%
+    # x 300,000 = 18,000) = 18,000, never 6% x 540,000 = 32,400 (the salary's 240,000 was not
+    # deferred from).
     election = {
-        "kind": "performance_based", "plan_year": 2026, "percent": 40, "made_on": "2026-06-15",
-        "performance_period": {"start": "2026-01-01", "end": "2026-12-31",
-                               "criteria_established_on": "2026-03-15"},
-    }  # fmt: skip
-    row = only(plan_year(person(
-        compensation="900000", bonus_compensation="300000", elections=[election],
-    )))  # fmt: skip
+        "kind": "performance_based",
+        "plan_year": 2026,
+        "percent": 40,
+        "made_on": "2026-06-15",
+        "performance_period": {
+            "start": "2026-01-01",
+            "end": "2026-12-31",
+            "criteria_established_on": "2026-03-15",
+        },
+    }
+    row = only(
+        plan_year(
+            person(
+                compensation="900000",
+                bonus_compensation="300000",
+                elections=[election],
+            )
+        )
+    )
     assert row.elective_deferral == Decimal("120000.00")
     assert row.matching_restoration == Decimal("18000.00")
 
 
 def test_a_first_year_salary_election_in_march():
-    # Hired and first eligible March 2, 2026; 8% elected March 30 (day 28 of 30).
-    # Plan Compensation is the top slice of the year's pay (Plan 1.21; Amendment A6): cumulative
-    # pay passes the 360,000 limit late in the year, long after March 30. Salary for services up
-    # to the election: 410,000 x 29 days (Mar 2-30) / 305 days (Mar 2-Dec 31) = 38,983.61.
-    # Reached: max(0, 410,000 - max(360,000, 38,983.61)) = 50,000, all of the Plan Compensation.
-    # 8% x 50,000 = 4,000.00; match min(4,000, 6% x 50,000 = 3,000) = 3,000.00.
-    # (Pro-rating by days, 50,000 x 8% x 276/365 = 3,024.66, understated it.)
-    row = only(plan_year(person(
-        compensation="410000", hired_on="2026-03-02", first_eligible_on="2026-03-02",
-        elections=[salary(8, made_on="2026-03-30")],
-    )))  # fmt: skip
+    # Hired and first eligible March 2, 2026; 8% elected March 30 (day 28 of 30). Plan Compensation
+    # is the top slice of the year's pay (Plan 1.21; DESIGN.md, "The Plan's arithmetic"): cumulative
+    # pay passes the 360,000 limit late in the year, long after March 30. Salary for services up to
+    # the election: 410,000 x 29 days (Mar 2-30) / 305 days (Mar 2-Dec 31) = 38,983.61. Reached:
+    # max(0, 410,000 - max(360,000, 38,983.61)) = 50,000, all of the Plan Compensation. 8% x 50,000
+    # = 4,000.00; match min(4,000, 6% x 50,000 = 3,000) = 3,000.00. (Pro-rating by days, 50,000 x 8%
+    # x 276/365 = 3,024.66, understated it.)
+    row = only(
+        plan_year(
+            person(
+                compensation="410000",
+                hired_on="2026-03-02",
+                first_eligible_on="2026-03-02",
+                elections=[salary(8, made_on="2026-03-30")],
+            )
+        )
+    )
     assert row.elective_deferral == Decimal("4000.00")
     assert row.matching_restoration == Decimal("3000.00")
     assert any("Plan 2.03(c)" in note for note in row.notes)
@@ -163,23 +196,35 @@ def test_a_first_year_salary_election_after_pay_passed_the_limit():
     # Salary for services Jan 1-Jul 15: 800,000 x 196/365 = 429,589.04, above the limit, so the
     # election reaches 800,000 - 429,589.04 = 370,410.96 of the 440,000 Plan Compensation.
     # 10% -> 37,041.10; match min(37,041.10, 6% x 370,410.96 = 22,224.66) = 22,224.66.
-    row = only(plan_year(person(
-        compensation="800000", hired_on="2010-01-04", first_eligible_on="2026-07-01",
-        elections=[salary(10, made_on="2026-07-15")],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                compensation="800000",
+                hired_on="2010-01-04",
+                first_eligible_on="2026-07-01",
+                elections=[salary(10, made_on="2026-07-15")],
+            )
+        )
+    )
     assert row.plan_compensation == Decimal(440_000)
     assert row.elective_deferral == Decimal("37041.10")
     assert row.matching_restoration == Decimal("22224.66")
 
 
 def test_a_bonus_only_election_with_salary_above_the_limit():
-    # 640,000 = 400,000 salary + 240,000 bonus. Salary absorbs the limit: salary Plan
-    # Compensation 40,000, bonus Plan Compensation 240,000. 50% bonus election -> 120,000.
-    # Match (Plan 3.04, Amendment A6): 6% of the bonus's Plan Compensation, the pay deferred
+    # 640,000 = 400,000 salary + 240,000 bonus. Salary absorbs the limit: salary Plan Compensation
+    # 40,000, bonus Plan Compensation 240,000. 50% bonus election -> 120,000. Match (Plan 3.04,
+    # DESIGN.md, "The Plan's arithmetic"): 6% of the bonus's Plan Compensation, the pay deferred
     # from: min(120,000, 6% x 240,000 = 14,400) = 14,400 (not 6% x 280,000 = 16,800).
-    row = only(plan_year(person(
-        compensation="640000", bonus_compensation="240000", elections=[bonus(50)],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                compensation="640000",
+                bonus_compensation="240000",
+                elections=[bonus(50)],
+            )
+        )
+    )
     assert (row.salary_plan_compensation, row.bonus_plan_compensation) == (40_000, 240_000)
     assert row.elective_deferral == Decimal("120000.00")
     assert row.matching_restoration == Decimal("14400.00")
@@ -189,10 +234,16 @@ def test_a_first_year_bonus_election_is_pro_rated_over_its_period():
     # Bonus earned over the calendar year; elected Feb 10: 365 - 41 = 324 days left.
     # 450,000 = 350,000 salary + 100,000 bonus; bonus Plan Compensation 90,000.
     # 20% x 90,000 x 324/365 = 15,978.082... -> 15,978.08; cap 6% x 90,000 x 324/365 = 4,793.42.
-    row = only(plan_year(person(
-        compensation="450000", bonus_compensation="100000", first_eligible_on="2026-01-15",
-        elections=[bonus(20, made_on="2026-02-10")],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                compensation="450000",
+                bonus_compensation="100000",
+                first_eligible_on="2026-01-15",
+                elections=[bonus(20, made_on="2026-02-10")],
+            )
+        )
+    )
     assert row.elective_deferral == Decimal("15978.08")
     assert row.matching_restoration == Decimal("4793.42")
 
@@ -210,7 +261,7 @@ def test_a_rolled_over_election():
 def test_a_late_change_after_a_timely_election():
     # 10% made December 10, 2025 (timely for 2026), then 20% on January 20, 2026 (late for 2026:
     # its deadline was December 31, 2025). The late change never takes effect for 2026: the 10%
-    # stays (Amendment A5): 16,000 deferred, matched 9,600.
+    # stays (DESIGN.md, "Elections roll over"): 16,000 deferred, matched 9,600.
     late = salary(20, made_on="2026-01-20")
     row = only(plan_year(person(elections=[salary(10), late])))
     assert row.elective_deferral == Decimal("16000.00")
@@ -218,10 +269,13 @@ def test_a_late_change_after_a_timely_election():
     assert any("20% made 2026-01-20 does not take effect for 2026" in n for n in row.notes)
     # It met 2027's deadline (December 31, 2026): in force for 2027. With a 370,000 limit,
     # 520,000 - 370,000 = 150,000; 20% -> 30,000; match min(30,000, 9,000) = 9,000.
-    row_2027 = only(plan_year(
-        person(elections=[salary(10), late]), plan_year=2027,
-        plan={"compensation_limit": "370000"},
-    ))  # fmt: skip
+    row_2027 = only(
+        plan_year(
+            person(elections=[salary(10), late]),
+            plan_year=2027,
+            plan={"compensation_limit": "370000"},
+        )
+    )
     assert row_2027.elective_deferral == Decimal("30000.00")
     assert row_2027.matching_restoration == Decimal("9000.00")
 
@@ -248,32 +302,50 @@ def test_a_revocation_filed_in_time_and_one_filed_late(revoked_on, deferral):
         ]
     else:
         assert any("stays in force for 2026 and stops for 2027" in n for n in row.notes)
-        row_2027 = only(plan_year(
-            person(elections=[election]), plan_year=2027, plan={"compensation_limit": "370000"},
-        ))  # fmt: skip
+        row_2027 = only(
+            plan_year(
+                person(elections=[election]),
+                plan_year=2027,
+                plan={"compensation_limit": "370000"},
+            )
+        )
         assert row_2027.elective_deferral is None
 
 
 def test_a_march_to_february_bonus():
-    # A bonus earned March 1, 2025 to February 28, 2026, paid in the 2026 Plan Year. Amendment A4:
-    # its prior-year deadline is December 31 before the year the period begins: Dec 31, 2024.
+    # A bonus earned March 1, 2025 to February 28, 2026, paid in the 2026 Plan Year. DESIGN.md, "RRP
+    # election timing": its prior-year deadline is December 31 before the year the period begins:
+    # Dec 31, 2024.
     period = {"start": "2025-03-01", "end": "2026-02-28"}
     # Elected December 15, 2024: in force. 600,000 = 450,000 salary + 150,000 bonus; bonus Plan
     # Compensation 150,000 (salary absorbs the limit); 25% -> 37,500; match min(37,500, 6% x
     # 150,000 = 9,000) = 9,000.
     timely = bonus(25, made_on="2024-12-15", performance_period=period)
-    row = only(plan_year(person(
-        compensation="600000", bonus_compensation="150000", elections=[timely],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                compensation="600000",
+                bonus_compensation="150000",
+                elections=[timely],
+            )
+        )
+    )
     assert (row.elective_deferral, row.matching_restoration) == (
-        Decimal("37500.00"), Decimal("9000.00"),
-    )  # fmt: skip
+        Decimal("37500.00"),
+        Decimal("9000.00"),
+    )
     # Elected December 10, 2025: late for that bonus, so nothing is deferred for 2026 (no other
     # election): null, with the reason; it takes effect for the next bonus period (2027).
     late = bonus(25, made_on="2025-12-10", performance_period=period)
-    row = only(plan_year(person(
-        compensation="600000", bonus_compensation="150000", elections=[late],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                compensation="600000",
+                bonus_compensation="150000",
+                elections=[late],
+            )
+        )
+    )
     assert row.elective_deferral is None and row.matching_restoration is None
     assert row.notes[0].startswith("no bonus or performance-based pay Deferral Election in force")
     assert any("applies from 2027 (Plan 2.03(b))" in note for note in row.notes)
@@ -291,13 +363,15 @@ def test_the_plan_maximum_is_used():
     # 75% of 1,090,000 = 817,500; match capped at 6% = 65,400.
     row = only(plan_year(person(compensation="1450000", elections=[salary(75)])))
     assert (row.elective_deferral, row.matching_restoration) == (
-        Decimal("817500.00"), Decimal("65400.00"),
-    )  # fmt: skip
+        Decimal("817500.00"),
+        Decimal("65400.00"),
+    )
 
 
 def test_no_election_still_gets_retirement_restoration():
-    # No Deferral Election in force: deferral and match are null, with the reason (Amendment A5);
-    # the Retirement Restoration Contribution is 4% x 340,000 = 13,600 (Plan 3.02).
+    # No Deferral Election in force: deferral and match are null, with the reason (DESIGN.md,
+    # "Elections roll over"); the Retirement Restoration Contribution is 4% x 340,000 = 13,600 (Plan
+    # 3.02).
     row = only(plan_year(person(compensation="700000")))
     assert row.elective_deferral is row.matching_restoration is None
     assert row.notes == ("no Deferral Election in force for 2026: none on file (Plan 2.03(b))",)
@@ -305,15 +379,21 @@ def test_no_election_still_gets_retirement_restoration():
 
 
 def test_a_late_election_is_never_given_a_figure():
-    # Made January 2, 2026 for 2026, no first-year route: not in force (Amendment A5).
+    # Made January 2, 2026 for 2026, no first-year route: not in force (DESIGN.md, "Elections roll
+    # over").
     row = only(plan_year(person(elections=[salary(10, made_on="2026-01-02")])))
     assert row.elective_deferral is None and row.matching_restoration is None
     assert len(row.notes[0].splitlines()) == 1 and "(Plan 2.03(b))" in row.notes[0]
     # A first-year election by someone not newly eligible is no better (RRP-NOT-NEWLY-ELIGIBLE).
-    row = only(plan_year(person(
-        first_eligible_on="2026-03-02", previously_eligible_until="2025-03-31",
-        elections=[salary(10, made_on="2026-03-20")],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                first_eligible_on="2026-03-02",
+                previously_eligible_until="2025-03-31",
+                elections=[salary(10, made_on="2026-03-20")],
+            )
+        )
+    )
     assert row.elective_deferral is None
 
 
@@ -332,8 +412,10 @@ def test_not_an_eligible_employee_gets_no_contributions():
     [
         ({"on": "2026-07-04", "reason": "death", "age": 61, "hours_of_service": 900}, "6400.00"),
         # Retired at 65 with 1,000 hours: both boundaries met.
-        ({"on": "2026-09-30", "reason": "retirement", "age": 65, "hours_of_service": 1000},
-         "6400.00"),
+        (
+            {"on": "2026-09-30", "reason": "retirement", "age": 65, "hours_of_service": 1000},
+            "6400.00",
+        ),
         # 999 hours, or age 64: not Retired after 1,000 Hours of Service.
         ({"on": "2026-09-30", "reason": "retirement", "age": 65, "hours_of_service": 999}, "0.00"),
         ({"on": "2026-09-30", "reason": "other", "age": 64, "hours_of_service": 1500}, "0.00"),
@@ -343,7 +425,7 @@ def test_not_an_eligible_employee_gets_no_contributions():
         # Age unknown: not guessed.
         ({"on": "2026-09-30", "reason": "retirement"}, None),
     ],
-)  # fmt: skip
+)
 def test_retirement_restoration_depends_on_how_the_year_ended(termination, restoration):
     row = only(plan_year(person(termination=termination)))
     expected = None if restoration is None else Decimal(restoration)
@@ -384,7 +466,7 @@ def test_the_per_period_cap_binds_where_an_annual_cap_would_not():
     assert row.matching_restoration == Decimal("2400.00")
     # Worked annually, salary 400,000 + bonus 120,000, salary election only: the salary's Plan
     # Compensation is 40,000, the bonus's 120,000 is not deferred from, so the cap is 6% x 40,000
-    # = 2,400 as well (Amendment A6), not 6% x 160,000 = 9,600.
+    # = 2,400 as well (DESIGN.md, "The Plan's arithmetic"), not 6% x 160,000 = 9,600.
     annual = only(plan_year(person(bonus_compensation="120000", elections=[salary(10)])))
     assert annual.elective_deferral == Decimal("4000.00")
     assert annual.matching_restoration == Decimal("2400.00")
@@ -396,10 +478,16 @@ def test_first_year_salary_election_reaches_later_payrolls_only():
         {"paid_on": "2026-06-15", "compensation": "400000"},  # 40,000 above the limit
         {"paid_on": "2026-06-30", "compensation": "10000"},  # 10,000 above
     ]
-    row = only(plan_year(person(
-        compensation="410000", first_eligible_on="2026-06-01", pay_periods=periods,
-        elections=[salary(10, made_on="2026-06-15")],
-    )))  # fmt: skip
+    row = only(
+        plan_year(
+            person(
+                compensation="410000",
+                first_eligible_on="2026-06-01",
+                pay_periods=periods,
+                elections=[salary(10, made_on="2026-06-15")],
+            )
+        )
+    )
     assert [p.elective_deferral for p in row.pay_periods] == [0, Decimal(1000)]
 
 
@@ -420,15 +508,21 @@ percent = st.integers(min_value=0, max_value=75)
 )
 def test_pay_period_properties(pays, salary_percent, bonus_percent):
     periods = [
-        {"paid_on": date(2026, 1, 1 + i).isoformat(), "compensation": str(pay),
-         "bonus": str(pay) if is_bonus else "0"}
+        {
+            "paid_on": date(2026, 1, 1 + i).isoformat(),
+            "compensation": str(pay),
+            "bonus": str(pay) if is_bonus else "0",
+        }
         for i, (pay, is_bonus) in enumerate(pays)
-    ]  # fmt: skip
+    ]
     total = sum(pay for pay, _ in pays)
-    facts = plan_year(person(
-        compensation=str(total), pay_periods=periods,
-        elections=[salary(salary_percent), bonus(bonus_percent)],
-    ))  # fmt: skip
+    facts = plan_year(
+        person(
+            compensation=str(total),
+            pay_periods=periods,
+            elections=[salary(salary_percent), bonus(bonus_percent)],
+        )
+    )
     row = only(facts)
     # Per-pay-period Plan Compensation adds up to the year's; the totals are the periods' sums.
     assert sum(p.plan_compensation for p in row.pay_periods) == row.plan_compensation
@@ -458,15 +552,21 @@ def test_annual_properties(compensation, bonus_share, salary_percent, bonus_perc
     )
     facts = plan_year(
         person(
-            compensation=str(compensation), bonus_compensation=str(bonus_pay),
+            compensation=str(compensation),
+            bonus_compensation=str(bonus_pay),
             elections=[salary(salary_percent), bonus(bonus_percent)],
         ),
         plan={"match_rate_percent": rate, "match_cap_percent": cap},
-    )  # fmt: skip
+    )
     row = only(facts)
-    for amount in (row.plan_compensation, row.elective_deferral, row.matching_restoration,
-                   row.retirement_restoration, row.salary_plan_compensation,
-                   row.bonus_plan_compensation):  # fmt: skip
+    for amount in (
+        row.plan_compensation,
+        row.elective_deferral,
+        row.matching_restoration,
+        row.retirement_restoration,
+        row.salary_plan_compensation,
+        row.bonus_plan_compensation,
+    ):
         assert amount >= 0
     assert row.salary_plan_compensation + row.bonus_plan_compensation == row.plan_compensation
     # The match never exceeds the deferral, nor the cap on Plan Compensation (half a cent for
@@ -520,9 +620,12 @@ def test_payment_window(left_on, key_employee_on, expected):
 @pytest.mark.parametrize("reason", ["death", "disability"])
 def test_a_key_employee_who_dies_or_is_disabled_is_paid_within_60_days(reason):
     # Plan 4.01(b) applies only to a termination other than by death or disability.
-    facts = plan_year(person(
-        termination=termination("2026-08-31", reason=reason), key_employee_on=["2025-12-31"],
-    ))  # fmt: skip
+    facts = plan_year(
+        person(
+            termination=termination("2026-08-31", reason=reason),
+            key_employee_on=["2025-12-31"],
+        )
+    )
     assert payment_window(facts, facts.participants[0]) == (date(2026, 8, 31), date(2026, 10, 30))
 
 
@@ -553,19 +656,27 @@ def test_a_2019_hire_who_left_in_2025_is_vested():
     # Plan 3.06(b): anyone credited with an Hour of Service on or after January 1, 2017 is fully
     # vested in the restoration accounts, whenever they left. Hired 2019, left June 13, 2025; the
     # 2026 Plan Year file still shows the former Participant's account as vested.
-    facts = plan_year(person(
-        eligible_employee=False, compensation="0", hired_on="2019-06-03",
-        termination=termination("2025-06-13"),
-    ))  # fmt: skip
+    facts = plan_year(
+        person(
+            eligible_employee=False,
+            compensation="0",
+            hired_on="2019-06-03",
+            termination=termination("2025-06-13"),
+        )
+    )
     vested = vesting(facts, facts.participants[0])
     assert vested.restoration_accounts is True
     assert vested.because == "an Hour of Service on or after January 1, 2017 (Plan 3.06(b))"
     # Left December 31, 2016, the day before: not on that ground (three years, death or
     # retirement would still vest).
-    facts = plan_year(person(
-        eligible_employee=False, compensation="0", hired_on="2015-06-03",
-        termination=termination("2016-12-31"),
-    ))  # fmt: skip
+    facts = plan_year(
+        person(
+            eligible_employee=False,
+            compensation="0",
+            hired_on="2015-06-03",
+            termination=termination("2016-12-31"),
+        )
+    )
     assert vesting(facts, facts.participants[0]).restoration_accounts is False
 
 
@@ -582,11 +693,15 @@ def test_a_2019_hire_who_left_in_2025_is_vested():
     ],
 )
 def test_vesting(year, more, because):
-    facts = RRPPlanYearFacts.model_validate({
-        "kind": "rrp-plan-year", "company": {"name": "C"}, "plan": {"name": "C Plan"},
-        "plan_year": year,
-        "participants": [person(**more)],
-    })  # fmt: skip
+    facts = RRPPlanYearFacts.model_validate(
+        {
+            "kind": "rrp-plan-year",
+            "company": {"name": "C"},
+            "plan": {"name": "C Plan"},
+            "plan_year": year,
+            "participants": [person(**more)],
+        }
+    )
     vested = vesting(facts, facts.participants[0])
     assert vested.elective_deferral_account is True  # Plan 3.06(a): always
     assert vested.restoration_accounts is (because is not None)
@@ -603,20 +718,23 @@ def test_the_enrollment_sample_worked_by_hand(samples):
     # e1004: 75% made for 2024, rolled over. 1,450,000 - 360,000 = 1,090,000; 75% -> 817,500;
     # match 6% -> 65,400; restoration 4% -> 43,600.
     assert (rows["e1004"].elective_deferral, rows["e1004"].matching_restoration) == (
-        Decimal("817500.00"), Decimal("65400.00"),
-    )  # fmt: skip
+        Decimal("817500.00"),
+        Decimal("65400.00"),
+    )
     assert rows["e1004"].retirement_restoration == Decimal("43600.00")
     # e1019: 395,000 - 360,000 = 35,000; 9% -> 3,150; match min(3,150, 2,100) = 2,100.
     assert (rows["e1019"].elective_deferral, rows["e1019"].matching_restoration) == (
-        Decimal("3150.00"), Decimal("2100.00"),
-    )  # fmt: skip
+        Decimal("3150.00"),
+        Decimal("2100.00"),
+    )
     # e1005, bonus only: 50% x 240,000 = 120,000; match 6% x 240,000 = 14,400.
     assert rows["e1005"].matching_restoration == Decimal("14400.00")
     # e1003: salary 15% x 140,000 = 21,000 (match min(21,000, 8,400) = 8,400); bonus 25% x
     # 280,000 = 70,000 (match min(70,000, 16,800) = 16,800): 91,000 and 25,200.
     assert (rows["e1003"].elective_deferral, rows["e1003"].matching_restoration) == (
-        Decimal("91000.00"), Decimal("25200.00"),
-    )  # fmt: skip
+        Decimal("91000.00"),
+        Decimal("25200.00"),
+    )
     # e1006 revoked in November 2025: nothing in force for 2026. e1007: the 2026 election (6%)
     # replaced the 2023 one (3%): 6% x 35,000 = 2,100.
     assert rows["e1006"].elective_deferral is None
@@ -633,17 +751,20 @@ def test_the_enrollment_sample_worked_by_hand(samples):
 def test_the_year_sample_worked_by_hand(samples):
     facts = load_facts(samples / "rrp-2026-year.yaml").facts
     rows = {row.id: row for row in compute(facts).participants}
-    # e1006: first-year salary election in March: 8% x 50,000 = 4,000; match 3,000 (Amendment A6).
+    # e1006: first-year salary election in March: 8% x 50,000 = 4,000; match 3,000 (DESIGN.md, "The
+    # Plan's arithmetic").
     assert (rows["e1006"].elective_deferral, rows["e1006"].matching_restoration) == (
-        Decimal("4000.00"), Decimal("3000.00"),
-    )  # fmt: skip
+        Decimal("4000.00"),
+        Decimal("3000.00"),
+    )
     # e1007: hired July 1, 6% on July 31: salary before the election 395,000 x 31/184 =
     # 66,548.91 < limit, so all 35,000 is reached: 2,100, matched 2,100.
     assert rows["e1007"].elective_deferral == Decimal("2100.00")
     # e1008: first-year bonus, 20% x 90,000 x 324/365 = 15,978.08; cap 6% x 79,890.41 = 4,793.42.
     assert (rows["e1008"].elective_deferral, rows["e1008"].matching_restoration) == (
-        Decimal("15978.08"), Decimal("4793.42"),
-    )  # fmt: skip
+        Decimal("15978.08"),
+        Decimal("4793.42"),
+    )
     # e1012 Retired at 66 after 1,450 hours on Sep 30: restoration 4% x 250,000 = 10,000;
     # paid by Sep 30 + 60 days = Nov 29.
     assert rows["e1012"].retirement_restoration == Decimal("10000.00")
@@ -660,8 +781,9 @@ def test_the_year_sample_worked_by_hand(samples):
     # e1032, a Key Employee who left April 30 and died July 20: paid within 60 days of the death
     # (Sep 18), not on November 1.
     assert (rows["e1032"].payment_earliest_on, rows["e1032"].payment_due_on) == (
-        date(2026, 7, 20), date(2026, 9, 18),
-    )  # fmt: skip
+        date(2026, 7, 20),
+        date(2026, 9, 18),
+    )
     # e1033, the March-to-February bonus elected December 15, 2024: 25% x 150,000 = 37,500.
     assert rows["e1033"].elective_deferral == Decimal("37500.00")
 
@@ -673,22 +795,36 @@ def test_cli_json_has_the_contract_keys(cli, samples):
     assert data["plan_year"] == 2026 and data["compensation_limit"] == "360000.00"
     first = data["participants"][0]
     assert set(first) >= {
-        "id", "plan_compensation", "elective_deferral", "matching_restoration",
-        "retirement_restoration", "vested", "payment_due_on", "elections_in_force",
-    }  # fmt: skip
+        "id",
+        "plan_compensation",
+        "elective_deferral",
+        "matching_restoration",
+        "retirement_restoration",
+        "vested",
+        "payment_due_on",
+        "elections_in_force",
+    }
     assert first["plan_compensation"] == "160000.00" and first["payment_due_on"] is None
     assert first["elections_in_force"] == {
-        "salary": {"kind": "salary", "percent": "10", "made_on": "2024-12-10",
-                   "plan_year": 2025, "in_force_since": 2025},
+        "salary": {
+            "kind": "salary",
+            "percent": "10",
+            "made_on": "2024-12-10",
+            "plan_year": 2025,
+            "in_force_since": 2025,
+        },
         "bonus": None,
-    }  # fmt: skip
+    }
     rows = {row["id"]: row for row in data["participants"]}
     assert rows["e1011"]["payment_due_on"] == "2026-12-01"
 
 
 def test_cli_csv_and_text(cli, samples):
-    rows = list(csv.DictReader(io.StringIO(cli("compute", samples / "rrp-2026.yaml",
-                                               "--format", "csv").stdout)))  # fmt: skip
+    rows = list(
+        csv.DictReader(
+            io.StringIO(cli("compute", samples / "rrp-2026.yaml", "--format", "csv").stdout)
+        )
+    )
     assert len(rows) == 28 and rows[0]["elective_deferral"] == "16000.00"
     # No election in force: the deferral is empty and the note says why.
     e1016 = next(row for row in rows if row["id"] == "e1016")

@@ -1,7 +1,11 @@
-"""Meta-tests that keep the documentation complete: every command in the README, with help."""
+"""Meta-tests that keep the documentation complete and current: every command in the README, with
+help; every module and source file the documents, docstrings and comments name exists."""
 
 from __future__ import annotations
 
+import io
+import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -55,3 +59,68 @@ def test_help_prose_is_wrapped_to_the_terminal_not_to_the_source(cli, command):
     for line, following in zip(text, text[1:], strict=False):
         if line and following:  # within a paragraph
             assert len(line) + 1 + len(following.split()[0]) > widest - 2, (line, following)
+
+
+# ------------------------------------------------- modules and tests named in prose exist
+
+# A module named by its dotted name (docgen.<package>.<module>, checks.<module>), perhaps with a
+# name in it, and a source file named by its path; a path with a wildcard names no one file.
+DOTTED = re.compile(r"(?<![\w./-])((?:docgen|checks)(?:\.[A-Za-z_]\w*)+)")
+SOURCE_PATH = re.compile(r"(?<![\w./-])((?:docgen|checks|tests|tools|bench)/[\w./-]*\.py)\b")
+PROSE = [
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").rglob("*.md")),
+    *sorted((ROOT / "checks").glob("*.md")),
+    *sorted((ROOT / "tests" / "cases").glob("*.yaml")),
+]
+PYTHON = sorted(
+    path
+    for folder in ("docgen", "checks", "tests", "tools", "bench")
+    for path in (ROOT / folder).rglob("*.py")
+    if "node_modules" not in path.parts
+)
+
+
+def _prose_of(path: Path) -> str:
+    """The text a reader reads: a document whole; of Python, its comments and strings (the
+    docstrings among them), not its code, where a list called ``checks`` has methods."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".py":
+        return text
+    kept = (tokenize.COMMENT, tokenize.STRING)
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return "\n".join(token.string for token in tokens if token.type in kept)
+
+
+def _module_file(name: str) -> Path | None:
+    path = ROOT.joinpath(*name.split("."))
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _names_something(dotted: str) -> bool:
+    """A module, or a module and a name it defines or imports (docgen.load.load_facts)."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        module = _module_file(".".join(parts[:end]))
+        if module is None:
+            continue
+        rest = parts[end:]
+        if not rest or rest[0].startswith("__"):  # the module itself, or its __file__
+            return True
+        source = module.read_text(encoding="utf-8")
+        defined = (
+            rf"^\s*(?:async def|def|class)\s+{rest[0]}\b|^{rest[0]}\s*[:=]|import .*\b{rest[0]}\b"
+        )
+        return len(rest) <= 2 and re.search(defined, source, re.M) is not None
+    return False
+
+
+@pytest.mark.parametrize("path", [*PROSE, *PYTHON], ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_module_and_source_file_named_exists(path):
+    text = _prose_of(path)
+    stale = [name for name in DOTTED.findall(text) if not _names_something(name.rstrip("."))]
+    stale += [named for named in SOURCE_PATH.findall(text) if not (ROOT / named).is_file()]
+    assert not stale, f"{path.relative_to(ROOT)} names what no longer exists: {sorted(set(stale))}"

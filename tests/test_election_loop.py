@@ -36,20 +36,37 @@ def test_issue_fill_take_in_check_and_issue_the_grant(cli, tmp_path):
     result = cli("batch", facts, "--out", forms, "--stage", "elections", "--as-of", "2026-06-22")
     assert result.exit_code == 0, result.stdout + result.stderr
 
-    blank = {s: issued(forms, s, "exhibit-i.pdf").read_bytes()
-             for s in ("tnguyen", "ebrooks", "sjohnson-ames")}  # fmt: skip
+    blank = {
+        s: issued(forms, s, "exhibit-i.pdf").read_bytes()
+        for s in ("tnguyen", "ebrooks", "sjohnson-ames")
+    }
     returned = {
-        "tnguyen": pdfjs_fill(blank["tnguyen"], {"pay_on": "date", "pay_date_date": "July 1, 2030",
-                              "printed_name": "Thanh Nguyen", "date_signed": "June 15, 2026"},
-                              tmp_path),
-        "ebrooks": pdfjs_fill(blank["ebrooks"], {"pay_on": "separation", "printed_name":
-                              "Evelyn Brooks", "date_signed": "2026-06-16"}, tmp_path),
-        "sjohnson-ames": pypdf_fill(blank["sjohnson-ames"], {
-            "pay_on": "earlier_of_separation_or_date",
-            "pay_date_earlier_of_separation_or_date": "January 15, 2031",
-            "printed_name": "Sarah Johnson-Ames", "date_signed": "June 17, 2026",
-            "received_on": "June 22, 2026"}),
-    }  # fmt: skip
+        "tnguyen": pdfjs_fill(
+            blank["tnguyen"],
+            {
+                "pay_on": "date",
+                "pay_date_date": "July 1, 2030",
+                "printed_name": "Thanh Nguyen",
+                "date_signed": "June 15, 2026",
+            },
+            tmp_path,
+        ),
+        "ebrooks": pdfjs_fill(
+            blank["ebrooks"],
+            {"pay_on": "separation", "printed_name": "Evelyn Brooks", "date_signed": "2026-06-16"},
+            tmp_path,
+        ),
+        "sjohnson-ames": pypdf_fill(
+            blank["sjohnson-ames"],
+            {
+                "pay_on": "earlier_of_separation_or_date",
+                "pay_date_earlier_of_separation_or_date": "January 15, 2031",
+                "printed_name": "Sarah Johnson-Ames",
+                "date_signed": "June 17, 2026",
+                "received_on": "June 22, 2026",
+            },
+        ),
+    }
     paths = []
     for subject, data in returned.items():
         path = tmp_path / f"{subject}-returned.pdf"
@@ -67,8 +84,12 @@ def test_issue_fill_take_in_check_and_issue_the_grant(cli, tmp_path):
     answered = json.loads(
         cli("status", facts, "--as-of", "2026-06-22", "--out", forms, "--format", "json").stdout
     )
-    assert answered["summary"] == {"forms_expected": 10, "returned": 10, "in_effect": 10,
-                                   "awaited": 0}  # fmt: skip
+    assert answered["summary"] == {
+        "forms_expected": 10,
+        "returned": 10,
+        "in_effect": 10,
+        "awaited": 0,
+    }
     row = next(r for r in answered["subjects"] if r["subject"] == "tnguyen")
     assert (row["sent_on"], row["returned_on"], row["election"], row["days_left"]) == (
         "2026-06-22",
@@ -96,14 +117,23 @@ def test_issue_fill_take_in_check_and_issue_the_grant(cli, tmp_path):
     assert verify.exit_code == 0, verify.stdout + verify.stderr
 
 
+@pytest.mark.slow
 def test_a_late_form_is_recorded_then_set_aside_and_the_default_payment_applies(cli, tmp_path):
     facts = tmp_path / "grant.yaml"
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
     blank = render.render_document(load_facts(facts), "exhibit-i", "tnguyen", "elections", "pdf")
     form = tmp_path / "late.pdf"
-    form.write_bytes(pypdf_fill(blank, {"pay_on": "date", "pay_date_date": "2030-07-01",
-                                        "printed_name": "Thanh Nguyen",
-                                        "date_signed": "2026-06-22"}))  # fmt: skip
+    form.write_bytes(
+        pypdf_fill(
+            blank,
+            {
+                "pay_on": "date",
+                "pay_date_date": "2030-07-01",
+                "printed_name": "Thanh Nguyen",
+                "date_signed": "2026-06-22",
+            },
+        )
+    )
     late = cli("intake", facts, form, "--received-on", "2026-06-23", "--as-of", "2026-06-23")
     assert late.exit_code == 1, late.stdout  # recorded, and the checker says it is late
     assert "RSU-ELECTION-LATE" in late.stdout
@@ -152,27 +182,40 @@ def test_a_director_in_the_roster_gets_the_election_in_their_row(cli, tmp_path):
     roster_before = (tmp_path / "roster.csv").read_text(encoding="utf-8")
     blank = render.render_document(load_facts(facts), "exhibit-i", "bcole", "elections", "pdf")
     form = tmp_path / "bcole.pdf"
-    form.write_bytes(pypdf_fill(blank, {"pay_on": "separation", "printed_name": "Benjamin Cole",
-                                        "date_signed": "2026-06-19"}))  # fmt: skip
+    form.write_bytes(
+        pypdf_fill(
+            blank,
+            {"pay_on": "separation", "printed_name": "Benjamin Cole", "date_signed": "2026-06-19"},
+        )
+    )
     result = cli("intake", facts, form, "--received-on", "2026-06-22", "--as-of", "2026-06-22")
     assert result.exit_code == 0, result.stdout + result.stderr
     assert facts.read_bytes() == yaml_before  # the director lives in the roster
     after = (tmp_path / "roster.csv").read_text(encoding="utf-8")
-    changed = [(a, b) for a, b in zip(roster_before.splitlines(), after.splitlines(), strict=True)
-               if a != b]  # fmt: skip
-    assert changed == [(
-        "bcole,Benjamin Cole,Mr. Cole,55 Lakeview Drive | Midlothian VA 23113,false,false,"
-        "2026-06-10,1225,,,,,",
-        "bcole,Benjamin Cole,Mr. Cole,55 Lakeview Drive | Midlothian VA 23113,false,false,"
-        "2026-06-10,1225,2026-annual,2026-06-22,100,separation,",
-    )]  # fmt: skip
+    changed = [
+        (a, b)
+        for a, b in zip(roster_before.splitlines(), after.splitlines(), strict=True)
+        if a != b
+    ]
+    assert changed == [
+        (
+            "bcole,Benjamin Cole,Mr. Cole,55 Lakeview Drive | Midlothian VA 23113,false,false,"
+            "2026-06-10,1225,,,,,",
+            "bcole,Benjamin Cole,Mr. Cole,55 Lakeview Drive | Midlothian VA 23113,false,false,"
+            "2026-06-10,1225,2026-annual,2026-06-22,100,separation,",
+        )
+    ]
     assert load_facts(facts).facts.director("bcole").elections[0].pay_on == "separation"
 
     # A roster row holds one election: a second form for a roster director is refused.
     second = tmp_path / "kpatel.pdf"
     blank = render.render_document(load_facts(facts), "exhibit-i", "kpatel", "elections", "pdf")
-    second.write_bytes(pypdf_fill(blank, {"pay_on": "separation", "printed_name": "Kiran Patel",
-                                          "date_signed": "2026-06-19"}))  # fmt: skip
+    second.write_bytes(
+        pypdf_fill(
+            blank,
+            {"pay_on": "separation", "printed_name": "Kiran Patel", "date_signed": "2026-06-19"},
+        )
+    )
     refused = cli("intake", facts, second, "--received-on", "2026-06-22", "--as-of", "2026-06-22")
     assert refused.exit_code == 2
     assert "kpatel's roster row already holds an Exhibit I election" in refused.stderr
@@ -185,9 +228,17 @@ def test_a_json_facts_file_keeps_its_layout(cli, tmp_path):
     facts.write_text(json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n")
     blank = render.render_document(load_facts(facts), "exhibit-i", "ebrooks", "elections", "pdf")
     form = tmp_path / "ebrooks.pdf"
-    form.write_bytes(pypdf_fill(blank, {"pay_on": "date", "pay_date_date": "2031-06-30",
-                                        "printed_name": "Evelyn Brooks",
-                                        "date_signed": "2026-06-19"}))  # fmt: skip
+    form.write_bytes(
+        pypdf_fill(
+            blank,
+            {
+                "pay_on": "date",
+                "pay_date_date": "2031-06-30",
+                "printed_name": "Evelyn Brooks",
+                "date_signed": "2026-06-19",
+            },
+        )
+    )
     result = cli("intake", facts, form, "--received-on", "2026-06-22", "--as-of", "2026-06-22")
     assert result.exit_code == 0, result.stdout + result.stderr
     text = facts.read_text(encoding="utf-8")
@@ -202,9 +253,22 @@ def test_a_json_facts_file_keeps_its_layout(cli, tmp_path):
 def test_elect_records_a_paper_exhibit_i(cli, tmp_path):
     facts = tmp_path / "grant.yaml"
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
-    result = cli("elect", facts, "--for", "ebrooks", "--pay-on", "earlier_of_separation_or_date",
-                 "--pay-date", "June 30, 2031", "--signed-on", "2026-06-18", "--filed-on",
-                 "2026-06-22", "--as-of", "2026-06-22")  # fmt: skip
+    result = cli(
+        "elect",
+        facts,
+        "--for",
+        "ebrooks",
+        "--pay-on",
+        "earlier_of_separation_or_date",
+        "--pay-date",
+        "June 30, 2031",
+        "--signed-on",
+        "2026-06-18",
+        "--filed-on",
+        "2026-06-22",
+        "--as-of",
+        "2026-06-22",
+    )
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "Recorded docgen elect --for ebrooks: ebrooks, Exhibit I option (c) June 30, 2031" in (
         result.stdout
@@ -224,17 +288,28 @@ def test_elect_records_a_paper_exhibit_i(cli, tmp_path):
         (["--pay-on", "separation", "--pay-date", "2030-07-01"], "option (a), Separation"),
         (["--pay-on", "later"], "'later' is not a Section III option"),
         (["--pay-on", "separation", "--printed-name", "E. Brooks"], "reads 'E. Brooks'"),
-        (["--pay-on", "separation", "--salary-percent", "10"], "--salary-percent: is not on the "
-         "exhibit-i form"),
+        (
+            ["--pay-on", "separation", "--salary-percent", "10"],
+            "--salary-percent: is not on the exhibit-i form",
+        ),
         (["--pay-on", "separation", "--signed-on", "2026-06-30"], "is after the day the Company"),
     ],
-)  # fmt: skip
+)
 def test_elect_validates_as_intake_does(cli, tmp_path, args, message):
     facts = tmp_path / "grant.yaml"
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
     before = facts.read_bytes()
-    result = cli("elect", facts, "--for", "ebrooks", *args, "--received-on", "2026-06-22",
-                 "--as-of", "2026-06-22")  # fmt: skip
+    result = cli(
+        "elect",
+        facts,
+        "--for",
+        "ebrooks",
+        *args,
+        "--received-on",
+        "2026-06-22",
+        "--as-of",
+        "2026-06-22",
+    )
     assert result.exit_code == 2, result.stdout
     assert message in " ".join(result.stderr.split())
     assert facts.read_bytes() == before
@@ -244,12 +319,32 @@ def test_elect_refuses_an_unknown_id_and_a_repeat(cli, tmp_path):
     facts = tmp_path / "grant.yaml"
     shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
     before = facts.read_bytes()
-    unknown = cli("elect", facts, "--for", "nobody", "--pay-on", "separation", "--received-on",
-                  "2026-06-22", "--as-of", "2026-06-22")  # fmt: skip
+    unknown = cli(
+        "elect",
+        facts,
+        "--for",
+        "nobody",
+        "--pay-on",
+        "separation",
+        "--received-on",
+        "2026-06-22",
+        "--as-of",
+        "2026-06-22",
+    )
     assert unknown.exit_code == 2 and "--for: no director nobody in" in unknown.stderr
     assert facts.read_bytes() == before
-    args = ("elect", facts, "--for", "ebrooks", "--pay-on", "separation", "--received-on",
-            "2026-06-22", "--as-of", "2026-06-22")  # fmt: skip
+    args = (
+        "elect",
+        facts,
+        "--for",
+        "ebrooks",
+        "--pay-on",
+        "separation",
+        "--received-on",
+        "2026-06-22",
+        "--as-of",
+        "2026-06-22",
+    )
     assert cli(*args).exit_code == 0
     recorded = facts.read_bytes()
     again = cli(*args)
@@ -263,10 +358,23 @@ def test_elect_records_a_paper_rrp_form(cli, tmp_path):
     facts = tmp_path / "rrp.yaml"
     shutil.copy(SAMPLES / "rrp-2026.yaml", facts)
     result = cli(
-        "elect", facts, "--for", "e1017", "--salary-percent", "3", "--allocation",
-        "Stable Value Fund=100", "--beneficiary", "Marley Castellano;spouse;60", "--beneficiary",
-        "Sky Castellano;;40", "--received-on", "2025-12-05", "--as-of", "2025-12-05",
-    )  # fmt: skip
+        "elect",
+        facts,
+        "--for",
+        "e1017",
+        "--salary-percent",
+        "3",
+        "--allocation",
+        "Stable Value Fund=100",
+        "--beneficiary",
+        "Marley Castellano;spouse;60",
+        "--beneficiary",
+        "Sky Castellano;;40",
+        "--received-on",
+        "2025-12-05",
+        "--as-of",
+        "2025-12-05",
+    )
     assert result.exit_code == 0, result.stdout + result.stderr  # a warning: under the limit
     participant = load_facts(facts).facts.participant("e1017")
     assert [(e.kind, e.percent, e.made_on) for e in participant.elections] == [
@@ -277,8 +385,18 @@ def test_elect_records_a_paper_rrp_form(cli, tmp_path):
         ("Marley Castellano", "spouse", 60),
         ("Sky Castellano", None, 40),
     ]
-    bad = cli("elect", facts, "--for", "e1017", "--allocation", "Gold=100", "--received-on",
-              "2025-12-06", "--as-of", "2025-12-06")  # fmt: skip
+    bad = cli(
+        "elect",
+        facts,
+        "--for",
+        "e1017",
+        "--allocation",
+        "Gold=100",
+        "--received-on",
+        "2025-12-06",
+        "--as-of",
+        "2025-12-06",
+    )
     assert bad.exit_code == 2 and "'Gold' is not an investment option" in bad.stderr
 
 
@@ -320,5 +438,6 @@ def test_a_form_set_aside_governs_nothing(cli, tmp_path):
     computed = json.loads(cli("compute", rrp, "--format", "json").stdout)
     pat = next(p for p in computed["participants"] if p["id"] == "e1001")
     assert pat["elective_deferral"] in (None, "0.00")
-    assert any("not used: recorded as not in effect by Benefits Committee" in n
-               for n in pat["notes"])  # fmt: skip
+    assert any(
+        "not used: recorded as not in effect by Benefits Committee" in n for n in pat["notes"]
+    )

@@ -1,6 +1,7 @@
 """`docgen intake`: blank forms filled as their signers fill them (pdf.js as Firefox does, and
 pypdf) are read back into the facts file exactly as chosen, on the day received; every refusal
-leaves the facts file byte for byte as it was (DESIGN.md A10, A11; issue 11)."""
+leaves the facts file byte for byte as it was (DESIGN.md, "Fillable forms" and "Command line"; issue
+11)."""
 
 from __future__ import annotations
 
@@ -83,8 +84,12 @@ EXHIBIT = {
 @pytest.mark.parametrize("option", list(EXHIBIT))
 def test_intake_records_exactly_the_option_chosen(cli, facts, blanks, tmp_path, filler, option):
     extra, pay_date = EXHIBIT[option]
-    values = {"pay_on": option, "printed_name": "thanh nguyen", "date_signed": "June 18, 2026",
-              **extra}  # fmt: skip
+    values = {
+        "pay_on": option,
+        "printed_name": "thanh nguyen",
+        "date_signed": "June 18, 2026",
+        **extra,
+    }
     blank = blanks["tnguyen"]
     filled = pdfjs_fill(blank, values, tmp_path) if filler == "pdfjs" else pypdf_fill(blank, values)
     form = form_file(tmp_path, filled)
@@ -119,8 +124,11 @@ def test_the_rrp_form_is_recorded_as_elections_allocation_and_beneficiaries(cli,
     loaded = load_facts(facts)
     blank = render.render_document(loaded, "rrp-election", "e1016", "enrollment", "pdf")
     fields = PdfReader(io.BytesIO(blank)).get_fields()
-    fund_field = {str(f["/TU"]).split("percent in ", 1)[1]: n for n, f in fields.items()
-                  if n.startswith("allocation_")}  # fmt: skip
+    fund_field = {
+        str(f["/TU"]).split("percent in ", 1)[1]: n
+        for n, f in fields.items()
+        if n.startswith("allocation_")
+    }
     values = {
         "salary_percent": "10",
         "bonus_percent": "25%",
@@ -134,8 +142,9 @@ def test_the_rrp_form_is_recorded_as_elections_allocation_and_beneficiaries(cli,
         "date_signed": "December 1, 2025",
     }
     filled = pdfjs_fill(blank, values, tmp_path) if filler == "pdfjs" else pypdf_fill(blank, values)
-    result = take_in(cli, facts, form_file(tmp_path, filled), received="2025-12-02",
-                     as_of="2025-12-02")  # fmt: skip
+    result = take_in(
+        cli, facts, form_file(tmp_path, filled), received="2025-12-02", as_of="2025-12-02"
+    )
     assert result.exit_code == 0, result.stdout + result.stderr
     participant = load_facts(facts).facts.participant("e1016")
     assert [(e.kind, e.plan_year, e.percent, e.made_on) for e in participant.elections] == [
@@ -154,8 +163,9 @@ def test_a_performance_period_is_read_from_the_field_that_names_it(cli, tmp_path
     shutil.copy(RRP, facts)
     blank = render.render_document(load_facts(facts), "rrp-election", "e1010", "enrollment", "pdf")
     filled = pypdf_fill(blank, {"performance_percent_1": "35", "date_signed": "2026-08-19"})
-    result = take_in(cli, facts, form_file(tmp_path, filled), received="2026-08-20",
-                     as_of="2026-08-20")  # fmt: skip
+    result = take_in(
+        cli, facts, form_file(tmp_path, filled), received="2026-08-20", as_of="2026-08-20"
+    )
     elections = load_facts(facts).facts.participant("e1010").elections
     new = elections[-1]
     assert (new.kind, new.percent, new.made_on) == ("performance_based", 35, date(2026, 8, 20))
@@ -164,12 +174,17 @@ def test_a_performance_period_is_read_from_the_field_that_names_it(cli, tmp_path
     assert result.exit_code == 0, result.stdout
 
 
-def test_forms_issued_from_an_earlier_version_of_the_facts_are_taken_in(cli, facts, blanks,
-                                                                        tmp_path):  # fmt: skip
-    first = pypdf_fill(blanks["tnguyen"], {"pay_on": "separation", "printed_name": "Thanh Nguyen",
-                                           "date_signed": "2026-06-18"})  # fmt: skip
-    second = pypdf_fill(blanks["ebrooks"], {"pay_on": "separation", "printed_name": "Evelyn Brooks",
-                                            "date_signed": "2026-06-19"})  # fmt: skip
+def test_forms_issued_from_an_earlier_version_of_the_facts_are_taken_in(
+    cli, facts, blanks, tmp_path
+):
+    first = pypdf_fill(
+        blanks["tnguyen"],
+        {"pay_on": "separation", "printed_name": "Thanh Nguyen", "date_signed": "2026-06-18"},
+    )
+    second = pypdf_fill(
+        blanks["ebrooks"],
+        {"pay_on": "separation", "printed_name": "Evelyn Brooks", "date_signed": "2026-06-19"},
+    )
     assert take_in(cli, facts, form_file(tmp_path, first, "a.pdf")).exit_code == 0
     # The facts have changed since the forms were issued; the second form still belongs here.
     assert load_facts(facts).sha256 != load_facts(GRANT).sha256
@@ -197,8 +212,11 @@ GOOD = {"pay_on": "separation", "printed_name": "Thanh Nguyen", "date_signed": "
 
 def _radio(pdf: bytes, value: str, shown: list[str]) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    group = next(r.get_object() for r in writer.root_object["/AcroForm"]["/Fields"]
-                 if r.get_object()["/T"] == "pay_on")  # fmt: skip
+    group = next(
+        r.get_object()
+        for r in writer.root_object["/AcroForm"]["/Fields"]
+        if r.get_object()["/T"] == "pay_on"
+    )
     group[NameObject("/V")] = NameObject(f"/{value}")
     for kid in group["/Kids"]:
         kid = kid.get_object()
@@ -221,25 +239,25 @@ REFUSALS = {
     "a form of another cycle": (
         lambda tmp, blanks: _form_of(
             _variant(tmp, "id: 2026-annual ", "id: 2027-annual "), "tnguyen", GOOD
-        ),  # fmt: skip
+        ),
         "belongs to the cycle 2027-annual, not 2026-annual",
     ),
     "a form for someone not in the facts": (
         lambda tmp, blanks: _form_of(
             _variant(tmp, "id: tnguyen", "id: tnguyen2"), "tnguyen2", GOOD
-        ),  # fmt: skip
+        ),
         "was issued to tnguyen2, who is not in",
     ),
     "another kind of form": (
         lambda tmp, blanks: render.render_document(
             load_facts(RRP), "rrp-election", "e1016", "enrollment", "pdf"
-        ),  # fmt: skip
+        ),
         "is a rrp-election form, not the exhibit-i this file takes in",
     ),
     "a scan (no form fields)": (
         lambda tmp, blanks: render.render_document(
             load_facts(GRANT), "notice", "tnguyen", "grant", "pdf"
-        ),  # fmt: skip
+        ),
         "record what it says with `docgen elect",
     ),
     "a photo of the form": (lambda tmp, blanks: b"\xff\xd8\xff\xe0JFIF a photo", "docgen elect"),
@@ -249,7 +267,7 @@ REFUSALS = {
             blanks["tnguyen"], {"printed_name": "Thanh Nguyen", "date_signed": "2026-06-18"}
         ),
         "no Section III option is marked",
-    ),  # fmt: skip
+    ),
     "a date beside the option not marked": (
         lambda tmp, blanks: pypdf_fill(
             blanks["tnguyen"],
@@ -261,7 +279,7 @@ REFUSALS = {
             },
         ),
         "a date (2031-01-01) is written beside option (c), but option (b) is marked",
-    ),  # fmt: skip
+    ),
     "the marked option and the drawn one disagree": (
         lambda tmp, blanks: _radio(pypdf_fill(blanks["tnguyen"], GOOD), "date", ["separation"]),
         "its value is 'date' but separation is shown marked",
@@ -275,13 +293,13 @@ REFUSALS = {
             blanks["tnguyen"], {**GOOD, "pay_on": "date", "pay_date_date": "07/01/2030"}
         ),
         "can be read as two different dates",
-    ),  # fmt: skip
+    ),
     "not a real date": (
         lambda tmp, blanks: pypdf_fill(
             blanks["tnguyen"], {**GOOD, "pay_on": "date", "pay_date_date": "February 30, 2030"}
         ),
         "is not a real calendar date",
-    ),  # fmt: skip
+    ),
     "another person's printed name": (
         lambda tmp, blanks: pypdf_fill(
             blanks["tnguyen"], {**GOOD, "printed_name": "Evelyn Brooks"}
@@ -293,7 +311,7 @@ REFUSALS = {
             blanks["tnguyen"], {"pay_on": "separation", "date_signed": "2026-06-18"}
         ),
         "Section IV is not completed (no printed name)",
-    ),  # fmt: skip
+    ),
     "signed after it was received": (
         lambda tmp, blanks: pypdf_fill(blanks["tnguyen"], {**GOOD, "date_signed": "June 23, 2026"}),
         "June 23, 2026 is after the day the Company received the form (June 22, 2026)",
@@ -335,9 +353,11 @@ def test_the_same_form_twice_is_refused_the_second_time(cli, facts, blanks, tmp_
 
 def test_two_forms_for_one_director_in_one_call_are_refused(cli, facts, blanks, tmp_path):
     first = form_file(tmp_path, pypdf_fill(blanks["tnguyen"], GOOD), "a.pdf")
-    second = form_file(tmp_path, pypdf_fill(blanks["tnguyen"], {**GOOD, "pay_on": "date",
-                                                                 "pay_date_date": "2030-07-01"}),
-                       "b.pdf")  # fmt: skip
+    second = form_file(
+        tmp_path,
+        pypdf_fill(blanks["tnguyen"], {**GOOD, "pay_on": "date", "pay_date_date": "2030-07-01"}),
+        "b.pdf",
+    )
     before = facts.read_bytes()
     result = take_in(cli, facts, first, second)
     assert result.exit_code == 2
@@ -391,10 +411,22 @@ def test_pypdf_never_prints_on_its_own_while_a_form_is_read(facts, blanks, tmp_p
 
     form = form_file(tmp_path, pypdf_fill(blanks["tnguyen"], GOOD)[:1500])
     done = subprocess.run(
-        [sys.executable, "-m", "docgen", "intake", str(facts), str(form), "--received-on",
-         RECEIVED, "--as-of", RECEIVED],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "docgen",
+            "intake",
+            str(facts),
+            str(form),
+            "--received-on",
+            RECEIVED,
+            "--as-of",
+            RECEIVED,
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 2
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert lines[0].startswith(f"{form}: not a form docgen can read back: not a readable PDF")
@@ -416,8 +448,13 @@ def test_the_rrp_form_refuses_what_it_cannot_read(cli, tmp_path):
         filled = {"date_signed": "2025-12-01", **values}
         if message.startswith("the signature"):
             filled = values
-        result = take_in(cli, facts, form_file(tmp_path, pypdf_fill(blank, filled)),
-                         received="2025-12-02", as_of="2025-12-02")  # fmt: skip
+        result = take_in(
+            cli,
+            facts,
+            form_file(tmp_path, pypdf_fill(blank, filled)),
+            received="2025-12-02",
+            as_of="2025-12-02",
+        )
         assert result.exit_code == 2, message
         assert message in " ".join(result.stderr.split()), result.stderr
         assert facts.read_bytes() == before
@@ -435,8 +472,9 @@ def test_a_fund_no_longer_on_the_menu_is_refused_not_misfiled(cli, tmp_path):
     facts.write_text(text, encoding="utf-8")
     before = facts.read_bytes()
     filled = pypdf_fill(blank, {bond: "100", "date_signed": "2025-12-01"})
-    result = take_in(cli, facts, form_file(tmp_path, filled), received="2025-12-02",
-                     as_of="2025-12-02")  # fmt: skip
+    result = take_in(
+        cli, facts, form_file(tmp_path, filled), received="2025-12-02", as_of="2025-12-02"
+    )
     assert result.exit_code == 2
     assert "'Bond Index Fund' is not an investment option on the form" in result.stderr
     assert facts.read_bytes() == before
@@ -447,10 +485,12 @@ def test_percentages_the_plan_forbids_are_recorded_and_flagged(cli, tmp_path):
     facts = tmp_path / "rrp.yaml"
     shutil.copy(RRP, facts)
     blank = render.render_document(load_facts(facts), "rrp-election", "e1016", "enrollment", "pdf")
-    filled = pypdf_fill(blank, {"salary_percent": "7.5", "bonus_percent": "80",
-                                "date_signed": "2025-12-01"})  # fmt: skip
-    result = take_in(cli, facts, form_file(tmp_path, filled), received="2025-12-02",
-                     as_of="2025-12-02")  # fmt: skip
+    filled = pypdf_fill(
+        blank, {"salary_percent": "7.5", "bonus_percent": "80", "date_signed": "2025-12-01"}
+    )
+    result = take_in(
+        cli, facts, form_file(tmp_path, filled), received="2025-12-02", as_of="2025-12-02"
+    )
     assert result.exit_code == 1
     assert "RRP-DEFERRAL-INCREMENT" in result.stdout and "RRP-DEFERRAL-OVER-MAX" in result.stdout
     percents = [e.percent for e in load_facts(facts).facts.participant("e1016").elections]

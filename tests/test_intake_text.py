@@ -23,8 +23,12 @@ from docgen.intake.json_text import JsonText
 from docgen.intake.roster_text import RosterText
 from docgen.intake.yaml_text import YamlText, _scalar
 
-ELECTION = {"grant_id": "2026-annual", "filed_on": date(2026, 6, 10), "percent": 100,
-            "pay_on": "separation"}  # fmt: skip
+ELECTION = {
+    "grant_id": "2026-annual",
+    "filed_on": date(2026, 6, 10),
+    "percent": 100,
+    "pay_on": "separation",
+}
 
 
 def load(text: str):
@@ -40,8 +44,9 @@ def kept(old: str, new: str, replaced: int = 0) -> list[str]:
             changed += i2 - i1
         if tag in ("replace", "insert"):
             added += new.splitlines()[j1:j2]
-    assert changed <= replaced, "".join(difflib.unified_diff(old.splitlines(True),
-                                                             new.splitlines(True)))  # fmt: skip
+    assert changed <= replaced, "".join(
+        difflib.unified_diff(old.splitlines(True), new.splitlines(True))
+    )
     return added
 
 
@@ -140,8 +145,12 @@ def test_flow_items_and_brace_spacing_are_copied():
 """
     editor = YamlText(text)
     p1, p2 = editor.subjects("participants")
-    election = {"kind": "bonus", "plan_year": 2026, "percent": Decimal("7.5"),
-                "made_on": date(2025, 12, 11)}  # fmt: skip
+    election = {
+        "kind": "bonus",
+        "plan_year": 2026,
+        "percent": Decimal("7.5"),
+        "made_on": date(2025, 12, 11),
+    }
     editor.append(p1, "elections", [election], [p2])
     editor.put(p1, "investments", {"Bond Index Fund": Decimal(100)}, [p2])
     editor.append(p2, "elections", [election], [p1])
@@ -163,9 +172,15 @@ def test_a_block_value_is_replaced_in_block_style():
       Stable Value Fund: 100   # all in one
     hired_on: 2015-04-01
 """
-    new = put(text, 0, "beneficiaries", [{"name": "Kim: the elder", "percent": Decimal(50)},
-                                         {"name": "Lee", "relationship": "child",
-                                          "percent": Decimal(50)}])  # fmt: skip
+    new = put(
+        text,
+        0,
+        "beneficiaries",
+        [
+            {"name": "Kim: the elder", "percent": Decimal(50)},
+            {"name": "Lee", "relationship": "child", "percent": Decimal(50)},
+        ],
+    )
     assert load(new)["participants"][0]["beneficiaries"][0]["name"] == "Kim: the elder"
     assert "    investments:\n      Stable Value Fund: 100   # all in one\n" in new
     assert '      - name: "Kim: the elder"\n' in new
@@ -194,9 +209,31 @@ def test_any_text_is_written_so_it_reads_back_as_itself(text):
         assert load(f"{{{flow}: 1, k: {flow}}}") == {text: 1, "k": text}
 
 
-MISREAD = ["yes", "No", "null", "~", "2026-01-01", "100", "1e3", "- a", "a: b", "a #b", "#x",
-           "&anchor", "*alias", "!tag", "'q", '"q', " pad", "José Núñez", "S&P 500", "@x", "%x",
-           "`x", "{x}"]  # fmt: skip
+MISREAD = [
+    "yes",
+    "No",
+    "null",
+    "~",
+    "2026-01-01",
+    "100",
+    "1e3",
+    "- a",
+    "a: b",
+    "a #b",
+    "#x",
+    "&anchor",
+    "*alias",
+    "!tag",
+    "'q",
+    '"q',
+    " pad",
+    "José Núñez",
+    "S&P 500",
+    "@x",
+    "%x",
+    "`x",
+    "{x}",
+]
 
 
 @pytest.mark.parametrize("text", MISREAD)
@@ -209,11 +246,14 @@ def test_text_that_plain_yaml_would_misread_is_quoted(text):
 
 @pytest.mark.parametrize("indent", [2, 4, "\t"])
 def test_json_keeps_its_indentation(indent):
-    data = {"kind": "director-rsu-grant", "directors": [
-        {"id": "a", "elections": []},
-        {"id": "b", "elections": [{"grant_id": "x", "percent": 100}]},
-        {"id": "c"},
-    ]}  # fmt: skip
+    data = {
+        "kind": "director-rsu-grant",
+        "directors": [
+            {"id": "a", "elections": []},
+            {"id": "b", "elections": [{"grant_id": "x", "percent": 100}]},
+            {"id": "c"},
+        ],
+    }
     text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
     editor = JsonText(text)
     a, b, c = editor.subjects("directors")
@@ -251,8 +291,14 @@ def test_a_roster_row_gets_its_cells_and_nothing_else_changes():
     roster = RosterText(text)
     row = roster.row_of("b")
     assert roster.cells(row) == {"id": "b", "name": 'Bo "B"', "units": "200"}
-    roster.set(row, {"election_grant_id": "2026-annual", "election_pay_on": "date",
-                     "election_pay_date": "2030-07-01"})  # fmt: skip
+    roster.set(
+        row,
+        {
+            "election_grant_id": "2026-annual",
+            "election_pay_on": "date",
+            "election_pay_date": "2030-07-01",
+        },
+    )
     new = roster.result()
     assert new == (
         "id,name,units,election_grant_id,election_pay_on,election_pay_date\r\n"

@@ -14,6 +14,9 @@ import pytest
 
 from tests.test_batch import CYCLE, DOCGEN, GRANT_AS_OF, tree, write_cycle
 
+# Every test here kills batches at the worst moments: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 
 def batch_killed_at(facts: Path, out: Path, hook: str, *extra: str, while_paused=None) -> None:
     """Run a batch until the test hook ``hook`` pauses it (after N packets, or "swap": after the
@@ -22,9 +25,12 @@ def batch_killed_at(facts: Path, out: Path, hook: str, *extra: str, while_paused
     env = {**os.environ, "DOCGEN_TEST_PAUSE_AFTER": hook, "DOCGEN_TEST_PAUSE_SECONDS": "120"}
     process = subprocess.Popen(
         [str(DOCGEN), "batch", str(facts), "--out", str(out), "--workers", "1", *extra],
-        env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+        env=env,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
         start_new_session=True,
-    )  # fmt: skip
+    )
     expected = "paused after swap" if hook == "swap" else f"paused after packet {hook}"
     deadline = time.monotonic() + 240
     try:
@@ -136,8 +142,14 @@ def test_sigkill_after_the_swap_leaves_the_new_folder_and_keeps_what_docgen_did_
         (replaced,) = (out / CYCLE).glob(".grant.replaced-*")
         (replaced / "jsmith" / "notice signed.pdf").write_bytes(b"signed")
 
-    batch_killed_at(changed, out, "swap", "--as-of", "2026-06-26",
-                    while_paused=someone_saves_a_file_into_the_old_folder)  # fmt: skip
+    batch_killed_at(
+        changed,
+        out,
+        "swap",
+        "--as-of",
+        "2026-06-26",
+        while_paused=someone_saves_a_file_into_the_old_folder,
+    )
     assert cli("verify", copy).exit_code == 0  # the new stage folder is complete
     assert (copy / "superseded" / "2" / "rgarcia" / "notice.pdf").is_file()
     result = cli("batch", changed, "--out", out, "--as-of", "2026-06-26")

@@ -89,9 +89,12 @@ def test_each_misreading_is_refused_at_load_with_nothing_written(
 def test_etc_passwd_is_never_read_or_echoed(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(BAD)
     stderr = _refused(
-        cli, Path("roster-outside-folder.yaml"), "roster-outside-folder.yaml:14", "directors_csv",
+        cli,
+        Path("roster-outside-folder.yaml"),
+        "roster-outside-folder.yaml:14",
+        "directors_csv",
         tmp_path,
-    )  # fmt: skip
+    )
     assert "root:" not in stderr and "unknown column" not in stderr
 
 

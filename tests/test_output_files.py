@@ -18,9 +18,17 @@ WRITERS = {
     "calendar": ("calendar", "samples/rrp-2026.yaml", "--as-of", "2025-12-01", "--format", "ics"),
     "preview": ("render", GRANT[0], "--doc", "notice", "--for", "jsmith", "--to", "html"),
     "review copy": (
-        "render", GRANT[0], "--doc", "notice", "--for", "jsmith", "--to", "docx", "--review",
+        "render",
+        GRANT[0],
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        "docx",
+        "--review",
     ),
-}  # fmt: skip
+}
 
 
 @pytest.fixture
@@ -59,8 +67,20 @@ def test_a_new_file_gets_the_umasks_permissions_and_a_replaced_one_keeps_its_own
 
 def test_render_refuses_a_bad_copy_path_before_issuing_anything(cli, here):
     (here / "copies").mkdir()
-    issue = ("render", GRANT[0], "--doc", "notice", "--for", "jsmith", "--to", "pdf",
-             "--out", "out", "--as-of", GRANT[2])  # fmt: skip
+    issue = (
+        "render",
+        GRANT[0],
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        "pdf",
+        "--out",
+        "out",
+        "--as-of",
+        GRANT[2],
+    )
     result = cli(*issue, "-o", "copies")
     assert result.exit_code == 2
     assert "copies: is a folder. Name the file to write, such as copies/jsmith-notice.pdf." in (
@@ -80,8 +100,22 @@ def test_a_copy_that_cannot_be_written_says_the_document_was_issued(cli, here, m
         return real_replace(source, target)
 
     monkeypatch.setattr(docgen.core.output.os, "replace", disk_full)
-    result = cli("render", GRANT[0], "--doc", "notice", "--for", "jsmith", "--to", "pdf",
-                 "--out", "out", "--as-of", GRANT[2], "-o", "copy.pdf")  # fmt: skip
+    result = cli(
+        "render",
+        GRANT[0],
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        "pdf",
+        "--out",
+        "out",
+        "--as-of",
+        GRANT[2],
+        "-o",
+        "copy.pdf",
+    )
     assert result.exit_code == 2
     issued = os.path.join("out", "2026-annual", "grant", "jsmith", "notice.pdf")
     assert (

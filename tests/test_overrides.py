@@ -1,6 +1,7 @@
-"""A company's own templates (DESIGN A11): `docgen templates --export`, ``templates_dir`` beside
-the facts file, overrides by name rendered in the same sandbox and checked by the same rules,
-their SHA-256 in the manifest, and a broken or hostile template refused with its file and line."""
+"""A company's own templates (DESIGN.md, "Command line"): `docgen templates --export`,
+``templates_dir`` beside the facts file, overrides by name rendered in the same sandbox and checked
+by the same rules, their SHA-256 in the manifest, and a broken or hostile template refused with its
+file and line."""
 
 from __future__ import annotations
 
@@ -95,6 +96,7 @@ def test_export_never_overwrites_a_companys_edits(cli, tmp_path):
 # --------------------------------------------------------------------------- overrides issue
 
 
+@pytest.mark.slow
 def test_an_exported_edited_notice_issues_the_edited_words(cli, tmp_path):
     facts, forms = company(tmp_path, cli)
     edit(forms / "notice.html.j2", SEED_SENTENCE, OWN_SENTENCE)
@@ -123,6 +125,7 @@ def test_an_exported_edited_notice_issues_the_edited_words(cli, tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_an_edited_clause_waits_for_counsel_then_issues_its_new_words(cli, tmp_path):
     facts, forms = company(tmp_path, cli)
     clause = forms / "clauses" / "notice.b-accelerated-vesting.html.j2"
@@ -179,6 +182,7 @@ def test_a_file_that_overrides_nothing_is_refused_on_load(cli, tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_a_clause_included_where_the_check_cannot_see_it_is_refused(cli, tmp_path):
     # The clause's fragment is included under a computed name: the check (which reads the
     # template's text) cannot know the copy carries it, so the rendered marks disagree.
@@ -199,6 +203,7 @@ def test_a_clause_included_where_the_check_cannot_see_it_is_refused(cli, tmp_pat
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_drafted_words_that_name_no_clause_are_refused(cli, tmp_path):
     facts, forms = company(tmp_path, cli)
     edit(
@@ -228,6 +233,7 @@ def test_drafted_words_that_name_no_clause_are_refused(cli, tmp_path):
     ],
     ids=["python-internals", "globals", "power", "self-include", "undefined", "syntax"],
 )
+@pytest.mark.slow
 def test_a_broken_or_hostile_template_is_refused_with_its_file_and_line(
     cli, tmp_path, inserted, says
 ):
@@ -240,9 +246,23 @@ def test_a_broken_or_hostile_template_is_refused_with_its_file_and_line(
     out = tmp_path / "out"
     for result in (
         batch(cli, facts, out),
-        cli("render", facts, "--doc", "notice", "--for", "jsmith", "--to", "pdf",
-            "--out", out, "-o", tmp_path / "one.pdf", "--as-of", AS_OF),
-    ):  # fmt: skip
+        cli(
+            "render",
+            facts,
+            "--doc",
+            "notice",
+            "--for",
+            "jsmith",
+            "--to",
+            "pdf",
+            "--out",
+            out,
+            "-o",
+            tmp_path / "one.pdf",
+            "--as-of",
+            AS_OF,
+        ),
+    ):
         assert result.exit_code == 2, result.stdout + result.stderr
         message = " ".join(result.stderr.split())
         assert f"template our-forms/notice.html.j2:{where + 1} " in message, message

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# Every test here builds a wheel and installs it: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -97,15 +100,35 @@ def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path)
     # The wheel's own metadata carries the version docgen/__init__.py writes (hatch reads it).
     recorded = subprocess.run(
         [python, "-c", "import importlib.metadata as m; print(m.version('docgen'))"],
-        cwd=work, capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        cwd=work,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert recorded.stdout.strip() == __version__
     # Templates, stylesheet and bundled fonts come from the wheel: a document renders.
     rendered = subprocess.run(
-        [target / "bin" / "docgen", "render", "cycle.yaml", "--doc", "notice", "--for", "jsmith",
-         "--to", "pdf", "--out", "out", "-o", "jsmith.pdf", "--as-of", "2026-06-23"],
-        cwd=work, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            target / "bin" / "docgen",
+            "render",
+            "cycle.yaml",
+            "--doc",
+            "notice",
+            "--for",
+            "jsmith",
+            "--to",
+            "pdf",
+            "--out",
+            "out",
+            "-o",
+            "jsmith.pdf",
+            "--as-of",
+            "2026-06-23",
+        ],
+        cwd=work,
+        capture_output=True,
+        text=True,
+    )
     assert rendered.returncode == 0, rendered.stderr
     assert (work / "jsmith.pdf").read_bytes().startswith(b"%PDF-")
     assert (work / "jsmith.pdf").read_bytes() == (
@@ -113,16 +136,20 @@ def test_installed_wheel_validates_a_sample_from_another_folder(wheel, tmp_path)
     ).read_bytes()
     # `docgen explain` prints worked examples from the rule cases the wheel carries.
     explained = subprocess.run(
-        [target / "bin" / "docgen", "explain", "RRP-PBC-LATE"], cwd=work, capture_output=True,
+        [target / "bin" / "docgen", "explain", "RRP-PBC-LATE"],
+        cwd=work,
+        capture_output=True,
         text=True,
-    )  # fmt: skip
+    )
     assert explained.returncode == 0, explained.stderr
     assert "A failing example:" in explained.stdout and "no test case found" not in explained.stdout
     # DOC-DRAFTED-CLAUSE shows the drafted wording, and the DESIGN.md it cites is in the wheel.
     drafted = subprocess.run(
-        [target / "bin" / "docgen", "explain", "DOC-DRAFTED-CLAUSE"], cwd=work,
-        capture_output=True, text=True,
-    )  # fmt: skip
+        [target / "bin" / "docgen", "explain", "DOC-DRAFTED-CLAUSE"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+    )
     assert drafted.returncode == 0, drafted.stderr
     assert "Notwithstanding Section A, if you continue to provide services" in drafted.stdout
     shipped = drafted.stdout.split("DESIGN.md ships with docgen: ", 1)[1].split()[0]

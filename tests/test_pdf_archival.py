@@ -1,4 +1,4 @@
-"""Issued PDFs as assistive technology and archives read them (DESIGN.md A12).
+"""Issued PDFs as assistive technology and archives read them (DESIGN.md, "Trusted documents").
 
 Every kind of document is tagged (structure tree, language, title in the title bar, bookmarks);
 those that are not fillable forms are PDF/A-3b and carry docgen-record.json. No PDF/A validator

@@ -57,6 +57,7 @@ def issued_pdfs():
     return pdfs
 
 
+@pytest.mark.slow
 def test_every_issued_kind_of_pdf_is_read_one_object_at_a_time(issued_pdfs):
     for name, data in issued_pdfs.items():
         fast = _fast(data)
@@ -65,6 +66,7 @@ def test_every_issued_kind_of_pdf_is_read_one_object_at_a_time(issued_pdfs):
         assert readback.pdf_text(data) == fast
 
 
+@pytest.mark.slow
 def test_only_the_objects_a_page_needs_are_parsed(issued_pdfs):
     data = issued_pdfs["grant/jsmith/notice"]
     reader = PdfReader(io.BytesIO(data))
@@ -76,6 +78,7 @@ def test_only_the_objects_a_page_needs_are_parsed(issued_pdfs):
     assert len(reader.resolved_objects) < 20  # ... and pypdf parsed none of them (it would all)
 
 
+@pytest.mark.slow
 def test_a_pdf_without_object_streams_reads_the_same(issued_pdfs):
     data = issued_pdfs["grant/jsmith/notice"]
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
@@ -86,6 +89,7 @@ def test_a_pdf_without_object_streams_reads_the_same(issued_pdfs):
     assert readback.pdf_text(rewritten) == readback.pdf_text(data)
 
 
+@pytest.mark.slow
 def test_a_page_with_several_content_streams_is_left_to_pypdf(issued_pdfs):
     from pypdf.generic import ArrayObject, NameObject
 
@@ -99,6 +103,7 @@ def test_a_page_with_several_content_streams_is_left_to_pypdf(issued_pdfs):
     assert readback.pdf_text(data) == whole_reading(data)
 
 
+@pytest.mark.slow
 def test_a_broken_object_stream_is_unusual(issued_pdfs):
     reader = PdfReader(io.BytesIO(issued_pdfs["grant/jsmith/notice"]))
     objects = PageObjects(reader)

@@ -8,7 +8,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.test_batch import DOCGEN
+
+# Every test here runs the README's tour end to end: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -53,8 +58,13 @@ def test_the_tour_runs_as_written_and_makes_the_tree_it_shows(tmp_path):
     shutil.copytree(ROOT / "samples", tmp_path / "samples")
     commands = tour_commands()
     assert [argv[1] for argv, _ in commands] == [
-        "batch", "batch", "batch", "render", "verify", "verify",
-    ]  # fmt: skip
+        "batch",
+        "batch",
+        "batch",
+        "render",
+        "verify",
+        "verify",
+    ]
     for argv, expected in commands:
         assert argv[0] == "docgen"
         result = subprocess.run(

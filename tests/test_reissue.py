@@ -15,6 +15,9 @@ import pytest
 from docgen.load import load_facts
 from tests.test_batch import CYCLE, GRANT_AS_OF, tree, write_cycle
 
+# Every test here issues and re-issues cycles end to end: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 LATER = "2026-06-25"
 
 
@@ -86,9 +89,13 @@ def test_a_changed_packet_is_reissued_and_its_previous_copy_kept(cycle, cli):
     (entry,) = record["superseded"]
     assert (entry["n"], entry["as_of"], entry["replaces_issue_of"]) == (1, LATER, GRANT_AS_OF)
     assert entry["packets"] == [
-        {"subject": "jsmith", "what": "re-issued", "documents": ["notice", "exhibit-i"],
-         "reasons": ["address changed"]}
-    ]  # fmt: skip
+        {
+            "subject": "jsmith",
+            "what": "re-issued",
+            "documents": ["notice", "exhibit-i"],
+            "reasons": ["address changed"],
+        }
+    ]
     kept = {e["was"]: e for e in entry["files"]}
     old = hashlib.sha256(before["jsmith/notice.pdf"]).hexdigest()
     assert kept["jsmith/notice.pdf"]["sha256"] == old and not kept["jsmith/notice.pdf"]["altered"]
@@ -138,13 +145,22 @@ def test_a_participants_slice_holds_their_own_facts_and_the_plans(samples):
 
     facts = load_facts(samples / "rrp-2026.yaml").facts
     first, other = facts.participants[0], facts.participants[1]
-    moved = facts.model_copy(update={"participants": [
-        first, other.model_copy(update={"investments": {"Bond Index Fund": 100}}),
-        *facts.participants[2:],
-    ]})  # fmt: skip
-    menu = facts.model_copy(update={"plan": facts.plan.model_copy(
-        update={"investment_options": [*facts.plan.investment_options, "Money Market Fund"]}
-    )})  # fmt: skip
+    moved = facts.model_copy(
+        update={
+            "participants": [
+                first,
+                other.model_copy(update={"investments": {"Bond Index Fund": 100}}),
+                *facts.participants[2:],
+            ]
+        }
+    )
+    menu = facts.model_copy(
+        update={
+            "plan": facts.plan.model_copy(
+                update={"investment_options": [*facts.plan.investment_options, "Money Market Fund"]}
+            )
+        }
+    )
 
     def record(f):
         return packet_record(f, first.id, "enrollment", "2025-12-01", "t")
@@ -168,8 +184,9 @@ def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):
             in result.stdout
         )
     assert {e["was"] for e in manifest(stage)["superseded"][0]["files"]} >= {
-        "jsmith/notice.pdf", "rgarcia/notice.docx",
-    }  # fmt: skip
+        "jsmith/notice.pdf",
+        "rgarcia/notice.docx",
+    }
 
 
 def test_a_document_rendered_as_issued_stays_and_only_the_record_is_updated(tmp_path):
@@ -185,15 +202,34 @@ def test_a_document_rendered_as_issued_stays_and_only_the_record_is_updated(tmp_
     (stage / "jsmith" / "notice.pdf").write_bytes(b"%PDF- issued")
     (staging / "jsmith" / "notice.pdf").write_bytes(b"%PDF- issued")
     entry = {"sha256": hashlib.sha256(b"%PDF- issued").hexdigest(), "bytes": 12}
-    inputs = {"facts_sha256": "a", "templates_sha256": "t", "docgen_version": "v",
-              "stage": "grant", "as_of": GRANT_AS_OF}  # fmt: skip
-    document = {"name": "notice", "files": {"pdf": "jsmith/notice.pdf"}, "key_facts": [],
-                "issued_as_of": GRANT_AS_OF, "facts_sha256": "f1"}  # fmt: skip
+    inputs = {
+        "facts_sha256": "a",
+        "templates_sha256": "t",
+        "docgen_version": "v",
+        "stage": "grant",
+        "as_of": GRANT_AS_OF,
+    }
+    document = {
+        "name": "notice",
+        "files": {"pdf": "jsmith/notice.pdf"},
+        "key_facts": [],
+        "issued_as_of": GRANT_AS_OF,
+        "facts_sha256": "f1",
+    }
     previous = {
-        "as_of": GRANT_AS_OF, "facts": {"sha256": "f1"}, "files": {"jsmith/notice.pdf": entry},
-        "packets": [{"subject": "jsmith", "documents": [document], "inputs": inputs,
-                     "inputs_sha256": "x", "facts": {"cycle": {}, "subject": {"units": "1"}}}],
-    }  # fmt: skip
+        "as_of": GRANT_AS_OF,
+        "facts": {"sha256": "f1"},
+        "files": {"jsmith/notice.pdf": entry},
+        "packets": [
+            {
+                "subject": "jsmith",
+                "documents": [document],
+                "inputs": inputs,
+                "inputs_sha256": "x",
+                "facts": {"cycle": {}, "subject": {"units": "1"}},
+            }
+        ],
+    }
     (stage / "manifest.json").write_text(json.dumps(previous))
     assembler = Assembler(staging, stage, Manifest.from_json(previous), LATER, "f2")
     record = PacketRecord(
@@ -201,8 +237,9 @@ def test_a_document_rendered_as_issued_stays_and_only_the_record_is_updated(tmp_
         "y",
         {"cycle": {}, "subject": {"units": "2"}},
     )
-    rendered = RenderedDocument("jsmith", "notice", {"pdf": "jsmith/notice.pdf"},
-                                {"jsmith/notice.pdf": entry}, [], [])  # fmt: skip
+    rendered = RenderedDocument(
+        "jsmith", "notice", {"pdf": "jsmith/notice.pdf"}, {"jsmith/notice.pdf": entry}, [], []
+    )
     assembler.rendered_packet("jsmith", [rendered], record)
     (change,) = assembler.result.changes
     assert (change.what, change.documents, change.reasons) == ("record", (), ("units changed",))
@@ -296,8 +333,9 @@ def test_hold_does_not_excuse_an_error_about_the_grant_itself(samples, tmp_path,
         data["grant"]["election_deadline"] = "2026-06-24"
 
     facts = write_cycle(tmp_path, samples, directors=2, edit=deadline_after_grant)
-    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", "2026-06-24",
-                 "--hold", "jsmith")  # fmt: skip
+    result = cli(
+        "batch", facts, "--out", tmp_path / "out", "--as-of", "2026-06-24", "--hold", "jsmith"
+    )
     assert result.exit_code == 1
     assert "RSU-DEADLINE-AFTER-GRANT" in result.stdout and "--hold" not in result.stderr
     assert not (tmp_path / "out").exists()
@@ -347,8 +385,9 @@ def test_naming_packets_wrongly_is_bad_input(cycle, cli, args, message):
 
 def test_only_needs_an_issued_stage_folder(samples, tmp_path, cli):
     facts = write_cycle(tmp_path, samples, directors=1)
-    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", GRANT_AS_OF,
-                 "--only", "jsmith")  # fmt: skip
+    result = cli(
+        "batch", facts, "--out", tmp_path / "out", "--as-of", GRANT_AS_OF, "--only", "jsmith"
+    )
     assert result.exit_code == 2 and "has not been issued yet" in result.stderr
     assert not (tmp_path / "out").exists()
 
@@ -359,8 +398,22 @@ def test_only_needs_an_issued_stage_folder(samples, tmp_path, cli):
 def test_render_issues_a_corrected_notice_into_the_stage_folder(cycle, cli, tmp_path):
     edit, out, stage = cycle
     copy = tmp_path / "jsmith-notice.pdf"
-    result = cli("render", edit(moved_jsmith), "--doc", "notice", "--for", "jsmith", "--to", "pdf",
-                 "--out", out, "-o", copy, "--as-of", LATER)  # fmt: skip
+    result = cli(
+        "render",
+        edit(moved_jsmith),
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        "pdf",
+        "--out",
+        out,
+        "-o",
+        copy,
+        "--as-of",
+        LATER,
+    )
     assert result.exit_code == 0, result.output
     assert "  jsmith: notice, exhibit-i re-issued (address changed)" in result.stdout
     issued = stage / "jsmith" / "notice.pdf"
@@ -375,8 +428,22 @@ def test_render_of_an_unchanged_document_hands_over_the_issued_copy(cycle, cli, 
     edit, out, stage = cycle
     before = inodes(stage)
     copy = tmp_path / "copy.docx"
-    result = cli("render", edit(None), "--doc", "exhibit-i", "--for", "rgarcia", "--to", "docx",
-                 "--out", out, "-o", copy, "--as-of", LATER)  # fmt: skip
+    result = cli(
+        "render",
+        edit(None),
+        "--doc",
+        "exhibit-i",
+        "--for",
+        "rgarcia",
+        "--to",
+        "docx",
+        "--out",
+        out,
+        "-o",
+        copy,
+        "--as-of",
+        LATER,
+    )
     assert result.exit_code == 0, result.output
     assert "nothing re-issued" in result.stdout
     assert copy.read_bytes() == (stage / "rgarcia" / "exhibit-i.docx").read_bytes()
@@ -386,13 +453,37 @@ def test_render_of_an_unchanged_document_hands_over_the_issued_copy(cycle, cli, 
 def test_render_of_a_pdf_without_out_is_bad_input_and_html_is_a_preview(cycle, cli, tmp_path):
     edit, out, stage = cycle
     facts = edit(moved_jsmith)
-    refused = cli("render", facts, "--doc", "notice", "--for", "jsmith", "--to", "pdf",
-                  "-o", tmp_path / "x.pdf", "--as-of", LATER)  # fmt: skip
+    refused = cli(
+        "render",
+        facts,
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        "pdf",
+        "-o",
+        tmp_path / "x.pdf",
+        "--as-of",
+        LATER,
+    )
     assert refused.exit_code == 2 and "add --out OUT" in refused.stderr
     assert not (tmp_path / "x.pdf").exists()
     before = tree(stage)
-    preview = cli("render", facts, "--doc", "notice", "--for", "jsmith", "--to", "html",
-                  "-o", tmp_path / "x.html", "--as-of", LATER)  # fmt: skip
+    preview = cli(
+        "render",
+        facts,
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        "html",
+        "-o",
+        tmp_path / "x.html",
+        "--as-of",
+        LATER,
+    )
     assert preview.exit_code == 0 and "a preview: not issued" in preview.stdout
     assert "40 Cedar Road" in (tmp_path / "x.html").read_text()
     assert tree(stage) == before
@@ -403,8 +494,20 @@ def test_render_refuses_on_the_subjects_own_errors_only(samples, tmp_path, cli):
     out = tmp_path / "out"
 
     def render(subject):
-        return cli("render", facts, "--doc", "notice", "--for", subject, "--to", "pdf",
-                   "--out", out, "--as-of", GRANT_AS_OF)  # fmt: skip
+        return cli(
+            "render",
+            facts,
+            "--doc",
+            "notice",
+            "--for",
+            subject,
+            "--to",
+            "pdf",
+            "--out",
+            out,
+            "--as-of",
+            GRANT_AS_OF,
+        )
 
     late = render("mobrien")
     assert late.exit_code == 1 and "RSU-ELECTION-LATE" in late.stdout
@@ -486,6 +589,9 @@ def test_payroll_ids_name_the_participants_folders(cli, samples, tmp_path):
     stage = out / "rrp-2026" / "enrollment"
     # Eligible Employees get a form; C.DAVIS_7 is not one (Plan 1.11).
     assert sorted(p.name for p in stage.iterdir() if p.is_dir()) == [
-        "BW1000", "BW1001", "BW1002", "bw2040",
-    ]  # fmt: skip
+        "BW1000",
+        "BW1001",
+        "BW1002",
+        "bw2040",
+    ]
     assert cli("verify", out / "rrp-2026").exit_code == 0

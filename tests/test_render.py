@@ -202,6 +202,7 @@ def _sentences(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("subject", ["jsmith", "tnguyen"])
+@pytest.mark.slow
 def test_pdf_carries_the_seed_word_for_word_with_blanks_filled(loaded, subject):
     facts = loaded.facts
     director = facts.director(subject)
@@ -254,6 +255,7 @@ def _all_documents(loaded):
                 yield doc, subject, stage
 
 
+@pytest.mark.slow
 def test_each_variant_has_no_blank_and_every_key_fact_in_pdf_and_docx(loaded):
     for doc, subject, stage in _all_documents(loaded):
         pdf_text = pdf_words(render.render_document(loaded, doc, subject, stage, "pdf"))
@@ -445,7 +447,8 @@ def test_grant_copy_shows_the_election_on_file_and_has_no_form_fields(loaded, su
 
 
 def test_grant_copy_names_the_superseded_form_in_pdf_and_docx(loaded):
-    """DESIGN.md A2: rgarcia filed twice before the deadline; the later form governs."""
+    """DESIGN.md, "Which Exhibit I governs": rgarcia filed twice before the deadline; the later form
+    governs."""
     superseded = (
         "Superseded: an Election Form filed with the Company on May 4, 2026, electing (a) "
         "Separation from Service; the later Election Form above replaces it."
@@ -462,7 +465,8 @@ def test_grant_copy_names_the_superseded_form_in_pdf_and_docx(loaded):
 
 
 def test_exhibit_i_states_the_specified_date_from_the_annual_meeting(tmp_path):
-    """DESIGN.md A1: one Specified Date, the same on the Notice and beside Exhibit I's (b)."""
+    """DESIGN.md, "The Specified Date": one Specified Date, the same on the Notice and beside
+    Exhibit I's (b)."""
     changed = facts_with(
         tmp_path, {"annual_meeting_date: null ": "annual_meeting_date: 2027-06-01 "}
     )
@@ -498,6 +502,7 @@ OTHER_COMPANY = {
 }
 
 
+@pytest.mark.slow
 def test_another_companys_cycle_renders_with_nothing_of_carmax(tmp_path):
     other = facts_with(tmp_path, OTHER_COMPANY)
     for doc, subject, stage in [
@@ -533,6 +538,7 @@ TRICKY_NAMES = [
 
 
 @pytest.mark.parametrize("name", TRICKY_NAMES)
+@pytest.mark.slow
 def test_names_are_shown_literally_never_as_markup(tmp_path, name):
     quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
     changed = facts_with(
@@ -640,6 +646,7 @@ def test_pdf_metadata_comes_from_the_facts(loaded):
     assert (float(box.width), float(box.height)) == (612, 792)  # US Letter
 
 
+@pytest.mark.slow
 def test_same_facts_give_byte_identical_files(loaded):
     for doc, subject, stage in [
         ("notice", "jsmith", "grant"),
@@ -654,6 +661,7 @@ def test_same_facts_give_byte_identical_files(loaded):
             )
 
 
+@pytest.mark.slow
 def test_a_fresh_process_makes_the_same_bytes(loaded):
     """Nothing from the process (the clock, caches, font ids) leaks into the files."""
     script = (

@@ -21,9 +21,14 @@ from tests.readers import normalise
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = ROOT / "samples" / "problems" / "director-unapproved-clauses.yaml"
 CHROMIUM_FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-)  # fmt: skip
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
 
 
 def chromium() -> str:

@@ -83,10 +83,20 @@ def libreoffice_pages(docx: bytes, tmp_path: Path) -> list[str]:
     source = tmp_path / "form.docx"
     source.write_bytes(docx)
     result = subprocess.run(
-        [office(), f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
-         "--convert-to", "pdf", "--outdir", str(tmp_path), str(source)],
-        capture_output=True, text=True, timeout=180,
-    )  # fmt: skip
+        [
+            office(),
+            f"-env:UserInstallation=file://{tmp_path / 'profile'}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(tmp_path),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert result.returncode == 0, result.stderr
     return pdf_pages((tmp_path / "form.pdf").read_bytes())
 
@@ -139,6 +149,7 @@ def loaded():
     ("subject", "stage"),
     [("jsmith", "elections"), ("pmurphy", "elections"), ("rgarcia", "grant"), ("tnguyen", "grant")],
 )
+@pytest.mark.slow
 def test_every_sample_form_keeps_the_part_to_be_filed_on_page_2(loaded, subject, stage):
     assert _problems(loaded, subject, stage) == []
     pdf = render.render_document(loaded, "exhibit-i", subject, stage, "pdf")
@@ -202,6 +213,7 @@ def test_libreoffice_lays_the_docx_out_with_the_part_to_be_filed_on_page_2(
         assert return_page_problems(pages, PART) == [], (subject, stage, pages)
 
 
+@pytest.mark.slow
 def test_verify_holds_an_issued_form_to_the_page_its_manifest_recorded(cli, tmp_path):
     """The manifest records each form's part to be filed; `docgen verify` re-applies the rule
     from it (a folder issued before it was recorded is not held to it)."""
@@ -219,13 +231,19 @@ def test_verify_holds_an_issued_form_to_the_page_its_manifest_recorded(cli, tmp_
     assert document["return_part"] == {"page": 2, "starts": PART.starts, "ends": PART.ends}
 
     # A three-page form slipped into the folder, its hash rewritten to match: verify still fails.
-    pdf = render.render_document(_variant(tmp_path, OVERFLOW_COMPANY, OVERFLOW_PLAN), "exhibit-i",
-                                 "jsmith", "elections", "pdf")  # fmt: skip
+    pdf = render.render_document(
+        _variant(tmp_path, OVERFLOW_COMPANY, OVERFLOW_PLAN),
+        "exhibit-i",
+        "jsmith",
+        "elections",
+        "pdf",
+    )
     target = folder / document["files"]["pdf"]
     target.write_bytes(pdf)
     manifest["files"][document["files"]["pdf"]] = {
-        "sha256": hashlib.sha256(pdf).hexdigest(), "bytes": len(pdf)
-    }  # fmt: skip
+        "sha256": hashlib.sha256(pdf).hexdigest(),
+        "bytes": len(pdf),
+    }
     document["key_facts"] = []
     manifest_path.write_text(json.dumps(manifest))
     tampered = cli("verify", folder)

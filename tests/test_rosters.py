@@ -32,8 +32,9 @@ def test_the_participant_roster_sample_loads_as_payroll_wrote_it(cli, samples):
 
 def test_findings_about_roster_rows_point_at_the_csv_line(cli, samples):
     """Rows span several lines when an address cell does: each finding names its row's line."""
-    result = cli("check", samples / "rrp-2026-roster.yaml", "--as-of", "2025-12-01",
-                 "--format", "json")  # fmt: skip
+    result = cli(
+        "check", samples / "rrp-2026-roster.yaml", "--as-of", "2025-12-01", "--format", "json"
+    )
     assert result.exit_code == 0, result.output
     found = {
         f["subject"]: (f["file"], f["line"])
@@ -119,8 +120,18 @@ def test_an_unknown_id_is_answered_with_the_likely_one_and_a_short_list():
 
 
 def test_elect_for_someone_not_in_a_large_roster_does_not_list_everyone(cli, samples, tmp_path):
-    result = cli("elect", samples / "rrp-2026.yaml", "--for", "e9999", "--received-on",
-                 "2025-12-10", "--salary-percent", "10", "--as-of", "2025-12-10")  # fmt: skip
+    result = cli(
+        "elect",
+        samples / "rrp-2026.yaml",
+        "--for",
+        "e9999",
+        "--received-on",
+        "2025-12-10",
+        "--salary-percent",
+        "10",
+        "--as-of",
+        "2025-12-10",
+    )
     assert result.exit_code == 2
     message = " ".join(result.stderr.split())
     assert "--for: no participant e9999 in " in message and "more." in message

@@ -106,8 +106,9 @@ def test_the_pdf_is_fillable(rendered, loaded):
     assert {"salary_percent", "bonus_percent", "performance_percent_1", "date_signed"} <= fields
     assert {f"allocation_{i}" for i in range(1, len(funds) + 1)} <= fields
     assert {"beneficiary_1", "relationship_3", "share_3"} <= fields
-    assert "performance_percent_1" not in set(PdfReader(io.BytesIO(
-        rendered["e1001"][1]["pdf"])).get_fields())  # fmt: skip
+    assert "performance_percent_1" not in set(
+        PdfReader(io.BytesIO(rendered["e1001"][1]["pdf"])).get_fields()
+    )
     assert reader.metadata["/CreationDate"] == "D:20251201000000Z"  # the day it is issued
     assert len(reader.pages) == 2
     for pid in rendered:  # the form keeps its two pages for each kind of participant
@@ -191,8 +192,8 @@ def test_the_form_shows_the_election_in_force(rendered):
         "Plan Year, rolled over), which applies unless you file a new election or revoke it "
         "by December 31, 2025"
     ) in text
-    # e1033: a bonus for March 2025 - February 2026 elected December 2024: irrevocable for 2026,
-    # and the bonus line names its period and its earlier deadline (Amendment A4).
+    # e1033: a bonus for March 2025 - February 2026 elected December 2024: irrevocable for 2026, and
+    # the bonus line names its period and its earlier deadline (DESIGN.md, "RRP election timing").
     text = normalise(pdf_text(rendered["e1033"][1]["pdf"]))
     assert "which applies and is irrevocable for the 2026 Plan Year" in text
     assert "from March 1, 2025 through February 28, 2026" in text

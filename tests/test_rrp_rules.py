@@ -1,5 +1,6 @@
-"""The RRP's election in force (Amendment A5), and the checker agreeing with the Plan's timing
-terms it words (docgen.kinds.rrp.timing): one definition, read the same way everywhere."""
+"""The RRP's election in force (DESIGN.md, "Elections roll over"), and the checker agreeing with the
+Plan's timing terms it words (docgen.kinds.rrp.timing): one definition, read the same way
+everywhere."""
 
 from __future__ import annotations
 
@@ -17,16 +18,21 @@ from docgen.kinds.rrp.timing import timeliness
 from docgen.load import LoadedFacts, SourceMap
 
 TIMING_RULES = {
-    "RRP-ELECTION-LATE", "RRP-FIRST-YEAR-LATE", "RRP-NOT-NEWLY-ELIGIBLE",
-    "RRP-FIRST-YEAR-PRIOR-SERVICES", "RRP-PBC-LATE", "RRP-PBC-NOT-QUALIFIED",
+    "RRP-ELECTION-LATE",
+    "RRP-FIRST-YEAR-LATE",
+    "RRP-NOT-NEWLY-ELIGIBLE",
+    "RRP-FIRST-YEAR-PRIOR-SERVICES",
+    "RRP-PBC-LATE",
+    "RRP-PBC-NOT-QUALIFIED",
     "RRP-PBC-SERVICE-GAP",
-}  # fmt: skip
+}
 
 
 def facts_with(*elections: dict, plan_year: int = 2026, **participant) -> RRPPlanYearFacts:
     data = deep_merge(bases()["rrp"]["facts"], {"plan_year": plan_year})
-    data["participants"] = [{**data["participants"][0], **participant,
-                             "elections": list(elections)}]  # fmt: skip
+    data["participants"] = [
+        {**data["participants"][0], **participant, "elections": list(elections)}
+    ]
     if plan_year > 2026:
         data["plan"] = {"compensation_limit": "370000"}
     return RRPPlanYearFacts.model_validate(data)
@@ -126,21 +132,27 @@ days = st.dates(min_value=date(2024, 6, 1), max_value=date(2027, 6, 30))
 def one_election(draw):
     kind = draw(st.sampled_from(["salary", "bonus", "performance_based"]))
     election = {
-        "kind": kind, "plan_year": 2026, "made_on": draw(days),
+        "kind": kind,
+        "plan_year": 2026,
+        "made_on": draw(days),
         "percent": draw(st.integers(0, 75)),
-    }  # fmt: skip
+    }
     if kind == "performance_based" or (kind == "bonus" and draw(st.booleans())):
         start = draw(st.dates(min_value=date(2025, 1, 1), max_value=date(2026, 12, 31)))
         end = start + timedelta(days=draw(st.integers(200, 500)))
         criteria = draw(st.none() | st.just(start + timedelta(days=draw(st.integers(0, 120)))))
         election["performance_period"] = {
-            "start": start, "end": end, "criteria_established_on": criteria,
-        }  # fmt: skip
+            "start": start,
+            "end": end,
+            "criteria_established_on": criteria,
+        }
     person = {
         "first_eligible_on": draw(st.none() | st.dates(date(2025, 11, 1), date(2026, 12, 31))),
-        "previously_eligible_until": draw(st.none() | st.dates(date(2023, 1, 1), date(2025, 6, 30))),  # noqa: E501
+        "previously_eligible_until": draw(
+            st.none() | st.dates(date(2023, 1, 1), date(2025, 6, 30))
+        ),  # noqa: E501
         "hired_on": draw(st.none() | st.dates(date(2020, 1, 1), date(2026, 12, 31))),
-    }  # fmt: skip
+    }
     return facts_with(election, **person)
 
 
@@ -159,6 +171,7 @@ def test_the_timing_findings_say_what_the_timing_term_decides(facts):
         assert any(f.severity == "error" for f in found)
         assert "RRP-ELECTION-LATE" in {f.rule for f in found}  # the prior-year route is open
     # compute and the checker agree: an election the checker rejects is not in force.
-    in_force = election_in_force(person, 2026, "salary" if person.elections[0].kind == "salary"
-                                 else "bonus").election  # fmt: skip
+    in_force = election_in_force(
+        person, 2026, "salary" if person.elections[0].kind == "salary" else "bonus"
+    ).election
     assert (in_force is not None) is (reading != "no")

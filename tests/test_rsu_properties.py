@@ -1,5 +1,6 @@
 """The director RSU rules against a second, plain reading of the catalogue (DESIGN.md, "Director RSU
-grant", Amendments A1, A2 and A7), over generated grants whose dates sit on every boundary.
+grant", DESIGN.md, "The Specified Date", A2 and DESIGN.md, "Stages and issued folders"), over
+generated grants whose dates sit on every boundary.
 
 The reading below is written from the catalogue's words, not from checks/rsu*.py or the grant's
 terms: it shares no code with them, down to its own month arithmetic. Each generated cycle is
@@ -50,7 +51,8 @@ def months_on_month_end(day: date, months: int) -> date:
 
 
 def specified(grant: dict) -> date:
-    """A1: the vesting anniversary, or the annual meeting if one is set and earlier."""
+    """DESIGN.md, "The Specified Date": the vesting anniversary, or the annual meeting if one is set
+    and earlier."""
     on = months_on(grant["grant_date"], 12 * grant["vesting"]["anniversary"])
     meeting = grant["vesting"].get("annual_meeting_date")
     return meeting if meeting is not None and meeting < on else on
@@ -77,8 +79,9 @@ def route_409a(grant: dict, director: dict, filed: date) -> str | None:
 
 
 def governing_election(grant: dict, forms: list[tuple[int, dict]]) -> dict | None:
-    """A2: the last form (in filing order) filed before the deadline; once one governs, a form
-    filed on or after the Date of Grant changes nothing (irrevocable as of that date)."""
+    """DESIGN.md, "Which Exhibit I governs": the last form (in filing order) filed before the
+    deadline; once one governs, a form filed on or after the Date of Grant changes nothing
+    (irrevocable as of that date)."""
     governing = None
     for _, form in forms:
         if form["filed_on"] >= grant["election_deadline"]:
@@ -142,9 +145,10 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
         forms: list[tuple[int, dict]] = []
         for e, form in enumerate(director["elections"]):
             at = f"directors[{d}].elections[{e}]"
-            if form["grant_id"] != GRANT_ID:  # void: this rule and no other (A2)
+            # A void form draws its own rule and no other (DESIGN.md, "Which Exhibit I governs").
+            if form["grant_id"] != GRANT_ID:
                 add("RSU-ELECTION-OTHER-GRANT", who, f"{at}.grant_id")
-            elif director.get("employee", False):  # void: this rule and no other (A2)
+            elif director.get("employee", False):
                 add("RSU-ELECTION-EMPLOYEE-DIRECTOR", who, at)
             else:
                 forms.append((e, form))
@@ -197,8 +201,16 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
 
 # ----------------------------------------------------------- grants with dates on the edges
 
-ANCHORS = [date(2026, 6, 23), date(2026, 8, 31), date(2027, 2, 28), date(2028, 2, 29),
-           date(2027, 12, 31), date(2027, 1, 1), date(2029, 3, 31), date(2026, 1, 31)]  # fmt: skip
+ANCHORS = [
+    date(2026, 6, 23),
+    date(2026, 8, 31),
+    date(2027, 2, 28),
+    date(2028, 2, 29),
+    date(2027, 12, 31),
+    date(2027, 1, 1),
+    date(2029, 3, 31),
+    date(2026, 1, 31),
+]
 EDGE = st.sampled_from([-1, 0, 1])
 
 
@@ -234,9 +246,14 @@ def forms(draw, grant: dict, first_eligible: date | None, as_of: date) -> dict:
     grant_date, deadline = grant["grant_date"], grant["election_deadline"]
     vests = specified(grant)
     edges = [
-        deadline, grant_date, grant_date + timedelta(days=30), date(grant_date.year - 1, 12, 31),
-        months_on(vests, -12), months_on_month_end(vests, -12), as_of,
-    ]  # fmt: skip
+        deadline,
+        grant_date,
+        grant_date + timedelta(days=30),
+        date(grant_date.year - 1, 12, 31),
+        months_on(vests, -12),
+        months_on_month_end(vests, -12),
+        as_of,
+    ]
     if first_eligible is not None:
         edges.append(first_eligible + timedelta(days=30))
     # Or comfortably timely on every count, so that many forms govern and payment rules bite.
@@ -300,16 +317,18 @@ def cycles(draw) -> tuple[dict, date, str]:
         director_forms = [
             draw(forms(grant, first_eligible, as_of)) for _ in range(draw(st.integers(0, 3)))
         ]
-        directors.append({
-            "id": f"d{index}",
-            "name": f"Director {index}",
-            "units": 1000,
-            "employee": draw(st.sampled_from([False, False, False, True])),
-            "specified_employee": draw(st.booleans()),
-            "first_eligible_on": first_eligible,
-            "elections": director_forms,
-            "settlement": draw(settlements(grant, director_forms)),
-        })  # fmt: skip
+        directors.append(
+            {
+                "id": f"d{index}",
+                "name": f"Director {index}",
+                "units": 1000,
+                "employee": draw(st.sampled_from([False, False, False, True])),
+                "specified_employee": draw(st.booleans()),
+                "first_eligible_on": first_eligible,
+                "elections": director_forms,
+                "settlement": draw(settlements(grant, director_forms)),
+            }
+        )
     data = deep_merge(bases()["director"]["facts"], {"grant": grant})
     data["directors"] = directors
     return data, as_of, draw(st.sampled_from(["grant", "elections"]))
@@ -318,7 +337,8 @@ def cycles(draw) -> tuple[dict, date, str]:
 @st.composite
 def supersessions(draw) -> tuple[dict, date, str]:
     """One non-employee director with several forms for this grant filed around the Date of Grant
-    and the deadline (which may fall after it), and a delivery: which form governs (A2)?"""
+    and the deadline (which may fall after it), and a delivery: which form governs (DESIGN.md,
+    "Which Exhibit I governs")?"""
     grant = draw(grants(deadline_before=(0, 1, 10, -1, -3, -6)))
     as_of = grant["grant_date"] + timedelta(3000)
     grant_date, deadline = grant["grant_date"], grant["election_deadline"]

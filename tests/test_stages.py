@@ -44,7 +44,8 @@ def test_rrp_check_defaults_to_enrollment(cli, samples):
 @pytest.mark.parametrize(
     ("as_of", "stage"),
     [
-        # Amendment A8: enrollment up to December 31 before the Plan Year, the year after.
+        # DESIGN.md, "Stages and issued folders": enrollment up to December 31 before the Plan Year,
+        # the year after.
         ("2025-12-31", "enrollment"),
         ("2026-01-01", "year"),
         ("2026-12-31", "year"),
@@ -57,9 +58,15 @@ def test_rrp_check_takes_its_stage_from_the_as_of_date(cli, samples, as_of, stag
 
 def test_rrp_batch_at_stage_year_issues_nothing_and_says_so(cli, samples, tmp_path):
     result = cli(
-        "batch", samples / "rrp-2026-year.yaml", "--out", tmp_path / "out", "--stage", "year",
-        "--as-of", "2026-12-31",
-    )  # fmt: skip
+        "batch",
+        samples / "rrp-2026-year.yaml",
+        "--out",
+        tmp_path / "out",
+        "--stage",
+        "year",
+        "--as-of",
+        "2026-12-31",
+    )
     assert result.exit_code == 0, result.output
     assert "at stage year" in result.stdout and "issues no documents" in result.stdout
     written = {p.name for p in (tmp_path / "out").rglob("*") if p.is_file()}

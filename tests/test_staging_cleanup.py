@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from tests.test_batch import CYCLE, GRANT_AS_OF, write_cycle
+
+# Every test here issues stage folders end to end: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
 
 STAGE = "grant"
 

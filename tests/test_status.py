@@ -1,5 +1,5 @@
 """`docgen status`: per director or participant, the form sent (from the issued folder), returned,
-on which day, in effect or not, and the days left to the deadline (DESIGN.md A11)."""
+on which day, in effect or not, and the days left to the deadline (DESIGN.md, "Command line")."""
 
 from __future__ import annotations
 
@@ -33,8 +33,10 @@ def elections_folder(tmp_path_factory) -> Path:
     from docgen.cli import app
 
     out = tmp_path_factory.mktemp("forms")
-    result = CliRunner().invoke(app, ["batch", str(GRANT), "--out", str(out), "--stage",
-                                      "elections", "--as-of", "2026-06-22"])  # fmt: skip
+    result = CliRunner().invoke(
+        app,
+        ["batch", str(GRANT), "--out", str(out), "--stage", "elections", "--as-of", "2026-06-22"],
+    )
     assert result.exit_code == 0, result.stdout
     return out
 
@@ -59,10 +61,14 @@ def test_who_has_returned_a_form_and_what_is_in_effect(cli):
 
 
 def test_a_form_that_breaks_a_rule_is_returned_but_not_in_effect(cli):
-    found = rows(cli, SAMPLES / "problems" / "director-late-and-partial.yaml", "--as-of",
-                 "2026-06-23")  # fmt: skip
-    not_in_effect = {sid: row["why_not"] for sid, row in found.items()
-                     if row["returned"] and not row["in_effect"]}  # fmt: skip
+    found = rows(
+        cli, SAMPLES / "problems" / "director-late-and-partial.yaml", "--as-of", "2026-06-23"
+    )
+    not_in_effect = {
+        sid: row["why_not"]
+        for sid, row in found.items()
+        if row["returned"] and not row["in_effect"]
+    }
     assert not_in_effect, found
     assert all("RSU-" in why for why in not_in_effect.values())
 
@@ -75,6 +81,7 @@ def test_the_table_never_folds_a_rule_id_in_two(cli):
     assert "RSU-ELECTION-FUTURE" in line + below  # whole, on one line of its cell
 
 
+@pytest.mark.slow
 def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_folder):
     found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", elections_folder)
     assert {row["sent_on"] for row in found.values()} == {"2026-06-22"}
@@ -82,11 +89,13 @@ def test_the_day_each_form_was_sent_comes_from_the_issued_folder(cli, elections_
     assert "Sent: from " in table.stdout and "manifest.json" in table.stdout
 
 
+@pytest.mark.slow
 def test_the_stage_folder_layout_of_a8_is_read_and_a_first_release_folder_told_to_move(
     cli, elections_folder, tmp_path
 ):
-    """DESIGN.md A8 puts each stage in OUT/<cycle>/<stage>/, which status reads; a folder the
-    first release wrote (OUT/<cycle>/ itself, manifest_format 1) is named, with how to move it."""
+    """DESIGN.md, "Stages and issued folders" puts each stage in OUT/<cycle>/<stage>/, which status
+    reads; a folder the first release wrote (OUT/<cycle>/ itself, manifest_format 1) is named, with
+    how to move it."""
     cycle = tmp_path / "out" / "2026-annual"
     shutil.copytree(elections_folder / "2026-annual" / "elections", cycle / "elections")
     found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", tmp_path / "out")
@@ -100,6 +109,7 @@ def test_the_stage_folder_layout_of_a8_is_read_and_a_first_release_folder_told_t
     assert f"mv {old} {old}.elections" in moved.stderr
 
 
+@pytest.mark.slow
 def test_an_out_with_no_elections_folder_is_bad_input(cli, tmp_path, elections_folder):
     empty = cli("status", GRANT, "--out", tmp_path, "--as-of", "2026-06-10")
     assert empty.exit_code == 2
@@ -118,8 +128,18 @@ def test_csv_has_one_row_per_director_who_gets_a_form(cli):
     assert result.exit_code == 0
     table = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [r["subject"] for r in table][:3] == ["jsmith", "rgarcia", "mobrien"]
-    assert set(table[0]) == {"subject", "name", "sent_on", "returned", "returned_on", "election",
-                             "in_effect", "why_not", "deadline", "days_left"}  # fmt: skip
+    assert set(table[0]) == {
+        "subject",
+        "name",
+        "sent_on",
+        "returned",
+        "returned_on",
+        "election",
+        "in_effect",
+        "why_not",
+        "deadline",
+        "days_left",
+    }
     assert (table[3]["subject"], table[3]["returned"], table[3]["in_effect"]) == (
         "tnguyen",
         "0",

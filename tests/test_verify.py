@@ -341,12 +341,15 @@ def test_a_pdf_cut_short_is_named_with_no_line_from_pypdf_on_its_own(folder):
     target.write_bytes(target.read_bytes()[:2000])
     done = subprocess.run(
         [sys.executable, "-m", "docgen", "verify", str(folder)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 1
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
-    assert lines and all(line.startswith(("jsmith/notice.pdf: changed", str(folder))) for line in
-                         lines), lines  # fmt: skip
+    assert lines and all(
+        line.startswith(("jsmith/notice.pdf: changed", str(folder))) for line in lines
+    ), lines
 
 
 def test_verify_fails_when_a_file_is_added(folder, cli):

@@ -1,5 +1,5 @@
 """docgen-record.json and `docgen verify FILE.pdf`: one issued document checked away from its
-folder (DESIGN.md A11, A12)."""
+folder (DESIGN.md, "Command line", DESIGN.md, "Trusted documents")."""
 
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ from docgen.load import load_facts
 from docgen.render import html as render
 from docgen.render.pdf import html_to_pdf
 from tests.readers import pdf_words
+
+# Every test here issues documents and verifies them end to end: slow (not in `make test-fast`).
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 GRANT = ROOT / "samples" / "director-grant-2026.yaml"
@@ -133,9 +136,23 @@ def test_a_record_that_would_not_make_the_document_again_stops_the_issue(monkeyp
 def test_a_fillable_form_carries_no_record(tmp_path, cli):
     blank = tmp_path / "exhibit-i.pdf"
     made = cli(
-        "render", GRANT, "--doc", "exhibit-i", "--for", "jsmith", "--stage", "elections",
-        "--to", "pdf", "--out", tmp_path / "out", "-o", blank, "--as-of", "2026-06-22",
-    )  # fmt: skip
+        "render",
+        GRANT,
+        "--doc",
+        "exhibit-i",
+        "--for",
+        "jsmith",
+        "--stage",
+        "elections",
+        "--to",
+        "pdf",
+        "--out",
+        tmp_path / "out",
+        "-o",
+        blank,
+        "--as-of",
+        "2026-06-22",
+    )
     assert made.exit_code == 0, made.output
     assert RECORD_NAME not in PdfReader(blank).attachments
     result = cli("verify", blank)
@@ -311,9 +328,21 @@ def test_no_such_file_is_bad_input(tmp_path, cli):
 def test_render_writes_a_pdf_that_verifies(tmp_path, cli):
     path = tmp_path / "notice.pdf"
     made = cli(
-        "render", GRANT, "--doc", "notice", "--for", "rgarcia", "--to", "pdf",
-        "--out", tmp_path / "out", "-o", path, "--as-of", "2026-06-23",
-    )  # fmt: skip
+        "render",
+        GRANT,
+        "--doc",
+        "notice",
+        "--for",
+        "rgarcia",
+        "--to",
+        "pdf",
+        "--out",
+        tmp_path / "out",
+        "-o",
+        path,
+        "--as-of",
+        "2026-06-23",
+    )
     assert made.exit_code == 0, made.output
     assert read_record(path.read_bytes()).subject == "rgarcia"
     assert cli("verify", path).exit_code == 0

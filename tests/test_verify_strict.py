@@ -18,6 +18,9 @@ import pytest
 
 from tests.test_verify import issued_folder  # noqa: F401  (a fixture: one issue per module)
 
+# Every test here issues a folder, then verifies it: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 DOCGEN = Path(sys.executable).parent / "docgen"
 
 
@@ -52,9 +55,12 @@ def _verify(folder: Path, *expected: str, code: int = 1) -> str:
     the folder unchanged by it."""
     before = _snapshot(folder)
     result = subprocess.run(
-        [str(DOCGEN), "verify", str(folder)], capture_output=True, text=True, timeout=120,
+        [str(DOCGEN), "verify", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=120,
         check=False,
-    )  # fmt: skip
+    )
     assert result.returncode == code, result.stdout + result.stderr
     for text in expected:
         assert text in result.stderr, result.stderr
@@ -146,10 +152,16 @@ def test_key_facts_are_whole_tokens_12450_is_not_2450(issued):
     target = issued / "jsmith" / "notice.docx"
     document = Document(target)
     edited = False
-    for paragraph in [*document.paragraphs, *(
-        p for table in document.tables for row in table.rows for cell in row.cells
-        for p in cell.paragraphs
-    )]:  # fmt: skip
+    for paragraph in [
+        *document.paragraphs,
+        *(
+            p
+            for table in document.tables
+            for row in table.rows
+            for cell in row.cells
+            for p in cell.paragraphs
+        ),
+    ]:
         for run in paragraph.runs:
             if "2,450" in run.text:
                 run.text = run.text.replace("2,450", "12,450")

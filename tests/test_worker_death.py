@@ -19,6 +19,9 @@ import pytest
 
 from tests.test_batch import CYCLE, GRANT_AS_OF, write_cycle
 
+# Every test here kills batches and their workers: slow (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 DOCGEN = Path(sys.executable).parent / "docgen"
 
 
@@ -49,12 +52,25 @@ def _alive(pid: int) -> bool:
 def _batch_paused_with_workers(facts: Path, out: Path) -> tuple[subprocess.Popen, list[int]]:
     """A batch paused after its first packet (the test hook), with its worker processes."""
     env = {**os.environ, "DOCGEN_TEST_PAUSE_AFTER": "1", "DOCGEN_TEST_PAUSE_SECONDS": "120"}
-    command = [str(DOCGEN), "batch", str(facts), "--out", str(out), "--as-of", GRANT_AS_OF,
-               "--workers", "2"]  # fmt: skip
+    command = [
+        str(DOCGEN),
+        "batch",
+        str(facts),
+        "--out",
+        str(out),
+        "--as-of",
+        GRANT_AS_OF,
+        "--workers",
+        "2",
+    ]
     process = subprocess.Popen(
-        command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+        command,
+        env=env,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
         start_new_session=True,  # so the test can clean up the whole group whatever happens
-    )  # fmt: skip
+    )
     deadline = time.monotonic() + 240
     for line in process.stderr:
         if "test hook: paused after packet 1" in line:

@@ -62,8 +62,14 @@ def ruamel_tag(text: str) -> str:
     return str(RUAMEL.resolver.resolve(ScalarNode, text, (True, False)))
 
 
-_CORE_BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
-                  "FALSE": False}  # fmt: skip
+_CORE_BOOLEANS = {
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
 
 
 def reference_value(tag: str, text: str) -> object:
@@ -346,6 +352,7 @@ MUTATIONS = [
 @pytest.mark.parametrize(
     "path", [p for p in YAML_FILES if p.parent.name in ("samples", "bad")], ids=lambda p: p.name
 )
+@pytest.mark.slow
 def test_mutated_files_read_alike(path):
     """Random edits of real files (a colon, a quote, a tab, a stray alias...): whatever libyaml
     accepts, ruamel reads the same way; whatever it refuses, ruamel words."""

@@ -41,8 +41,9 @@ STALE = (
 
 def approve(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    text = re.sub(r"^# Counsel's approval of each drafted clause.*?\n(?=[a-z])", "", text,
-                  flags=re.M | re.S)  # fmt: skip
+    text = re.sub(
+        r"^# Counsel's approval of each drafted clause.*?\n(?=[a-z])", "", text, flags=re.M | re.S
+    )
     text = re.sub(r"^clause_approvals:\n(?:  .*\n)*\n?", "", text, flags=re.M)
     text = re.sub(r"\n\n\n+", "\n\n", text)
     path.write_text(text, encoding="utf-8")

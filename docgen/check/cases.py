@@ -39,8 +39,19 @@ from docgen.check.runner import run_checks
 from docgen.kinds import get_kind
 from docgen.load import LoadedFacts, SourceMap
 
-CASE_KEYS = {"name", "base", "facts", "grant", "director", "participant", "as_of", "stage",
-             "expect", "absent", "note"}  # fmt: skip
+CASE_KEYS = {
+    "name",
+    "base",
+    "facts",
+    "grant",
+    "director",
+    "participant",
+    "as_of",
+    "stage",
+    "expect",
+    "absent",
+    "note",
+}
 
 
 def cases_dir() -> Path:

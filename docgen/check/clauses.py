@@ -1,8 +1,9 @@
 """Which drafted clauses a cycle's documents carry, and whether counsel approved each one's exact
-wording (DESIGN A9). Known from the facts and the templates' text alone, without rendering: a
-clause is carried by a copy when its kind says so for that subject and stage
-(``Clause.used``) and the document's template, the company's own or the built-in, includes its
-fragment. DOC-DRAFTED-CLAUSE is one error per clause without an approval of its present words.
+wording (DESIGN.md, "Drafted clauses and counsel's approval"). Known from the facts and the
+templates' text alone, without rendering: a clause is carried by a copy when its kind says so for
+that subject and stage (``Clause.used``) and the document's template, the company's own or the
+built-in, includes its fragment. DOC-DRAFTED-CLAUSE is one error per clause without an approval of
+its present words.
 """
 
 from __future__ import annotations

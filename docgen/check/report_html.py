@@ -24,12 +24,13 @@ TEMPLATE = "check-report.html.j2"
 
 
 def report_context(
-    report: Report, wording: dict[str, Wording] | None = None, set_aside: Sequence[str] = ()
+    report: Report, wording: dict[str, Wording] | None = None, held: Sequence[str] = ()
 ) -> dict[str, Any]:
     """Plain data for the template: the findings grouped by subject, each with its sources; the
-    drafted clauses with their words and approval; the terms taken by default. ``set_aside``:
+    drafted clauses with their words and approval; the terms taken by default. ``held``:
     the subjects whose packets an issue held back (or did not re-issue), whose error findings
-    therefore did not stop it."""
+    therefore did not stop it (the template's ``set_aside``, a name it keeps: the templates are
+    part of every issued document's provenance)."""
     from markupsafe import Markup
 
     groups = []
@@ -74,12 +75,12 @@ def report_context(
         "clauses": clauses,
         "unapproved": sum(1 for review in report.clauses if not review.approved),
         "defaulted": report.defaulted,
-        "set_aside": [report.label(subject) for subject in set_aside],
+        "set_aside": [report.label(subject) for subject in held],
     }
 
 
 def render_report_html(
-    report: Report, wording: dict[str, Wording] | None = None, set_aside: Sequence[str] = ()
+    report: Report, wording: dict[str, Wording] | None = None, held: Sequence[str] = ()
 ) -> str:
-    context = report_context(report, wording, set_aside)
+    context = report_context(report, wording, held)
     return environment().get_template(TEMPLATE).render(**context)

@@ -1,4 +1,5 @@
-"""Drafted clauses as data, and counsel's approval of one clause's exact wording (DESIGN A9).
+"""Drafted clauses as data, and counsel's approval of one clause's exact wording (DESIGN.md,
+"Drafted clauses and counsel's approval").
 
 Where a source form is silent (the Notice's Section B, C.1, the F.1 list, Exhibit I's fill-in
 parts, the whole RRP form), docgen drafts the words. Each drafted clause has a stable id, the
@@ -97,25 +98,6 @@ class ClauseApproval(Fact):
                 "Write the name of the counsel who approved this clause's wording.",
             )
         return value
-
-
-def clause_approvals_field() -> Any:
-    """The ``clause_approvals`` field every kind's facts file has (each kind's model declares it
-    where its field order puts it, with this one definition)."""
-    return Field(
-        default_factory=list,
-        description="Counsel's approval of each drafted clause's exact wording (`docgen clauses` "
-        "lists the clauses and prints the block to paste); clears DOC-DRAFTED-CLAUSE.",
-    )
-
-
-def templates_dir_field() -> Any:
-    """The ``templates_dir`` field every kind's facts file has (see clause_approvals_field)."""
-    return Field(
-        None,
-        description="A folder beside this file holding the company's own templates "
-        "(`docgen templates --export`), which override the built-ins by name.",
-    )
 
 
 Status = Literal["approved", "not approved", "approval stale"]

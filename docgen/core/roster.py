@@ -25,9 +25,15 @@ from docgen.core.numbers import SourceNumber
 
 CellKind = Literal["id", "text", "lines", "boolean", "whole", "list"]
 BOOLEANS = {
-    "true": True, "yes": True, "y": True, "1": True,
-    "false": False, "no": False, "n": False, "0": False,
-}  # fmt: skip
+    "true": True,
+    "yes": True,
+    "y": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "n": False,
+    "0": False,
+}
 _BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_PARTS = re.compile(r"\r\n|\r|\n|\s\|\s")
 _LIST_PARTS = re.compile(r"\r\n|\r|\n|;")
@@ -70,9 +76,15 @@ def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -
     for column in header:
         if column in seen:
             problems.append(
-                Problem(shown, 1, f"column {column}", "the column appears twice", None,
-                        "Keep one column of each name.")
-            )  # fmt: skip
+                Problem(
+                    shown,
+                    1,
+                    f"column {column}",
+                    "the column appears twice",
+                    None,
+                    "Keep one column of each name.",
+                )
+            )
         seen.add(column)
         if column not in names:
             guess = difflib.get_close_matches(column, names, n=1)
@@ -83,9 +95,15 @@ def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -
     for wanted in columns:
         if wanted.required and wanted.name not in header:
             problems.append(
-                Problem(shown, 1, f"column {wanted.name}", "required column is missing", None,
-                        f"Add a {wanted.name} column to the header row.")
-            )  # fmt: skip
+                Problem(
+                    shown,
+                    1,
+                    f"column {wanted.name}",
+                    "required column is missing",
+                    None,
+                    f"Add a {wanted.name} column to the header row.",
+                )
+            )
     return problems
 
 
@@ -131,21 +149,30 @@ def read_rows(
         row = RosterRow(index, start)
         if len(cells) > len(header):
             problems.append(
-                Problem(shown, start, f"{list_name}[{index}]", "more cells than columns",
-                        f"{len(cells)} cells, {len(header)} columns",
-                        "Quote any cell that contains a comma.")
-            )  # fmt: skip
+                Problem(
+                    shown,
+                    start,
+                    f"{list_name}[{index}]",
+                    "more cells than columns",
+                    f"{len(cells)} cells, {len(header)} columns",
+                    "Quote any cell that contains a comma.",
+                )
+            )
         line = start
         for column, cell, count in zip(header, cells, breaks, strict=False):
             kind = by_name[column].kind
             if cell.strip():
                 if kind not in ("lines", "list") and _BREAK.search(cell.strip()):
                     problems.append(
-                        Problem(shown, line, f"{list_name}[{index}].{column}",
-                                "a line break inside the cell (Alt+Enter in Excel)",
-                                " / ".join(_BREAK.split(cell.strip())),
-                                "Put it on one line; only an address cell may hold several.")
-                    )  # fmt: skip
+                        Problem(
+                            shown,
+                            line,
+                            f"{list_name}[{index}].{column}",
+                            "a line break inside the cell (Alt+Enter in Excel)",
+                            " / ".join(_BREAK.split(cell.strip())),
+                            "Put it on one line; only an address cell may hold several.",
+                        )
+                    )
                 else:
                     row.values[column] = _convert(kind, cell)
                     row.lines[column] = line

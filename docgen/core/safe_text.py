@@ -28,9 +28,17 @@ _BIDI_CONTROLS = frozenset(
 )
 _OTHER_UNSAFE = frozenset("\u2028\u2029\ufeff\ufff9\ufffa\ufffb")
 _CONTROL_NAMES = {
-    0x00: "NUL", 0x07: "BEL", 0x08: "BACKSPACE", 0x09: "TAB", 0x0A: "LINE FEED",
-    0x0B: "VERTICAL TAB", 0x0C: "FORM FEED", 0x0D: "CARRIAGE RETURN", 0x1B: "ESC", 0x7F: "DEL",
-}  # fmt: skip
+    0x00: "NUL",
+    0x07: "BEL",
+    0x08: "BACKSPACE",
+    0x09: "TAB",
+    0x0A: "LINE FEED",
+    0x0B: "VERTICAL TAB",
+    0x0C: "FORM FEED",
+    0x0D: "CARRIAGE RETURN",
+    0x1B: "ESC",
+    0x7F: "DEL",
+}
 
 
 # The same set as one character class (Cc is U+0000-U+001F and U+007F-U+009F, Cs the

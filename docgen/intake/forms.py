@@ -15,7 +15,6 @@ person in one call (their order would decide which governs).
 from __future__ import annotations
 
 import hashlib
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -26,6 +25,7 @@ from docgen.check.runner import run_checks
 from docgen.core.errors import Problem, unknown_id_hint
 from docgen.core.filings import Filing, FormIntake, FormRefused
 from docgen.core.findings import Report
+from docgen.core.safe_open import NotARegularFile, TooLarge, read_regular
 from docgen.intake.record import FormsRefused, prepare, problems_of, write
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
@@ -86,20 +86,32 @@ def elect(
     if subject is None:
         ids = [s.id for s in kind.subjects(loaded.facts)]
         raise FormsRefused(
-            [Problem(origin, None, "--for", f"no {kind.subject_noun} {subject_id} in "
-                     f"{loaded.source.file}", fix=unknown_id_hint(subject_id, ids))]
-        )  # fmt: skip
+            [
+                Problem(
+                    origin,
+                    None,
+                    "--for",
+                    f"no {kind.subject_noun} {subject_id} in {loaded.source.file}",
+                    fix=unknown_id_hint(subject_id, ids),
+                )
+            ]
+        )
     given = {name: value for name, value in options.items() if value not in (None, [], ())}
     foreign = sorted(set(given) - set(hooks.options))
     if foreign:
         accepted = ", ".join(f"--{name}" for name in hooks.options)
         raise FormsRefused(
             [
-                Problem(origin, None, f"--{name}", f"is not on the {hooks.document} form",
-                        fix=f"Its options: {accepted}.")
+                Problem(
+                    origin,
+                    None,
+                    f"--{name}",
+                    f"is not on the {hooks.document} form",
+                    fix=f"Its options: {accepted}.",
+                )
                 for name in foreign
             ]
-        )  # fmt: skip
+        )
     try:
         answers = hooks.answers_from_options(loaded.facts, subject, given)
         filing = hooks.record(loaded.facts, subject, answers, received_on, None, "options")
@@ -112,9 +124,12 @@ def _hooks(loaded: LoadedFacts) -> FormIntake:
     kind = kind_of(loaded.facts)
     if kind.intake is None:
         raise FormsRefused(
-            [Problem(loaded.source.file, None, "kind", f"a {kind.name} file has no forms to "
-                     "take in")]
-        )  # fmt: skip
+            [
+                Problem(
+                    loaded.source.file, None, "kind", f"a {kind.name} file has no forms to take in"
+                )
+            ]
+        )
     return kind.intake
 
 
@@ -127,24 +142,26 @@ def _read_one(
     def refuse(what: str, fix: str | None = None, field: str = "") -> FormsRefused:
         return FormsRefused([Problem(shown, None, field, what, fix=fix)])
 
+    # Never opened unless a regular file, and never blocking on a FIFO swapped in meanwhile.
     try:
-        info = path.stat()
+        data = read_regular(path, limit=MAX_FORM_BYTES)
     except FileNotFoundError:
         raise refuse("no such file", "Check the path of the returned form.") from None
+    except NotARegularFile as error:
+        if error.folder:
+            raise refuse(
+                "is a folder, not a returned form",
+                f"Name the filled PDFs, e.g. docgen intake {loaded.source.file} {shown}/*.pdf.",
+            ) from None
+        raise refuse(
+            "is not a regular file (a device, pipe or socket)", "Name the filled PDF."
+        ) from None
+    except TooLarge:
+        raise refuse("is too large to be a returned form", "Name the filled PDF.") from None
     except OSError as error:
         raise refuse(
             f"cannot be read ({error.strerror})", "Check the path and its permissions."
         ) from None
-    if stat.S_ISDIR(info.st_mode):
-        raise refuse(
-            "is a folder, not a returned form",
-            f"Name the filled PDFs, e.g. docgen intake {loaded.source.file} {shown}/*.pdf.",
-        )
-    if not stat.S_ISREG(info.st_mode):
-        raise refuse("is not a regular file (a device, pipe or socket)", "Name the filled PDF.")
-    if info.st_size > MAX_FORM_BYTES:
-        raise refuse("is too large to be a returned form", "Name the filled PDF.")
-    data = path.read_bytes()
     try:
         contents = read_form(data)
     except NotAForm as error:
@@ -177,11 +194,17 @@ def _read_one(
     if contents.problems:
         raise FormsRefused(
             [
-                Problem(shown, None, p.field, p.message, fix="Ask for the form to be filled "
-                        "again, or record what it says with `docgen elect`.")
+                Problem(
+                    shown,
+                    None,
+                    p.field,
+                    p.message,
+                    fix="Ask for the form to be filled "
+                    "again, or record what it says with `docgen elect`.",
+                )
                 for p in contents.problems
             ]
-        )  # fmt: skip
+        )
     if all(value is None for value in contents.values.values()):
         raise refuse(
             "the form is blank: no field is filled in",

@@ -2,11 +2,12 @@
 returned is in effect, and how many days each has left to file.
 
 "Sent" comes from the issued folder of the stage that sends the blank forms (``--out``): its
-manifest lists each subject's documents, each with the day it was issued. Folders are looked
-for as ``OUT/<cycle>/<stage>/`` (DESIGN.md A8), and ``OUT`` itself may be that folder; a folder
-the first release wrote at ``OUT/<cycle>/`` is refused with the commands that move it into
-place. "In effect" is the kind's own terms (the election in force skips a form set aside), and
-no error finding about the form: the checker runs over the record as `docgen intake` does.
+manifest lists each subject's documents, each with the day it was issued. Folders are looked for as
+``OUT/<cycle>/<stage>/`` (DESIGN.md, "Stages and issued folders"), and ``OUT`` itself may be that
+folder; a folder the first release wrote at ``OUT/<cycle>/`` is refused with the commands that move
+it into place. "In effect" is the kind's own terms (the election in force skips a form not in
+effect), and no error finding about the form: the checker runs over the record as `docgen intake`
+does.
 """
 
 from __future__ import annotations
@@ -27,8 +28,18 @@ from docgen.issue.manifest import FirstReleaseFolder, NotAnIssuedFolder, read
 from docgen.kinds import kind_of
 from docgen.load import load_facts
 
-COLUMNS = ("subject", "name", "sent_on", "returned", "returned_on", "election", "in_effect",
-           "why_not", "deadline", "days_left")  # fmt: skip
+COLUMNS = (
+    "subject",
+    "name",
+    "sent_on",
+    "returned",
+    "returned_on",
+    "election",
+    "in_effect",
+    "why_not",
+    "deadline",
+    "days_left",
+)
 
 
 @dataclass(frozen=True)
@@ -107,10 +118,13 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
                 reasons.append(f"{form.filed_on}: {form.not_in_effect}")
             reasons += [f"{form.filed_on}: {f.rule}" for p, f in errors if _inside(p, path)]
         governing = [
-            form for form in forms
-            if form.governs and not any(_inside(p, f"{kind.subjects_field}[{index}].{form.path}")
-                                        for p, _ in errors)
-        ]  # fmt: skip
+            form
+            for form in forms
+            if form.governs
+            and not any(
+                _inside(p, f"{kind.subjects_field}[{index}].{form.path}") for p, _ in errors
+            )
+        ]
         deadline = hooks.deadline(facts, subject)
         rows.append(
             StatusRow(
@@ -182,18 +196,20 @@ def as_rows(status: Status) -> list[dict[str, str]]:
             sent = "?"
         else:
             sent = row.sent_on.isoformat() if row.sent_on else "not sent"
-        rows.append({
-            "subject": row.subject,
-            "name": row.name,
-            "sent_on": sent,
-            "returned": str(row.returned),
-            "returned_on": row.returned_on.isoformat() if row.returned_on else "-",
-            "election": row.election,
-            "in_effect": "yes" if row.in_effect else ("no" if row.returned else "-"),
-            "why_not": row.why_not,
-            "deadline": row.deadline.isoformat() if row.deadline else "-",
-            "days_left": left,
-        })  # fmt: skip
+        rows.append(
+            {
+                "subject": row.subject,
+                "name": row.name,
+                "sent_on": sent,
+                "returned": str(row.returned),
+                "returned_on": row.returned_on.isoformat() if row.returned_on else "-",
+                "election": row.election,
+                "in_effect": "yes" if row.in_effect else ("no" if row.returned else "-"),
+                "why_not": row.why_not,
+                "deadline": row.deadline.isoformat() if row.deadline else "-",
+                "days_left": left,
+            }
+        )
     return rows
 
 
@@ -202,10 +218,12 @@ def as_csv(status: Status) -> str:
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in status.rows:
-        writer.writerow({
-            **{k: ("" if v is None else v) for k, v in asdict(row).items()},
-            "in_effect": "yes" if row.in_effect else "no",
-        })  # fmt: skip
+        writer.writerow(
+            {
+                **{k: ("" if v is None else v) for k, v in asdict(row).items()},
+                "in_effect": "yes" if row.in_effect else "no",
+            }
+        )
     return buffer.getvalue()
 
 
@@ -226,8 +244,16 @@ def as_rich(status: Status) -> Any:
     # The ids and dates keep to one line each, and "because" is as wide as its longest word (a
     # rule id folded in two, RSU-ELECTION-FU / TURE, names no rule); a longer text still folds.
     longest = max((len(word) for row in rows for word in row["why_not"].split()), default=0)
-    for header in ("id", "name", "sent", "returned", "in effect", "not in effect because",
-                   "last day", "days left"):  # fmt: skip
+    for header in (
+        "id",
+        "name",
+        "sent",
+        "returned",
+        "in effect",
+        "not in effect because",
+        "last day",
+        "days left",
+    ):
         short = header in ("id", "sent", "last day", "days left")
         widest = min(longest, 32) if header == "not in effect because" else None
         table.add_column(header, overflow="fold", no_wrap=short, min_width=widest)
@@ -235,13 +261,24 @@ def as_rich(status: Status) -> Any:
         returned = row["returned_on"] if row["returned"] != "0" else "no"
         if row["returned"] not in ("0", "1"):
             returned += f" ({row['returned']} forms)"
-        table.add_row(row["subject"], row["name"], row["sent_on"], returned, row["election"],
-                      row["why_not"], row["deadline"], row["days_left"])  # fmt: skip
+        table.add_row(
+            row["subject"],
+            row["name"],
+            row["sent_on"],
+            returned,
+            row["election"],
+            row["why_not"],
+            row["deadline"],
+            row["days_left"],
+        )
     counts = status.summary
     line = (
         f"{counts['returned']} of {counts['forms_expected']} returned, {counts['in_effect']} in "
         f"effect, {counts['awaited']} awaited before their deadline."
     )
-    where = f"Sent: from {status.sent_from}." if status.sent_from else (
-        "Sent: not known (give --out, the folder the blank forms were issued into).")  # fmt: skip
+    where = (
+        f"Sent: from {status.sent_from}."
+        if status.sent_from
+        else ("Sent: not known (give --out, the folder the blank forms were issued into).")
+    )
     return Group(table, Text(line, style="bold"), Text(where))

@@ -311,8 +311,11 @@ def _plain_is_safe(text: str, flow: bool) -> bool:
     # As a value and as a key, in block context and (when ``flow``) inside [ ] and { }.
     contexts = [(f"k: {text}\n", {"k": text}), (f"{text}: 1\n", {text: 1})]
     if flow:
-        contexts += [(f"k: [{text}]\n", {"k": [text]}), (f"{{{text}: 1}}\n", {text: 1}),
-                     (f"{{k: {text}}}\n", {"k": text})]  # fmt: skip
+        contexts += [
+            (f"k: [{text}]\n", {"k": [text]}),
+            (f"{{{text}: 1}}\n", {text: 1}),
+            (f"{{k: {text}}}\n", {"k": text}),
+        ]
     for document, expected in contexts:
         try:
             if _safe_load(document) != expected:

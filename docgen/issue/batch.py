@@ -123,8 +123,11 @@ def issue_loaded(
         raise BadRequest(
             f"--out {out}: is a file, not a folder. Name a folder for the issued packets."
         )
-    made = [folder for folder in (out, out / kind_of(loaded.facts).cycle_name(loaded.facts))
-            if not folder.exists()]  # fmt: skip
+    made = [
+        folder
+        for folder in (out, out / kind_of(loaded.facts).cycle_name(loaded.facts))
+        if not folder.exists()
+    ]
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -134,8 +137,9 @@ def issue_loaded(
         ) from None
     try:
         with OutLock(out):
-            return _issue(loaded, report, out, scope, as_of, workers, force, progress,
-                          only_into_new_folder)  # fmt: skip
+            return _issue(
+                loaded, report, out, scope, as_of, workers, force, progress, only_into_new_folder
+            )
     except BaseException:
         for folder in reversed(made):  # refused or failed: leave no trace, not even an empty OUT
             if folder.is_dir() and not any(folder.iterdir()):

@@ -8,29 +8,20 @@ import hashlib
 import os
 import stat
 from pathlib import Path, PurePosixPath
-from typing import BinaryIO
 
-
-def _open_regular(path: Path) -> BinaryIO:
-    """A regular file opened for reading, never through a link and never blocking on a FIFO put
-    in its place after it was listed; OSError otherwise."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise OSError(f"{path}: not a regular file")
-    return os.fdopen(fd, "rb")
+from docgen.core.safe_open import open_regular
 
 
 def sha256_file(path: Path) -> str:
     digest = hashlib.sha256()
-    with _open_regular(path) as handle:
+    with open_regular(path, follow_links=False) as handle:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
 
 
 def read_issued(path: Path) -> bytes:
-    with _open_regular(path) as handle:
+    with open_regular(path, follow_links=False) as handle:
         return handle.read()
 
 

@@ -1,8 +1,9 @@
 """``docgen-record.json``: what an issued document was made from, carried inside its PDF.
 
-DESIGN.md A12: every issued document that is not a fillable form is PDF/A-3b and carries this
-record, so a copy that has left its folder (a Notice e-mailed to a director) can still be checked
-on its own: `docgen verify FILE.pdf` makes the document again from the record and compares.
+DESIGN.md, "Trusted documents": every issued document that is not a fillable form is PDF/A-3b and
+carries this record, so a copy that has left its folder (a Notice e-mailed to a director) can still
+be checked on its own: `docgen verify FILE.pdf` makes the document again from the record and
+compares.
 
 The record holds the facts the document was made from for its subject and cycle only (the
 kind's :meth:`~docgen.kinds.registry.Kind.slice`: no other director's or participant's data
@@ -145,7 +146,7 @@ def files_to_embed(
     templates: str | None = None,
 ) -> tuple[EmbeddedFile, ...]:
     """What an issued PDF carries: its record, unless it is a fillable form (not PDF/A; a form
-    carries its identity in its fields instead, A10).
+    carries its identity in its fields instead, DESIGN.md, "Fillable forms").
 
     A record that would not make the same document again is refused here, at issue time, rather
     than found out by `docgen verify` months later: its facts, read back as a facts file of the

@@ -9,8 +9,8 @@ name, its election windows, the Plan's arithmetic), each with a documented defau
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -20,7 +20,7 @@ from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
-from docgen.core.model import Fact
+from docgen.core.kind_facts import KindFacts
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
 
@@ -68,7 +68,7 @@ class Kind:
     """
 
     name: str  # the facts file's ``kind:``
-    model: type[Fact]
+    model: type[KindFacts[Any]]
     title: str  # in words, for reports
     stages: tuple[str, ...]  # the default stage first
     subjects_field: str  # the list of people in the facts: directors, participants
@@ -79,12 +79,11 @@ class Kind:
     intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
-    clauses: tuple[Clause, ...] = ()  # what docgen drafted into its documents (DESIGN A9)
+    # what docgen drafted into its documents (DESIGN.md, "Drafted clauses and counsel's approval")
+    clauses: tuple[Clause, ...] = ()
     # Terms a facts file may leave out, as (fact path, where the default comes from); the
     # report names each one left out, so a default is never taken silently.
     default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
-    # Fields of an earlier release, now refused: top-level name -> how to move on.
-    retired_fields: dict[str, str] = field(default_factory=dict)
     # The documents its rules and clauses cite besides the shared ones (core.citations.SHARED)
     authorities: tuple[Authority, ...] = ()
 
@@ -150,6 +149,12 @@ class Kind:
 
     # ------------------------------------------------------------------ from the fields
 
+    @property
+    def retired_fields(self) -> Mapping[str, str]:
+        """Fields of an earlier release, now refused: top-level name -> how to move on. Its
+        facts model says which (``KindFacts.retired_fields``)."""
+        return self.model.retired_fields
+
     def subjects(self, facts: Any) -> list[Any]:
         """The people in file order (each has ``.id`` and ``.name``)."""
         return list(getattr(facts, self.subjects_field))
@@ -161,11 +166,11 @@ class Kind:
         return next((d for d in self.documents if d.name == name), None)
 
     def slice(self, facts: Any, subject_id: str) -> dict[str, Any]:
-        """One subject's share of the facts, as a facts file of this kind: every cycle-level
-        fact, and that subject alone in the list of people (no other person's data), with any
-        roster file already merged in. A document issued to the subject carries it
-        (``docgen-record.json``, DESIGN.md A12), and it loads like any facts file, so the
-        document can be made again from it."""
+        """One subject's share of the facts, as a facts file of this kind: every cycle-level fact,
+        and that subject alone in the list of people (no other person's data), with any roster file
+        already merged in. A document issued to the subject carries it (``docgen-record.json``,
+        DESIGN.md, "Trusted documents"), and it loads like any facts file, so the document can be
+        made again from it."""
         return self.slices(facts, [subject_id])[subject_id]
 
     def slices(self, facts: Any, subject_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
@@ -194,15 +199,6 @@ class Kind:
 
     def clause(self, clause_id: str) -> Clause | None:
         return next((c for c in self.clauses if c.id == clause_id), None)
-
-
-# The first release's one approval for every drafted clause (bound to no wording), now refused.
-RETIRED_APPROVAL = (
-    "one approval for every drafted clause, bound to no wording, no longer counts: counsel "
-    "approves each clause's exact wording in clause_approvals. Run `docgen clauses` on this file: "
-    "it lists each drafted clause with its text and SHA-256 and prints a clause_approvals block; "
-    "once counsel has approved each clause, replace this line with that block"
-)
 
 
 class UnknownKind(DocgenError, KeyError):

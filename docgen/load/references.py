@@ -9,6 +9,7 @@ from typing import Any
 
 from docgen.core.errors import Problem
 from docgen.core.resources import OVERRIDABLE_SUFFIXES, overridable_templates
+from docgen.core.safe_open import NotARegularFile, read_regular
 from docgen.load.source import SourceMap
 
 
@@ -66,14 +67,13 @@ def templates_override(
             continue
         if path.is_dir():
             continue
+        not_a_file = problem(
+            f"{shown} is not a regular file (a FIFO, socket or device)",
+            "Remove it; a templates folder holds template files only.",
+            got=None,
+        )
         if not path.is_file():
-            problems.append(
-                problem(
-                    f"{shown} is not a regular file (a FIFO, socket or device)",
-                    "Remove it; a templates folder holds template files only.",
-                    got=None,
-                )
-            )
+            problems.append(not_a_file)
             continue
         if not name.endswith(OVERRIDABLE_SUFFIXES):
             continue  # an image or font a template may use; served from here by name
@@ -90,7 +90,10 @@ def templates_override(
             )
             continue
         try:
-            text = path.read_bytes().decode("utf-8")
+            text = read_regular(path).decode("utf-8")
+        except NotARegularFile:  # swapped for a FIFO since it was listed: never blocks
+            problems.append(not_a_file)
+            continue
         except UnicodeDecodeError:
             problems.append(problem(f"{shown} is not UTF-8 text", "Save it as UTF-8.", got=None))
             continue

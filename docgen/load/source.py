@@ -70,7 +70,7 @@ class LoadedFacts:
     path: Path
     sha256: str
     templates_override: Path | None = None  # the company's templates folder (templates_dir)
-    retired: dict[str, Any] = field(default_factory=dict)  # earlier-release fields set aside
+    retired: dict[str, Any] = field(default_factory=dict)  # fields of an earlier release, refused
     roster: Path | None = None  # the roster file the facts name, when they name one
 
     @property

@@ -4,11 +4,10 @@ file a facts file names (its roster) must lie inside the facts file's own folder
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
 from docgen.core.errors import LoadError, Problem
+from docgen.core.safe_open import NotARegularFile, OpenFailed, TooLarge, read_regular
 
 MAX_BYTES = 20 * 1024 * 1024
 
@@ -57,54 +56,45 @@ def contained_file(folder: Path, named: str) -> Path:
 
 def read_bytes(path: Path, shown: str) -> bytes:
     """The bytes of a regular file, refused plainly when it is missing, a folder, a device, a
-    FIFO or a socket, or larger than MAX_BYTES. A FIFO is never opened (opening one blocks)."""
+    FIFO or a socket, or larger than MAX_BYTES. A FIFO is never opened (opening one blocks):
+    `docgen.core.safe_open` says how."""
 
     def refuse(what: str, fix: str) -> LoadError:
         return LoadError([Problem(shown, None, "", what, fix=fix)])
 
     try:
-        info = os.stat(path)
+        return read_regular(path, limit=MAX_BYTES)
     except FileNotFoundError:
         raise refuse(
             "no such file", "Check the path; run `ls` in its folder to see what is there."
+        ) from None
+    except NotARegularFile as error:
+        if error.folder:
+            raise refuse(
+                "is a folder, not a facts file", "Name a .yaml, .yml or .json file."
+            ) from None
+        raise refuse(
+            "is not a regular file (a device, pipe or socket)",
+            "Name a file saved on disk, such as a .yaml, .json or .csv file.",
+        ) from None
+    except TooLarge as error:
+        if error.size is None:  # it grew past the limit as it was read
+            raise refuse(
+                f"file is too large (over {MAX_BYTES:,} bytes)",
+                "Split the facts into one file per grant cycle or Plan Year.",
+            ) from None
+        raise refuse(
+            f"file is too large ({error.size:,} bytes; the limit is {MAX_BYTES:,})",
+            "Split the facts into one file per grant cycle or Plan Year.",
+        ) from None
+    except OpenFailed as error:
+        raise refuse(
+            f"cannot be read ({error.strerror})", "Check the file's permissions."
         ) from None
     except OSError as error:
         raise refuse(
             f"cannot be read ({error.strerror})", "Check the path and its permissions."
         ) from None
-    if stat.S_ISDIR(info.st_mode):
-        raise refuse("is a folder, not a facts file", "Name a .yaml, .yml or .json file.")
-    if not stat.S_ISREG(info.st_mode):
-        raise refuse(
-            "is not a regular file (a device, pipe or socket)",
-            "Name a file saved on disk, such as a .yaml, .json or .csv file.",
-        )
-    if info.st_size > MAX_BYTES:
-        raise refuse(
-            f"file is too large ({info.st_size:,} bytes; the limit is {MAX_BYTES:,})",
-            "Split the facts into one file per grant cycle or Plan Year.",
-        )
-    # O_NONBLOCK: should the path have been swapped for a FIFO since the stat, opening it does
-    # not hang, and the fstat below refuses it.
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as error:
-        raise refuse(
-            f"cannot be read ({error.strerror})", "Check the file's permissions."
-        ) from None
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise refuse(
-                "is not a regular file (a device, pipe or socket)",
-                "Name a file saved on disk, such as a .yaml, .json or .csv file.",
-            )
-        data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise refuse(
-            f"file is too large (over {MAX_BYTES:,} bytes)",
-            "Split the facts into one file per grant cycle or Plan Year.",
-        )
-    return data
 
 
 def decode(data: bytes, shown: str) -> str:

@@ -103,8 +103,14 @@ class NotABoolean(NotAValue):
     """``!!bool yes``: a boolean in a spelling YAML 1.2 does not have; the caller says so."""
 
 
-_BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
-             "FALSE": False}  # fmt: skip
+_BOOLEANS = {
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
 
 
 def _boolean(text: str) -> bool:

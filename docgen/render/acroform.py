@@ -42,11 +42,11 @@ Identity
     document-level custom keys in the Info dictionary (``/DocgenDocument``, ``/DocgenCycle``,
     ``/DocgenSubject``, ``/DocgenFactsSHA256``): one place, read without guessing by pypdf
     (``metadata``), pdf.js (``getMetadata().info.Custom``), poppler (``pdfinfo -custom``), qpdf
-    (``--json``), exiftool and Acrobat (Document Properties, Custom), and kept by the fillers'
-    saves (pdf.js, Acrobat and PDFium save incrementally with the same ``/Info``; pypdf clones
-    it). Not a hidden form field: A10 makes the field names public and exact, a field is data
-    the signer may edit or clear ("Reset form"), and it would show up in every field list and
-    FDF export. Not XMP: these forms carry no XMP packet, and two copies could disagree.
+    (``--json``), exiftool and Acrobat (Document Properties, Custom), and kept by the fillers' saves
+    (pdf.js, Acrobat and PDFium save incrementally with the same ``/Info``; pypdf clones it). Not a
+    hidden form field: DESIGN.md, "Fillable forms", makes the field names public and exact, a field
+    is data the signer may edit or clear ("Reset form"), and it would show up in every field list
+    and FDF export. Not XMP: these forms carry no XMP packet, and two copies could disagree.
 
 Output is deterministic: the same input gives the same bytes (no clock, no random ids; the
 ``/ID`` and the Info dictionary are WeasyPrint's, plus the identity keys).

@@ -4,9 +4,9 @@ folder, when the facts name one). Any WeasyPrint warning is an error.
 
 Every PDF is tagged (a structure tree in reading order: headings, paragraphs, lists, tables, form
 fields with their labels), names its language, shows its title in the viewer's title bar and has
-bookmarks from its headings. A document that is not a fillable form is PDF/A-3b and may carry
-files of its own (docgen's record of what it was made from, DESIGN.md A12); a fillable form is
-not (PDF/A forbids the NeedAppearances flag its fields rely on).
+bookmarks from its headings. A document that is not a fillable form is PDF/A-3b and may carry files
+of its own (docgen's record of what it was made from, DESIGN.md, "Trusted documents"); a fillable
+form is not (PDF/A forbids the NeedAppearances flag its fields rely on).
 """
 
 from __future__ import annotations

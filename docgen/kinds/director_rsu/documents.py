@@ -53,8 +53,9 @@ def _not_in_effect(facts: Any, director: Any) -> list[Any]:
 def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
     grant = facts.grant
     vesting = grant.vesting
-    # The on-file copy (stage grant) shows the election that governs (DESIGN.md A2), names the
-    # timely forms it superseded and the forms not in effect; the blank form (stage elections) none.
+    # The on-file copy (stage grant) shows the election that governs (DESIGN.md, "Which Exhibit I
+    # governs"), names the timely forms it superseded and the forms not in effect; the blank form
+    # (stage elections) none.
     record = election_record(facts, director) if stage == "grant" else None
     election_view = None
     superseded: list[dict[str, Any]] = []

@@ -1,6 +1,6 @@
-"""Returned Exhibit I forms into the facts: which A10 fields carry which answer, what a complete
-form must say, and how its election is recorded (a new entry in the director's ``elections``,
-filed on the day the Company received it).
+"""Returned Exhibit I forms into the facts: which fields (DESIGN.md, "Fillable forms") carry which
+answer, what a complete form must say, and how its election is recorded (a new entry in the
+director's ``elections``, filed on the day the Company received it).
 
 What a filled form must show (Exhibit I: "Sections III and IV (on Page 2) of this Election Form
 must be completed"): one Section III option, the date that option asks for and no other, the

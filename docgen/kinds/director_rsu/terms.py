@@ -14,8 +14,8 @@ from docgen.kinds.director_rsu.facts import Director, DirectorElection, Director
 
 
 def specified_date(grant: Grant) -> date:
-    """DESIGN.md A1: the day the units vest absent acceleration, the earlier of the vesting
-    anniversary of the Grant Date and ``annual_meeting_date`` when one is set.
+    """DESIGN.md, "The Specified Date": the day the units vest absent acceleration, the earlier of
+    the vesting anniversary of the Grant Date and ``annual_meeting_date`` when one is set.
 
     This is also the earliest date the units could vest on continued service alone: Treas. Reg.
     1.409A-2(a)(5) ignores acceleration on death, disability or a change in control, while an
@@ -37,8 +37,8 @@ def elections_for_grant(
     """The director's Exhibit I forms that count for this grant, in filing order (``filed_on``;
     the file's order breaks a tie), each with its position in the file.
 
-    DESIGN.md A2: a form naming another grant, or any form of an employee director, is void for
-    this grant. Those forms are not yielded: RSU-ELECTION-OTHER-GRANT or
+    DESIGN.md, "Which Exhibit I governs": a form naming another grant, or any form of an employee
+    director, is void for this grant. Those forms are not yielded: RSU-ELECTION-OTHER-GRANT or
     RSU-ELECTION-EMPLOYEE-DIRECTOR speaks of them and no other election rule does.
     """
     if director.employee:
@@ -81,7 +81,7 @@ def _takes_over(
 
 @dataclass(frozen=True)
 class ElectionRecord:
-    """What a director's forms come to for this grant (DESIGN.md A2)."""
+    """What a director's forms come to for this grant (DESIGN.md, "Which Exhibit I governs")."""
 
     effective: DirectorElection | None  # governs payment; None: the Notice C.1 default applies
     superseded: tuple[DirectorElection, ...]  # timely forms a later timely form replaced

@@ -9,7 +9,7 @@ from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
 from docgen.core.windows import ElectionWindow
-from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
+from docgen.kinds.registry import Kind, Roster, register_kind
 from docgen.kinds.rrp.arithmetic import compute
 from docgen.kinds.rrp.authorities import AUTHORITIES
 from docgen.kinds.rrp.clauses import CLAUSES
@@ -44,8 +44,8 @@ class RRPPlanYear(Kind):
         return f"rrp-{facts.plan_year}"
 
     def default_stage(self, facts: RRPPlanYearFacts, as_of: date) -> str:
-        """Amendment A8: enrollment up to December 31 before the Plan Year; the year's records
-        after."""
+        """DESIGN.md, "Stages and issued folders": enrollment up to December 31 before the Plan
+        Year; the year's records after."""
         return "enrollment" if as_of <= december_31_before(facts.plan_year) else "year"
 
     def windows(self, facts: RRPPlanYearFacts) -> list[ElectionWindow]:
@@ -120,6 +120,5 @@ KIND = register_kind(
                 "docgen's default: the Key Employee delay of Plan Section 4.01(b) applies",
             ),
         ),
-        retired_fields={"drafted_clauses_approved_by": RETIRED_APPROVAL},
     )
 )

@@ -5,10 +5,10 @@ Restoration Contributions (Plan 3.04), Retirement Restoration Contributions (Pla
 (Plan 3.06) and the last day the Plan allows payment (Plan 4.01). Money is ``Decimal`` throughout,
 rounded to cents ROUND_HALF_UP once per pay period (or once a year when no pay periods are given).
 
-Only the Deferral Election in force for the Plan Year is used (terms.election_in_force: rolled
-over, revoked, replaced, late; Amendment A5); where none is, the deferral and match are null and a
-note says why, naming the Plan section. A percentage the Plan does not allow (above the maximum,
-not a whole percent) is never used either: null, with a note.
+Only the Deferral Election in force for the Plan Year is used (terms.election_in_force: rolled over,
+revoked, replaced, late; DESIGN.md, "Elections roll over"); where none is, the deferral and match
+are null and a note says why, naming the Plan section. A percentage the Plan does not allow (above
+the maximum, not a whole percent) is never used either: null, with a note.
 """
 
 from __future__ import annotations
@@ -142,13 +142,17 @@ def in_force_json(participant: Participant, plan_year: int) -> dict[str, dict[st
     result: dict[str, dict[str, Any] | None] = {}
     for part, found in elections_in_force(participant, plan_year).items():
         election = found.election
-        result[part] = None if election is None else {
-            "kind": election.kind,
-            "percent": f"{election.percent.normalize():f}",
-            "made_on": election.made_on.isoformat(),
-            "plan_year": election.plan_year,
-            "in_force_since": found.since,
-        }  # fmt: skip
+        result[part] = (
+            None
+            if election is None
+            else {
+                "kind": election.kind,
+                "percent": f"{election.percent.normalize():f}",
+                "made_on": election.made_on.isoformat(),
+                "plan_year": election.plan_year,
+                "in_force_since": found.since,
+            }
+        )
     return result
 
 
@@ -213,8 +217,9 @@ def compute_participant(
 
 
 def _matching(plan: RRPPlan, deferral: Decimal, plan_compensation_deferred_from: Decimal):
-    """Plan 3.04: 100% of the deferral, not to exceed 6% of the Plan Compensation of the pay it
-    was deferred from in the same pay period (Amendment A6: never of pay not deferred from)."""
+    """Plan 3.04: 100% of the deferral, not to exceed 6% of the Plan Compensation of the pay it was
+    deferred from in the same pay period (DESIGN.md, "The Plan's arithmetic": never of pay not
+    deferred from)."""
     return min(
         deferral * plan.match_rate_percent / HUNDRED,
         plan_compensation_deferred_from * plan.match_cap_percent / HUNDRED,
@@ -242,9 +247,10 @@ def _salary_reached(
     limit: Decimal,
     applied: dict[str, Applied],
 ) -> Decimal:
-    """Amendment A6: the salary Plan Compensation an election reaches. Plan Compensation is the
-    top slice of the year's pay, earned once cumulative pay passes the limit; a first-year
-    election reaches max(0, salary - max(limit, salary for services before the election))."""
+    """DESIGN.md, "The Plan's arithmetic": the salary Plan Compensation an election reaches. Plan
+    Compensation is the top slice of the year's pay, earned once cumulative pay passes the limit; a
+    first-year election reaches max(0, salary - max(limit, salary for services before the
+    election))."""
     salary = applied.get("salary")
     if salary is None:
         return ZERO

@@ -27,8 +27,8 @@ TITLE = "RRP Deferral Election Form"
 # The worked example of the match on the form: a pay period's Plan Compensation and a percent.
 EXAMPLE_PLAN_COMPENSATION = Decimal(10_000)
 EXAMPLE_PERCENT = Decimal(10)
-# Section VI's rows: the fields beneficiary_N, relationship_N, share_N (Amendment A10), the first
-# ones primary Beneficiaries, the last a contingent one.
+# Section VI's rows: the fields beneficiary_N, relationship_N, share_N (DESIGN.md, "Fillable
+# forms"), the first ones primary Beneficiaries, the last a contingent one.
 BENEFICIARY_ROWS = ("Primary", "Primary", "Contingent")
 PART_WORDS = {"salary": "base salary", "bonus": "bonus"}
 
@@ -98,15 +98,18 @@ def on_file_elections(facts: RRPPlanYearFacts, participant: Participant) -> list
         if election is None:
             continue
         changes_until = deadline_for(participant, election, year)
-        found.append({
-            "part": PART_WORDS[part] if election.kind != "performance_based"
-            else "Performance-Based Compensation",
-            "percent": percent_text(election.percent),
-            "made_on": dates.long_date(election.made_on),
-            "plan_year": str(election.plan_year),
-            # None: already irrevocable for the Plan Year, before the form's own deadline
-            "changes_until": dates.long_date(changes_until) if changes_until >= own else None,
-        })  # fmt: skip
+        found.append(
+            {
+                "part": PART_WORDS[part]
+                if election.kind != "performance_based"
+                else "Performance-Based Compensation",
+                "percent": percent_text(election.percent),
+                "made_on": dates.long_date(election.made_on),
+                "plan_year": str(election.plan_year),
+                # None: already irrevocable for the Plan Year, before the form's own deadline
+                "changes_until": dates.long_date(changes_until) if changes_until >= own else None,
+            }
+        )
     return found
 
 

@@ -1,8 +1,8 @@
-"""Returned RRP Deferral Election Forms into the facts: which A10 fields carry which answer, and
-how the form is recorded: a Deferral Election per percentage written (Plan 2.03), made on the day
-the Committee received the form; the investment allocation (Plan 3.05(b)) and the Beneficiary
-designation (primary and contingent) replaced only when the participant filled them in (the form
-says: "To keep this designation, leave the table below blank").
+"""Returned RRP Deferral Election Forms into the facts: which fields (DESIGN.md, "Fillable forms")
+carry which answer, and how the form is recorded: a Deferral Election per percentage written (Plan
+2.03), made on the day the Committee received the form; the investment allocation (Plan 3.05(b)) and
+the Beneficiary designation (primary and contingent) replaced only when the participant filled them
+in (the form says: "To keep this designation, leave the table below blank").
 
 The fields are matched to what they are about by the form's own tooltips, not by their number:
 ``allocation_N`` says which fund it is for ("Section V: percent in Stable Value Fund"),
@@ -90,7 +90,7 @@ def answers_from_form(
             )
             for n, row in sorted(rows.items())
             if any(row.values())
-        ],  # fmt: skip
+        ],
         "date_signed": values.get("date_signed"),
         "received_on": values.get("received_on"),
     }
@@ -306,9 +306,9 @@ def _summary(elections, investments, beneficiaries, received_on: date) -> str:
 
 
 def returned(facts: RRPPlanYearFacts, participant: Participant) -> list[ReturnedForm]:
-    """The participant's Deferral Elections made for this Plan Year, each marked as governing
-    when it is the election in force for its part of pay (Plan 2.03(b); Amendment A5), and an
-    earlier year's election rolled over and in force (not returned this cycle)."""
+    """The participant's Deferral Elections made for this Plan Year, each marked as governing when
+    it is the election in force for its part of pay (Plan 2.03(b); DESIGN.md, "Elections roll
+    over"), and an earlier year's election rolled over and in force (not returned this cycle)."""
     year = facts.plan_year
     governing = {found.index for found in elections_in_force(participant, year).values()}
     forms = []
@@ -345,7 +345,7 @@ INTAKE = FormIntake(
         "allocation",
         "beneficiary",
         "signed-on",
-    ),  # fmt: skip
+    ),
     expects_form=lambda facts, participant: participant.eligible_employee,
     returned=returned,
     deadline=lambda facts, participant: deadlines(facts, participant)["deadline_on"],

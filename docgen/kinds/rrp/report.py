@@ -13,10 +13,17 @@ Format = ComputeFormat
 
 
 CSV_COLUMNS = (
-    "id", "name", "plan_compensation", "elective_deferral", "matching_restoration",
-    "retirement_restoration", "restoration_accounts_vested", "payment_earliest_on",
-    "payment_due_on", "notes",
-)  # fmt: skip
+    "id",
+    "name",
+    "plan_compensation",
+    "elective_deferral",
+    "matching_restoration",
+    "retirement_restoration",
+    "restoration_accounts_vested",
+    "payment_earliest_on",
+    "payment_due_on",
+    "notes",
+)
 
 
 def as_csv(result: PlanYearArithmetic) -> str:
@@ -25,13 +32,20 @@ def as_csv(result: PlanYearArithmetic) -> str:
     rows = []
     for row in result.participants:
         data = row.as_json()
-        rows.append([
-            row.id, row.name, data["plan_compensation"], data["elective_deferral"] or "",
-            data["matching_restoration"] or "", data["retirement_restoration"] or "",
-            "yes" if row.vested.restoration_accounts else "no",
-            data["payment_earliest_on"] or "", data["payment_due_on"] or "",
-            "; ".join(row.notes),
-        ])  # fmt: skip
+        rows.append(
+            [
+                row.id,
+                row.name,
+                data["plan_compensation"],
+                data["elective_deferral"] or "",
+                data["matching_restoration"] or "",
+                data["retirement_restoration"] or "",
+                "yes" if row.vested.restoration_accounts else "no",
+                data["payment_earliest_on"] or "",
+                data["payment_due_on"] or "",
+                "; ".join(row.notes),
+            ]
+        )
     return csv_text(CSV_COLUMNS, rows)
 
 
@@ -60,10 +74,14 @@ def as_table(result: PlanYearArithmetic):
     notes = Text()
     for row in result.participants:
         table.add_row(
-            Text(row.id), _dollars(row.plan_compensation), _dollars(row.elective_deferral),
-            _dollars(row.matching_restoration), _dollars(row.retirement_restoration),
-            "yes" if row.vested.restoration_accounts else "no", _iso(row.payment_due_on) or "",
-        )  # fmt: skip
+            Text(row.id),
+            _dollars(row.plan_compensation),
+            _dollars(row.elective_deferral),
+            _dollars(row.matching_restoration),
+            _dollars(row.retirement_restoration),
+            "yes" if row.vested.restoration_accounts else "no",
+            _iso(row.payment_due_on) or "",
+        )
         for note in row.notes:
             notes.append(f"{row.id}: {for_terminal(note)}\n")
     legend = Text(

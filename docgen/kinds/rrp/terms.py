@@ -1,8 +1,8 @@
-"""The Plan's terms, each defined once: the 401(a)(17) limit for the year, the Deferral Election
-in force for a Plan Year (Plan 2.03(b); Amendment A5), who may hold an Account, vesting (Plan
-3.06), Key Employee determinations (Plan 1.14) and when payment is due (Plan 4.01). The rules
-(checks/rrp*.py), the arithmetic and the forms all use these; when an election is timely is
-timing.py."""
+"""The Plan's terms, each defined once: the 401(a)(17) limit for the year, the Deferral Election in
+force for a Plan Year (Plan 2.03(b); DESIGN.md, "Elections roll over"), who may hold an Account,
+vesting (Plan 3.06), Key Employee determinations (Plan 1.14) and when payment is due (Plan 4.01).
+The rules (checks/rrp*.py), the arithmetic and the forms all use these; when an election is timely
+is timing.py."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def published_limit(plan_year: int) -> Decimal | None:
 def may_hold_account(participant: Participant) -> bool:
     """Someone who may have an Account under the Plan (Plan 3.01): an Eligible Employee, or a
     current or former Participant with elections, investments, a termination or payments on
-    file (Amendment A3: account and payment rules apply to them)."""
+    file (DESIGN.md, "Who is a Participant": account and payment rules apply to them)."""
     return participant.eligible_employee or bool(
         participant.elections
         or participant.investments
@@ -215,8 +215,8 @@ def described(election: RRPElection) -> str:
 
 
 def takes_effect_for(participant: Participant, election: RRPElection) -> int:
-    """Amendment A5: the first Plan Year whose deadline the election meets: the Plan Year it
-    names when it is timely for it (on any route), else the first later Plan Year whose
+    """DESIGN.md, "Elections roll over": the first Plan Year whose deadline the election meets: the
+    Plan Year it names when it is timely for it (on any route), else the first later Plan Year whose
     December 31 deadline (before the year its period begins) it was made by."""
     if timeliness(participant, election) != "no":
         return election.plan_year
@@ -237,7 +237,8 @@ def deadline_for(participant: Participant, election: RRPElection, plan_year: int
 
 
 def revocation_takes_effect_for(participant: Participant, election: RRPElection) -> int | None:
-    """Amendment A5: the first Plan Year whose deadline the revocation meets; None if none."""
+    """DESIGN.md, "Elections roll over": the first Plan Year whose deadline the revocation meets;
+    None if none."""
     revoked = election.revoked_on
     if revoked is None:
         return None
@@ -265,7 +266,8 @@ class InForce:
 
 
 def election_in_force(participant: Participant, plan_year: int, part: str) -> InForce:
-    """Plan 2.03(b); Amendment A5: the election in force for one part of pay in the Plan Year.
+    """Plan 2.03(b); DESIGN.md, "Elections roll over": the election in force for one part of pay in
+    the Plan Year.
 
     An election applies to each later Plan Year until the Participant revokes it or makes a new
     one; a revocation or a new election takes effect for the first Plan Year whose deadline it
@@ -277,10 +279,14 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     words = "salary" if part == "salary" else "bonus or performance-based pay"
     if not participant.eligible_employee:
         return InForce(
-            part, plan_year, None, None, None,
+            part,
+            plan_year,
+            None,
+            None,
+            None,
             f"no Deferral Election is in force for {plan_year}: not an Eligible Employee "
             "(Plan 1.11, 2.01)",
-        )  # fmt: skip
+        )
     concerned = [
         (index, election)
         for index, election in enumerate(participant.elections)
@@ -306,8 +312,12 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
                 f"the deadline, {prior_year_deadline_for(election, plan_year).isoformat()}, "
                 f"and applies from {since} (Plan 2.03(b))"
             )
-        elif chosen and since == plan_year and index != chosen[0] and election.plan_year == (
-                plan_year):  # fmt: skip
+        elif (
+            chosen
+            and since == plan_year
+            and index != chosen[0]
+            and election.plan_year == (plan_year)
+        ):
             notes.append(
                 f"{described(election)} was replaced by the later one made "
                 f"{chosen[1].made_on.isoformat()} (Plan 2.03(b))"
@@ -321,21 +331,29 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
             else "none made by its deadline"
         )
         return InForce(
-            part, plan_year, None, None, None,
+            part,
+            plan_year,
+            None,
+            None,
+            None,
             f"no {words} Deferral Election in force for {plan_year}: {why} (Plan 2.03(b))",
             tuple(notes),
-        )  # fmt: skip
+        )
     index, election, since = chosen
     revoked_on = election.revoked_on
     revoked_for = revocation_takes_effect_for(participant, election)  # None when not revoked
     if revoked_on is not None and revoked_for is not None and revoked_for <= plan_year:
         return InForce(
-            part, plan_year, None, None, None,
+            part,
+            plan_year,
+            None,
+            None,
+            None,
             f"no {words} Deferral Election in force for {plan_year}: {described(election)} "
             f"was revoked on {revoked_on.isoformat()}, effective for {revoked_for} "
             "(Plan 2.03(b))",
             tuple(notes),
-        )  # fmt: skip
+        )
     if revoked_on is not None and revoked_for is not None:
         notes.append(
             f"the revocation filed {revoked_on.isoformat()} is after the deadline, "
@@ -345,12 +363,16 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     rolled = f", rolled over to {plan_year}" if election.plan_year < plan_year else ""
     first_year = since == election.plan_year and only_after_the_election(participant, election)
     return InForce(
-        part, plan_year, election, index, since,
+        part,
+        plan_year,
+        election,
+        index,
+        since,
         f"{described(election)} for {election.plan_year}{rolled} (Plan 2.03(b))",
         tuple(notes),
         doubtful=since == election.plan_year and timeliness(participant, election) == "doubtful",
         only_after_the_election=first_year and election.plan_year == plan_year,
-    )  # fmt: skip
+    )
 
 
 _IN_FORCE: dict[tuple[int, int], tuple[Participant, Mapping[str, InForce]]] = {}

@@ -6,8 +6,8 @@ in force (terms.py), ``docgen compute``, the calendar and the form use them. A c
 ``"yes"``, ``"no"`` or ``"doubtful"``: a month-end boundary the law leaves ambiguous passes on one
 reading only, and is never silently taken as either.
 
-Routes (DESIGN.md, Amendment A4): the prior-year deadline is always open; the first-year route
-is open to a Participant whose ``first_eligible_on`` falls in the election's Plan Year; the
+Routes (DESIGN.md, "RRP election timing"): the prior-year deadline is always open; the first-year
+route is open to a Participant whose ``first_eligible_on`` falls in the election's Plan Year; the
 performance-based route to a ``performance_based`` election. An election is timely when any open
 route makes it timely.
 """
@@ -69,8 +69,9 @@ def earned_over_in(election: RRPElection, plan_year: int) -> tuple[date, date]:
 
 
 def prior_year_deadline_for(election: RRPElection, plan_year: int) -> date:
-    """Plan 2.03(b); Amendment A4: December 31 before the Plan Year, or before the year in which
-    the pay's period begins when that is earlier (a bonus for March to February)."""
+    """Plan 2.03(b); DESIGN.md, "RRP election timing": December 31 before the Plan Year, or before
+    the year in which the pay's period begins when that is earlier (a bonus for March to
+    February)."""
     start, _ = earned_over_in(election, plan_year)
     return dates.december_31_before(min(plan_year, start.year))
 
@@ -166,8 +167,9 @@ def first_year_deadline_for(participant: Participant, plan_year: int) -> date | 
 
 
 def own_deadline(participant: Participant, plan_year: int) -> date:
-    """The Participant's own deadline for a Deferral Election for the Plan Year (Amendment A7):
-    the first-year 30 days when that route is available, else December 31 before the year."""
+    """The Participant's own deadline for a Deferral Election for the Plan Year (DESIGN.md, "Stages
+    and issued folders"): the first-year 30 days when that route is available, else December 31
+    before the year."""
     return first_year_deadline_for(participant, plan_year) or dates.december_31_before(plan_year)
 
 
