@@ -154,6 +154,7 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
                 forms.append((e, form))
         forms.sort(key=lambda item: (item[1]["filed_on"], item[0]))
         governing = None
+        took_over: list[int] = []  # the forms that governed in turn; the last governs
         for e, form in forms:
             at = f"directors[{d}].elections[{e}]"
             filed = form["filed_on"]
@@ -161,18 +162,36 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
                 add("RSU-ELECTION-LATE", who, f"{at}.filed_on")
             if filed > as_of:
                 add("RSU-ELECTION-FUTURE", who, f"{at}.filed_on")
-            if Decimal(str(form["percent"])) != 100:
-                add("RSU-ELECTION-PARTIAL", who, f"{at}.percent")
-            if form.get("pay_date") is not None and form["pay_date"] <= vests:
-                add("RSU-PAY-DATE-BEFORE-VESTING", who, f"{at}.pay_date")
-            timing = route_409a(grant, director, filed)
-            if timing is not None:
-                add("RSU-ELECTION-409A-TIMING", who, f"{at}.filed_on", timing)
             if governing is not None and filed >= grant["grant_date"]:
                 add("RSU-ELECTION-AFTER-IRREVOCABLE", who, f"{at}.filed_on")
             elif filed < grant["election_deadline"]:
                 governing = form
+                took_over.append(e)
         assert governing is governing_election(grant, forms)
+        # A15: the content rules judge the form that governs (an error, or the rule's own
+        # severity); a form it replaced draws info; a late form's content is moot.
+        for e, form in forms:
+            if e not in took_over:
+                continue
+            at = f"directors[{d}].elections[{e}]"
+            replaced = e != took_over[-1]
+            if Decimal(str(form["percent"])) != 100:
+                add("RSU-ELECTION-PARTIAL", who, f"{at}.percent", "info" if replaced else "error")
+            if form.get("pay_date") is not None and form["pay_date"] <= vests:
+                add(
+                    "RSU-PAY-DATE-BEFORE-VESTING",
+                    who,
+                    f"{at}.pay_date",
+                    "info" if replaced else "error",
+                )
+            timing = route_409a(grant, director, form["filed_on"])
+            if timing is not None:
+                add(
+                    "RSU-ELECTION-409A-TIMING",
+                    who,
+                    f"{at}.filed_on",
+                    "info" if replaced else timing,
+                )
 
         settled = director.get("settlement") or {}
         delivered = settled.get("delivered_on")

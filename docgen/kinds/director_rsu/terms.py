@@ -99,6 +99,29 @@ def election_record(facts: DirectorGrantFacts, director: Director) -> ElectionRe
     return ElectionRecord(governed[-1], tuple(governed[:-1]))
 
 
+def judged_forms(
+    facts: DirectorGrantFacts, director: Director
+) -> Iterator[tuple[int, DirectorElection, DirectorElection | None]]:
+    """DESIGN.md, "Which Exhibit I governs": the forms whose content the content rules judge,
+    each with the form that replaced it (None: it governs, or it is on record as not in effect).
+
+    The form that governs is judged at the rule's own severity; a timely form that a later
+    timely form replaced (Treas. Reg. 1.409A-2(a)(1): an election "may be changed at any time
+    before the last permissible date") is judged only to say, as info, what it would have
+    broken; a form on record as not in effect is judged as any finding inside it (info). A form
+    filed on or after the deadline, or a further form after the first became irrevocable, never
+    governed: its content is moot (RSU-ELECTION-LATE, RSU-ELECTION-AFTER-IRREVOCABLE speak of it).
+    """
+    record = election_record(facts, director)
+    for index, election in elections_for_grant(facts, director):
+        if election is record.effective:
+            yield index, election, None
+        elif any(election is replaced for replaced in record.superseded):
+            yield index, election, record.effective
+        elif not is_in_effect(election) and election.filed_on < facts.grant.election_deadline:
+            yield index, election, None
+
+
 def effective_election(facts: DirectorGrantFacts, director: Director) -> DirectorElection | None:
     """The Exhibit I that governs payment; None when the Notice C.1 default Payment Date applies
     (no form, only late forms or forms not in effect, or an employee director)."""

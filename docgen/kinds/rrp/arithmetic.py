@@ -8,7 +8,8 @@ rounded to cents ROUND_HALF_UP once per pay period (or once a year when no pay p
 Only the Deferral Election in force for the Plan Year is used (terms.election_in_force: rolled over,
 revoked, replaced, late; DESIGN.md, "Elections roll over"); where none is, the deferral and match
 are null and a note says why, naming the Plan section. A percentage the Plan does not allow (above
-the maximum, not a whole percent) is never used either: null, with a note.
+the maximum, not a whole percent) is never used either: that part of pay defers nothing, with a
+note; the election in force for the other part of pay is used as it stands.
 """
 
 from __future__ import annotations
@@ -102,9 +103,14 @@ def applied_elections(
                 f"no Deferral Election in force for {facts.plan_year}: none on file (Plan 2.03(b))",
             )
         return None
-    problems = [p for p in (_percent_problem(facts.plan, f) for f in governing.values()) if p]
-    if problems:
-        notes.extend(f"{problem}: deferral and match not computed" for problem in problems)
+    # Each part of pay stands on its own (DESIGN.md, "Elections roll over"): an election whose
+    # percentage the Plan does not allow is not used, and never voids another part's election.
+    for part, found in list(governing.items()):
+        problem = _percent_problem(facts.plan, found)
+        if problem is not None:
+            notes.append(f"{problem}: no {part} deferral or match computed from it")
+            del governing[part]
+    if not governing:
         return None
     applied = {}
     for part, found in governing.items():
