@@ -28,6 +28,7 @@ from docgen.kinds.director_rsu.terms import (
     elections_for_grant,
     filing_history,
     judged_forms,
+    scheduled_vesting_date,
     specified_date,
 )
 
@@ -142,7 +143,7 @@ def _timing_problems(
         f"(a) not on or before December 31 before the grant year ({prior_year_deadline})"
     )
     # (b) the forfeitable-right rule, open only if vesting takes at least 12 months.
-    vesting = specified_date(grant)
+    vesting = scheduled_vesting_date(grant)
     doubts: list[str] = []
     if not vests_within_12_months(grant.grant_date, vesting):
         last_30_days = days_after(grant.grant_date, 30)
@@ -244,7 +245,7 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
 )
 def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     grant = context.facts.grant
-    vesting = specified_date(grant)
+    vesting = scheduled_vesting_date(grant)
     if vests_within_12_months(grant.grant_date, vesting):
         path = (
             "grant.vesting.annual_meeting_date"
@@ -365,23 +366,32 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
 
 @rule(
     "RSU-PAY-DATE-BEFORE-VESTING",
-    title="Elected payment date on or before the Specified Date",
+    title="Elected payment date before the Vesting Date",
     severity="error",
     cites=[notice("A"), notice("F.1")],
-    explanation="An elected payment date must fall after the Specified Date, when the units "
-    "vest; a date on or before it would pay units that have not vested.",
+    explanation="An elected payment date must not fall before the scheduled Vesting Date: the "
+    "Specified Date (the vesting anniversary) or the earlier annual meeting when the grant vests "
+    "then. A date before it would pay units that have not vested; a date on it pays vested "
+    "units (Notice C.1(iv) pays the default on that same anniversary). The form that governs is "
+    "judged; a timely form it replaced draws info only, and a late form's content is moot.",
     sources=[rsu_src.NOTICE_A, rsu_src.NOTICE_F1],
     remedy="Have the director elect a later date, or record the form as not in effect.",
 )
 def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
-    specified = specified_date(context.facts.grant)
+    grant = context.facts.grant
+    vests = scheduled_vesting_date(grant)
+    which = (
+        "the annual meeting"
+        if vests != specified_date(grant)
+        else "the Specified Date, the vesting anniversary"
+    )
     for d_index, director, e_index, election, replaced_by in governing_forms(context):
-        if election.pay_date is not None and election.pay_date <= specified:
+        if election.pay_date is not None and election.pay_date < vests:
             hit = Hit(
                 director.id,
                 election_path(d_index, e_index, "pay_date"),
-                f"elected payment date {election.pay_date} is on or before the "
-                f"Specified Date {specified}.",
+                f"elected payment date {election.pay_date} is before the Vesting Date {vests} "
+                f"({which}): the units would not have vested.",
             )
             yield as_judged(hit, replaced_by)
 

@@ -51,8 +51,8 @@ def months_on_month_end(day: date, months: int) -> date:
 
 
 def specified(grant: dict) -> date:
-    """DESIGN.md, "The Specified Date": the vesting anniversary, or the annual meeting if one is set
-    and earlier."""
+    """DESIGN.md, "The Specified Date": the scheduled Vesting Date, the Specified Date (the vesting
+    anniversary) or the annual meeting if one is set and earlier."""
     on = months_on(grant["grant_date"], 12 * grant["vesting"]["anniversary"])
     meeting = grant["vesting"].get("annual_meeting_date")
     return meeting if meeting is not None and meeting < on else on
@@ -177,7 +177,7 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
             replaced = e != took_over[-1]
             if Decimal(str(form["percent"])) != 100:
                 add("RSU-ELECTION-PARTIAL", who, f"{at}.percent", "info" if replaced else "error")
-            if form.get("pay_date") is not None and form["pay_date"] <= vests:
+            if form.get("pay_date") is not None and form["pay_date"] < vests:
                 add(
                     "RSU-PAY-DATE-BEFORE-VESTING",
                     who,

@@ -1,6 +1,6 @@
-"""The grant's terms, each defined once: the Specified Date, the forms that count for this grant,
-the election that governs payment (and the forms it superseded), and the Payment Date. The rules
-(checks/rsu*.py), the documents and the calendar all use these."""
+"""The grant's terms, each defined once: the Specified Date and the Vesting Date, the forms that
+count for this grant, the election that governs payment (and the forms it superseded), and the
+Payment Date. The rules (checks/rsu*.py), the documents and the calendar all use these."""
 
 from __future__ import annotations
 
@@ -14,14 +14,22 @@ from docgen.kinds.director_rsu.facts import Director, DirectorElection, Director
 
 
 def specified_date(grant: Grant) -> date:
-    """DESIGN.md, "The Specified Date": the day the units vest absent acceleration, the earlier of
-    the vesting anniversary of the Grant Date and ``annual_meeting_date`` when one is set.
+    """DESIGN.md, "The Specified Date": the vesting anniversary of the Grant Date (Notice A: "the
+    [____] anniversary of the Grant Date (the 'Specified Date')"). An annual meeting never moves
+    it: the units then vest on the earlier date (:func:`scheduled_vesting_date`)."""
+    return anniversary(grant.grant_date, grant.vesting.anniversary)
+
+
+def scheduled_vesting_date(grant: Grant) -> date:
+    """DESIGN.md, "The Specified Date": the Vesting Date on continued service, the Specified Date
+    "or such earlier date as may be provided" (Notice A): the annual meeting when
+    ``annual_meeting_date`` is set and earlier.
 
     This is also the earliest date the units could vest on continued service alone: Treas. Reg.
     1.409A-2(a)(5) ignores acceleration on death, disability or a change in control, while an
     annual-meeting vesting date is not an acceleration and counts.
     """
-    on = anniversary(grant.grant_date, grant.vesting.anniversary)
+    on = specified_date(grant)
     meeting = grant.vesting.annual_meeting_date
     return min(on, meeting) if meeting is not None else on
 
