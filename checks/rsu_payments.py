@@ -15,7 +15,11 @@ from checks.sources import code, reg
 from docgen.core.dates import days_after
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.director_rsu.terms import payment_date, specified_employee_delay
+from docgen.kinds.director_rsu.terms import (
+    fixed_date_delay,
+    payment_date,
+    specified_employee_delay,
+)
 
 
 @rule(
@@ -25,14 +29,32 @@ from docgen.kinds.director_rsu.terms import payment_date, specified_employee_del
     cites=[notice("F.2"), code("409A(a)(2)(B)(i)")],
     explanation="A specified employee whose elected Payment Date is the Separation from Service "
     "may not receive the shares before the earlier of six months after separation "
-    "and death. The election is the one that governs: the last form naming this grant filed "
-    "before the deadline.",
+    "and death (an error). The election is the one that governs: the last form naming this grant "
+    "filed before the deadline. A fixed date elected in Section III that falls less than six "
+    "months after a specified employee's separation is a warning: Notice F.2's words delay 'the "
+    "date you elected in Section III'; whether they reach a fixed date is for counsel.",
     sources=[rsu_src.NOTICE_F2, src.CODE_409A_A_2_B_I, src.REG_2_A_1],
     remedy="Hold delivery until the delayed Payment Date; if already delivered, ask counsel about "
     "409A correction.",
 )
 def specified_employee_delay_rule(context: CheckContext) -> Iterator[Hit]:
     for d_index, director in directors_of(context):
+        fixed = fixed_date_delay(context.facts, director)
+        if fixed is not None:
+            elected, delayed = fixed
+            yield Hit(
+                director.id,
+                fact_path("directors", d_index, "settlement", "separation_on"),
+                f"the Payment Date is the date elected in Section III, {elected}, less than six "
+                f"months after the Separation from Service {director.settlement.separation_on} "
+                "of a specified employee. Notice F.2: \u201cif your Payment Date would otherwise "
+                "be the date you elected in Section III ... your Payment Date shall be "
+                f"delayed\u201d, here to {delayed}. Reading taken: the delay is applied to "
+                "payment on separation only, so the Payment Date stays "
+                f"{elected}; if the words reach a fixed date, deliver no earlier than {delayed}.",
+                remedy="Ask counsel whether Notice F.2 delays a fixed date before delivering.",
+                severity="warning",
+            )
         settlement = director.settlement
         if settlement is None or settlement.delivered_on is None:
             continue
@@ -93,4 +115,34 @@ def delivery_window(context: CheckContext) -> Iterator[Hit]:
                 f"shares delivered {delivered}, more than 60 days after the "
                 f"Payment Date {day} ({event}; last day "
                 f"{days_after(day, 60)}).",
+            )
+
+
+@rule(
+    "RSU-SPECIFIED-EMPLOYEE-NOT-EMPLOYEE",
+    title="A non-employee director recorded as a specified employee",
+    severity="warning",
+    cites=[notice("F.2"), code("409A(a)(2)(B)(i)"), code("416(i)")],
+    explanation="Notice F.2 delays the payment of a director who is a 'specified employee' as "
+    "defined in Code 409A(a)(2)(B)(i): a key employee (Code 416(i)) of a public company, which is "
+    "an employee. Exhibit I is for non-employee Directors only, so specified_employee: true on "
+    "one is a reading for counsel, never a silent pass; docgen applies the fact as recorded.",
+    sources=[rsu_src.NOTICE_F2, src.CODE_409A_A_2_B_I, src.CODE_416_I],
+    remedy="Ask counsel whether the director is a specified employee; if not, set "
+    "specified_employee: false.",
+)
+def specified_employee_not_employee(context: CheckContext) -> Iterator[Hit]:
+    for d_index, director in directors_of(context):
+        if director.specified_employee and not director.employee:
+            yield Hit(
+                director.id,
+                fact_path("directors", d_index, "specified_employee"),
+                f"{director.name} is recorded as a specified employee but is a non-employee "
+                "director. Notice F.2 reaches one who is \u201ca \u2018specified employee\u2019 "
+                "(as defined in Code Section 409A(a)(2)(B)(i))\u201d: a key employee (Code "
+                "416(i)), which is an employee. Reading taken: the fact is applied as recorded "
+                "(the six-month delay is worked out).",
+                remedy="Ask counsel whether the director is a specified employee; if not, set "
+                "specified_employee: false.",
+                severity="warning",
             )

@@ -121,6 +121,22 @@ def payment_event(grant: dict, director: dict, election: dict | None) -> tuple[d
     return first, ("separation" if names == {"separation"} else "other")
 
 
+def fixed_date(grant: dict, director: dict, election: dict | None) -> date | None:
+    """The elected date, when it is the Payment Date: earliest of the events, tied at most with
+    the separation (a payment due that day anyway is not made on account of the separation)."""
+    if election is None or election["pay_on"] == "separation":
+        return None
+    settled = director.get("settlement") or {}
+    others = [settled.get(key) for key in ("death_on", "disability_on", "change_in_control_on")]
+    elected = election["pay_date"]
+    if any(day is not None and day <= elected for day in others):
+        return None
+    separated = settled.get("separation_on")
+    if election["pay_on"] != "date" and separated is not None and separated < elected:
+        return None
+    return elected
+
+
 def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
     grant = data["grant"]
     found: Counter = Counter()
@@ -194,6 +210,29 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
                 )
 
         settled = director.get("settlement") or {}
+        if director.get("specified_employee", False) and not director.get("employee", False):
+            # A specified employee is a key employee (Code 416(i)), an employee.
+            add(
+                "RSU-SPECIFIED-EMPLOYEE-NOT-EMPLOYEE",
+                who,
+                f"directors[{d}].specified_employee",
+                "warning",
+            )
+        separated = settled.get("separation_on")
+        fixed = fixed_date(grant, director, governing)
+        if director.get("specified_employee", False) and separated and fixed is not None:
+            # Notice F.2 may delay "the date you elected in Section III": a warning while the
+            # date falls less than six months after separation (or before an earlier death).
+            delayed = months_on(separated, 6)
+            if settled.get("death_on") is not None:
+                delayed = min(delayed, settled["death_on"])
+            if separated <= fixed < delayed:
+                add(
+                    "RSU-SPECIFIED-EMPLOYEE-DELAY",
+                    who,
+                    f"directors[{d}].settlement.separation_on",
+                    "warning",
+                )
         delivered = settled.get("delivered_on")
         if delivered is None:
             continue

@@ -186,3 +186,25 @@ def specified_employee_delay(facts: DirectorGrantFacts, director: Director) -> d
     delayed = six_month_anniversary(day)  # "the date that is six months following"
     death = director.settlement.death_on if director.settlement else None
     return min(delayed, death) if death is not None else delayed
+
+
+def fixed_date_delay(facts: DirectorGrantFacts, director: Director) -> tuple[date, date] | None:
+    """DESIGN.md, "Readings left to counsel": a specified employee whose Payment Date is the date
+    elected in Section III, falling on or after the Separation from Service but less than six
+    months after it. Notice F.2's words ("if your Payment Date would otherwise be the date you
+    elected in Section III ... shall be delayed") may reach it: returns (the elected date, the
+    date those words would delay it to, the earlier of six months after separation and death),
+    or None where the question does not arise."""
+    settlement = director.settlement
+    if not director.specified_employee or settlement is None or settlement.separation_on is None:
+        return None
+    day, event = payment_date(facts, director)
+    if day is None or event != "elected date":
+        return None
+    separation = settlement.separation_on
+    delayed = six_month_anniversary(separation)
+    if settlement.death_on is not None:
+        delayed = min(delayed, settlement.death_on)
+    if not separation <= day < delayed:
+        return None
+    return day, delayed
