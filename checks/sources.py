@@ -140,6 +140,14 @@ CODE_416_I = describe(
     employee under Code 409A(a)(2)(B)(i) is a key employee of a public company: an employee.
 """,
 )
+REG_3_I_5 = describe(
+    reg("1.409A-3(i)(5)"),
+    """
+    A change in control event is a change in the ownership or effective control of the
+    corporation, or in the ownership of a substantial portion of its assets, as the regulation
+    defines each; a plan's own Change of Control need not be one.
+""",
+)
 CODE_401_A_17 = describe(
     code("401(a)(17)"),
     """

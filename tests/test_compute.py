@@ -833,11 +833,70 @@ def test_cli_csv_and_text(cli, samples):
     assert "160,000.00" in text and "e1028" in text
 
 
-def test_cli_refuses_a_director_file(cli, samples):
-    result = cli("compute", samples / "director-grant-2026.yaml")
-    assert result.exit_code == 2
-    assert "has no arithmetic to compute" in result.stderr
-    assert "Traceback" not in result.stderr
+DIVIDEND_GRANT = """kind: director-rsu-grant
+company:
+  name: Example Co.
+  secretary_phone: "(555) 555-0100"
+  governing_law: Commonwealth of Virginia
+stock_plan: Example Co. Stock Incentive Plan
+form_10k_fiscal_year: 2026
+grant:
+  id: 2026-annual
+  grant_date: 2026-06-23
+  notice_date: 2026-06-23
+  election_deadline: 2026-06-23
+  fair_market_value: "45.10"
+  dividends:
+    - {paid_on: 2026-09-15, per_share: "0.50", fair_market_value: "50.00"}
+    - {paid_on: 2026-12-15, per_share: "0.50", fair_market_value: "40.00"}
+    - {paid_on: 2027-03-15, per_share: "0.50", fair_market_value: "45.10"}
+    - {paid_on: 2027-07-15, per_share: "0.50", fair_market_value: "45.10"}
+directors:
+  - {id: paid, name: Pat Paid, units: 1000}
+  - id: gone
+    name: Gene Gone
+    units: 1000
+    settlement: {separation_on: 2027-06-22}
+"""
+
+
+def test_a_directors_dividend_equivalent_units_worked_by_hand(cli, tmp_path):
+    # Notice E, no election: paid on the first anniversary, 2027-06-23 (Notice C.1(iv)).
+    # 2026-09-15: 1,000 x 0.50 / 50.00 = 10.0000 units -> 1,010.0000
+    # 2026-12-15: 1,010 x 0.50 / 40.00 = 12.6250 -> 1,022.6250
+    # 2027-03-15: 1,022.625 x 0.50 / 45.10 = 11.33730... -> 11.3373 -> 1,033.9623
+    # 2027-07-15 is after the Payment Date: not counted. Shares: 1,033 whole, 0.9623 left over.
+    path = tmp_path / "grant.yaml"
+    path.write_text(DIVIDEND_GRANT, encoding="utf-8")
+    result = cli("compute", path, "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    paid, gone = json.loads(result.stdout)["directors"]
+    assert [step["units_added"] for step in paid["dividends"]] == ["10.0000", "12.6250", "11.3373"]
+    assert paid["dividend_equivalent_units"] == "33.9623"
+    assert (paid["total_units"], paid["shares_to_deliver"]) == ("1033.9623", 1033)
+    assert paid["fractional_unit"] == "0.9623"
+    assert (paid["vesting_date"], paid["payment_date"]) == ("2027-06-23", "2027-06-23")
+    assert paid["delivery_window"] == {"from": "2027-06-23", "to": "2027-08-22"}
+    assert paid["citations"]["dividend_equivalent_units"] == "Notice E"
+    # Service ended the day before the Vesting Date: forfeited with the dividend equivalents.
+    assert (gone["forfeited_on"], gone["vesting_date"], gone["shares_to_deliver"]) == (
+        "2027-06-22",
+        None,
+        0,
+    )
+    assert any("Notice A" in note for note in gone["notes"])
+    rows = list(csv.DictReader(io.StringIO(cli("compute", path, "--format", "csv").stdout)))
+    assert (rows[0]["shares_to_deliver"], rows[0]["deliver_by"]) == ("1033", "2027-08-22")
+    text = cli("compute", path).stdout
+    assert "1,033" in text and "forfeited 2027-06-22" in text
+
+
+def test_compute_for_the_director_sample(cli, samples):
+    result = cli("compute", samples / "director-grant-2026.yaml", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    rows = {row["id"]: row for row in json.loads(result.stdout)["directors"]}
+    assert rows["rgarcia"]["payment_date"] == "2030-07-01"  # the governing form's date
+    assert rows["jsmith"]["payment_date"] is None  # paid on separation: none on record
 
 
 def test_cli_names_a_year_with_no_limit(cli, tmp_path, samples):

@@ -137,6 +137,28 @@ def fixed_date(grant: dict, director: dict, election: dict | None) -> date | Non
     return elected
 
 
+def forfeited(grant: dict, settled: dict) -> bool:
+    """Notice A: service (ended by separation or death) ending before the Vesting Date, with no
+    Section B event on or before its end and before the Vesting Date, forfeits the units."""
+    vests = specified(grant)
+    ends = [settled.get(key) for key in ("separation_on", "death_on")]
+    ended = min((day for day in ends if day is not None), default=None)
+    if ended is None or ended >= vests:
+        return False
+    accelerate = grant["vesting"].get("accelerate_on", ["death", "disability", "change_of_control"])
+    events = []
+    if "death" in accelerate:
+        events.append(settled.get("death_on"))
+    if "disability" in accelerate:
+        events.append(settled.get("disability_on"))
+    if "change_of_control" in accelerate and settled.get("change_in_control_is_409a_event") in (
+        None,
+        True,
+    ):
+        events.append(settled.get("change_in_control_on"))
+    return not any(day is not None and day < vests and day <= ended for day in events)
+
+
 def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
     grant = data["grant"]
     found: Counter = Counter()
@@ -233,10 +255,24 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
                     f"directors[{d}].settlement.separation_on",
                     "warning",
                 )
+        if settled.get("change_in_control_on") and (
+            settled.get("change_in_control_is_409a_event") is None
+        ):
+            # Exhibit I (iii): a payment event only if also a 409A change in control event;
+            # not recorded, taken as one, with a warning.
+            add(
+                "RSU-DELIVERY-WINDOW",
+                who,
+                f"directors[{d}].settlement.change_in_control_on",
+                "warning",
+            )
         delivered = settled.get("delivered_on")
         if delivered is None:
             continue
         path = f"directors[{d}].settlement.delivered_on"
+        if forfeited(grant, settled):
+            add("RSU-FORFEITED-UNITS-DELIVERED", who, path)
+            continue
         event = payment_event(grant, director, governing)
         if (
             event is not None
@@ -472,15 +508,22 @@ def test_the_reading_sees_supersession_lateness_and_void_forms():
         {**later, "filed_on": date(2026, 6, 1)},
     ]
     data["directors"][0]["settlement"] = {
-        "separation_on": date(2027, 3, 1),
-        "delivered_on": date(2027, 3, 15),
+        "separation_on": date(2027, 9, 1),
+        "delivered_on": date(2027, 9, 15),
     }
     path = "directors[0].settlement.delivered_on"
     window = ("RSU-DELIVERY-WINDOW", "d1", path, "error")
-    assert expected_findings(data, date(2027, 4, 1), "grant")[window] == 1
+    assert expected_findings(data, date(2027, 10, 1), "grant")[window] == 1
     # A late own form: the default Payment Date (June 23, 2027) applies.
     data["directors"][0]["elections"] = [{**separation, "filed_on": date(2026, 6, 23)}]
-    assert expected_findings(data, date(2027, 4, 1), "grant")[window] == 1
+    assert expected_findings(data, date(2027, 10, 1), "grant")[window] == 1
+    # Service that ended before the Vesting Date forfeits the units: their delivery is an error.
+    data["directors"][0]["settlement"] = {
+        "separation_on": date(2027, 6, 22),
+        "delivered_on": date(2027, 6, 30),
+    }
+    gone = ("RSU-FORFEITED-UNITS-DELIVERED", "d1", path, "error")
+    assert expected_findings(data, date(2027, 10, 1), "grant")[gone] == 1
     # An employee director's late partial form: only RSU-ELECTION-EMPLOYEE-DIRECTOR.
     data["directors"][0].update(employee=True, settlement=None)
     data["directors"][0]["elections"] = [

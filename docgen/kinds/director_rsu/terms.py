@@ -147,6 +147,17 @@ def forms_not_in_effect(facts: DirectorGrantFacts) -> dict[str, str]:
     }
 
 
+def is_409a_event(director: Director) -> bool:
+    """DESIGN.md, "What the Notice says happens to the units": a Change of Control is a payment
+    event (Exhibit I (iii)) only when it is also a change in control event under Treas. Reg.
+    1.409A-3(i)(5) (``change_in_control_is_409a_event``); not recorded, it is taken as one (the
+    checker warns). False when no Change of Control is on record."""
+    settlement = director.settlement
+    if settlement is None or settlement.change_in_control_on is None:
+        return False
+    return settlement.change_in_control_is_409a_event is not False
+
+
 def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | None, str]:
     """The Payment Date that has occurred (Notice C.1 / F.1), and the event that fixed it.
 
@@ -157,10 +168,11 @@ def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | 
     settlement = director.settlement
     events: list[tuple[date, str]] = []
     if settlement is not None:
+        change_in_control = settlement.change_in_control_on if is_409a_event(director) else None
         for day, name in (
             (settlement.death_on, "death"),
             (settlement.disability_on, "disability"),
-            (settlement.change_in_control_on, "change in control"),
+            (change_in_control, "change in control"),
         ):
             if day is not None:
                 events.append((day, name))
