@@ -24,6 +24,7 @@ from docgen.core.election_deadlines import first_year_election_deadline, vests_w
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
+from docgen.kinds.director_rsu.settlement import vesting_outcome
 from docgen.kinds.director_rsu.terms import (
     elections_for_grant,
     filing_history,
@@ -198,7 +199,10 @@ def _timing_problems(
         "first eligibility. When none applies the finding lists what failed on each open route. "
         'A filing date that passes route (b) on one reading of "12 months" only is a warning. '
         "The form that governs is judged; a form it replaced draws info only, and a late form "
-        "(RSU-ELECTION-LATE) is not judged: it never governed."
+        "(RSU-ELECTION-LATE) is not judged: it never governed. A form timely under route (b) "
+        "alone whose units vest on death, disability or a change in control event within 12 "
+        "months of the grant is a warning: whether the (a)(5) election holds for them is for "
+        "counsel."
     ),
     sources=[src.CODE_409A_A_4_B, src.REG_2_A_3, src.REG_2_A_5, src.REG_2_A_7],
     remedy=f"Ask counsel whether another route applies; if none does: {_SET_ASIDE.lower()}.",
@@ -225,8 +229,43 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
                 f"409A route: {'; '.join(failures)}.",
             )
         else:
-            continue
+            early = early_vesting_under_route_b(facts, director, election)
+            if early is None or replaced_by is not None:
+                continue
+            hit = Hit(
+                director.id,
+                path,
+                f"Exhibit I filed {election.filed_on} is timely only under route (b) (Treas. "
+                f"Reg. 1.409A-2(a)(5)), and the units vested early, {early}, within 12 months of "
+                "the grant. The 12-month condition ignores a lapse on death, disability or a "
+                "change in control event, but an election under (a)(5) may not hold for "
+                "compensation that vests on one within the 12 months. Reading taken: the "
+                "election is applied as filed; counsel decides whether the default Payment "
+                "Date (Notice C.1) applies instead.",
+                remedy=_ASK_COUNSEL,
+                severity="warning",
+            )
         yield as_judged(hit, replaced_by)
+
+
+def early_vesting_under_route_b(
+    facts: DirectorGrantFacts, director: Director, election: DirectorElection
+) -> str | None:
+    """A form timely only under route (b) whose units vested on a Section B event less than 12
+    months after the grant: the event and its date in words, else None (DESIGN.md, "Readings left
+    to counsel")."""
+    grant = facts.grant
+    if election.filed_on <= december_31_before(grant.grant_date.year):
+        return None  # route (a)
+    first = director.first_eligible_on
+    if first is not None and election.filed_on <= first_year_election_deadline(first):
+        return None  # route (c)
+    outcome = vesting_outcome(facts, director)
+    if outcome.vested_on is None or outcome.vested_on == scheduled_vesting_date(grant):
+        return None
+    if not vests_within_12_months(grant.grant_date, outcome.vested_on):
+        return None
+    return outcome.because
 
 
 @rule(

@@ -86,3 +86,45 @@ def test_a_key_employee_paid_a_day_before_the_plans_date_is_a_warning(cli, tmp_p
     assert "Treas. Reg. 1.409A-3(d)" in key[0]["message"]
     assert "first day of the month following the six-month anniversary" in key[0]["message"]
     assert "Treas. Reg. 1.409A-3(d)" in key[0]["citations"]
+
+
+def test_drafted_clause_findings_cite_only_their_own_kinds_documents(cli, tmp_path):
+    """Counsel's point: no "Plan Section 2.03(b)" (the RRP) nor "DESIGN.md" on a director grant."""
+    for sample, as_of, own, other in (
+        ("director-grant-2026.yaml", "2026-06-23", ("Notice", "Exhibit I"), "Plan"),
+        ("rrp-2026.yaml", "2025-12-01", ("Plan",), "Notice"),
+    ):
+        lines = (SAMPLES / sample).read_text(encoding="utf-8").splitlines(keepends=True)
+        path = tmp_path / sample  # counsel has approved nothing yet
+        kept = "".join(x for x in lines if not x.startswith("  - {clause:"))
+        path.write_text(kept.replace("\nclause_approvals:\n", "\nclause_approvals: []\n"))
+        _, findings = _findings(cli, path, "--as-of", as_of)
+        drafted = [f for f in findings if f["rule"] == "DOC-DRAFTED-CLAUSE"]
+        assert len(drafted) > 5, sample
+        for finding in drafted:
+            cited = finding["citations"]
+            assert cited and all(not c.startswith(("DESIGN.md", other)) for c in cited), cited
+            assert any(c.startswith(own) for c in cited), cited
+
+
+def test_a_route_b_election_when_the_units_vest_early_on_death_is_a_warning(cli, tmp_path):
+    # Jane Smith's form of 2026-05-15 is timely under route (b) alone; she dies 2027-03-01, and
+    # Section B vests her units then, within 12 months of the 2026-06-23 grant.
+    text = (SAMPLES / "director-grant-2026.yaml").read_text(encoding="utf-8")
+    jsmith = "        pay_on: separation\n\n  - id: rgarcia"
+    assert jsmith in text
+    path = tmp_path / "grant.yaml"
+    path.write_text(
+        text.replace(
+            jsmith,
+            "        pay_on: separation\n    settlement: {death_on: 2027-03-01}\n\n  - id: rgarcia",
+        ),
+        encoding="utf-8",
+    )
+    code, findings = _findings(cli, path, "--as-of", "2027-04-01")
+    timing = [
+        f for f in findings if f["rule"] == "RSU-ELECTION-409A-TIMING" and f["subject"] == "jsmith"
+    ]
+    assert [f["severity"] for f in timing] == ["warning"], findings
+    assert "route (b)" in timing[0]["message"] and "Reading taken" in timing[0]["message"]
+    assert code == 0

@@ -137,6 +137,29 @@ def fixed_date(grant: dict, director: dict, election: dict | None) -> date | Non
     return elected
 
 
+def only_route_b(grant: dict, director: dict, filed: date) -> bool:
+    """Timely by route (b) alone: not (a), December 31 before the grant year; not (c)."""
+    if filed <= date(grant["grant_date"].year - 1, 12, 31):
+        return False
+    first = director.get("first_eligible_on")
+    return not (first is not None and filed <= first + timedelta(days=30))
+
+
+def vested_early(grant: dict, settled: dict) -> date | None:
+    """The Section B event that vested the units before the Vesting Date, on or before service
+    ended; None if none did."""
+    vests = specified(grant)
+    ends = [settled.get(key) for key in ("separation_on", "death_on")]
+    ended = min((day for day in ends if day is not None), default=None)
+    events = [settled.get("death_on"), settled.get("disability_on")]
+    if settled.get("change_in_control_is_409a_event") in (None, True):
+        events.append(settled.get("change_in_control_on"))
+    early = [
+        day for day in events if day is not None and day < vests and (ended is None or day <= ended)
+    ]
+    return min(early, default=None)
+
+
 def forfeited(grant: dict, settled: dict) -> bool:
     """Notice A: service (ended by separation or death) ending before the Vesting Date, with no
     Section B event on or before its end and before the Vesting Date, forfeits the units."""
@@ -230,6 +253,12 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
                     f"{at}.filed_on",
                     "info" if replaced else timing,
                 )
+            elif not replaced and only_route_b(grant, director, form["filed_on"]):
+                early = vested_early(grant, director.get("settlement") or {})
+                if early is not None and early < months_on(grant["grant_date"], 12):
+                    # Treas. Reg. 1.409A-2(a)(5): a route (b) election and vesting on death,
+                    # disability or a change in control event within the 12 months: a warning.
+                    add("RSU-ELECTION-409A-TIMING", who, f"{at}.filed_on", "warning")
 
         settled = director.get("settlement") or {}
         if director.get("specified_employee", False) and not director.get("employee", False):
