@@ -233,7 +233,9 @@ def test_a_bonus_only_election_with_salary_above_the_limit():
 def test_a_first_year_bonus_election_is_pro_rated_over_its_period():
     # Bonus earned over the calendar year; elected Feb 10: 365 - 41 = 324 days left.
     # 450,000 = 350,000 salary + 100,000 bonus; bonus Plan Compensation 90,000.
-    # 20% x 90,000 x 324/365 = 15,978.082... -> 15,978.08; cap 6% x 90,000 x 324/365 = 4,793.42.
+    # 20% x 90,000 x 324/365 = 15,978.082... -> 15,978.08. The bonus is taken as paid in a pay
+    # period of its own (no pay periods given): the match cap is 6% of all of that period's Plan
+    # Compensation, 6% x 90,000 = 5,400, not of the share the election reaches (Plan 3.04).
     row = only(
         plan_year(
             person(
@@ -245,7 +247,7 @@ def test_a_first_year_bonus_election_is_pro_rated_over_its_period():
         )
     )
     assert row.elective_deferral == Decimal("15978.08")
-    assert row.matching_restoration == Decimal("4793.42")
+    assert row.matching_restoration == Decimal("5400.00")
 
 
 def test_a_rolled_over_election():
@@ -760,10 +762,11 @@ def test_the_year_sample_worked_by_hand(samples):
     # e1007: hired July 1, 6% on July 31: salary before the election 395,000 x 31/184 =
     # 66,548.91 < limit, so all 35,000 is reached: 2,100, matched 2,100.
     assert rows["e1007"].elective_deferral == Decimal("2100.00")
-    # e1008: first-year bonus, 20% x 90,000 x 324/365 = 15,978.08; cap 6% x 79,890.41 = 4,793.42.
+    # e1008: first-year bonus, 20% x 90,000 x 324/365 = 15,978.08; the bonus is paid in a pay
+    # period of its own, capped at 6% of all of its Plan Compensation: 6% x 90,000 = 5,400.
     assert (rows["e1008"].elective_deferral, rows["e1008"].matching_restoration) == (
         Decimal("15978.08"),
-        Decimal("4793.42"),
+        Decimal("5400.00"),
     )
     # e1012 Retired at 66 after 1,450 hours on Sep 30: restoration 4% x 250,000 = 10,000;
     # paid by Sep 30 + 60 days = Nov 29.
@@ -916,3 +919,174 @@ def test_compute_writes_to_a_file_with_o(cli, samples, tmp_path):
     table = tmp_path / "arithmetic.txt"
     assert cli("compute", samples / "rrp-2026.yaml", "-o", table).exit_code == 0
     assert "e1001" in table.read_text() and "\x1b[" not in table.read_text()
+
+
+# ------------------------------------------------ per pay period and per election (A18 readings)
+
+
+def _monthly(salary: str, year: int = 2026, **december) -> list[dict]:
+    """Twelve month-end payrolls of ``salary``; ``december`` adds to the last one."""
+    ends = ["01-31", "02-28", "03-31", "04-30", "05-31", "06-30"]
+    ends += ["07-31", "08-31", "09-30", "10-31", "11-30", "12-31"]
+    periods = [{"paid_on": f"{year}-{end}", "compensation": salary} for end in ends]
+    periods[-1].update(december)
+    return periods
+
+
+def test_the_match_cap_counts_all_of_a_shared_pay_periods_plan_compensation():
+    # 480,000 salary, 40,000 a month; December also pays a 100,000 bonus. The 360,000 limit is
+    # reached at the end of September: October, November and December are Plan Compensation
+    # (40,000; 40,000; 140,000). A 10% salary election, no bonus election: 4,000 a month.
+    # Match (Plan 3.04: "not to exceed six percent (6%) of Plan Compensation for such pay
+    # period"): October min(4,000, 2,400) = 2,400; November 2,400; December min(4,000, 6% x
+    # 140,000 = 8,400) = 4,000. Total 8,800 (capping December at 6% of the salary alone gave
+    # 2,400, 7,200 in all).
+    periods = _monthly("40000", compensation="140000", bonus="100000")
+    row = only(
+        plan_year(
+            person(
+                compensation="580000",
+                bonus_compensation="100000",
+                pay_periods=periods,
+                elections=[salary(10)],
+            )
+        )
+    )
+    assert [p.matching_restoration for p in row.pay_periods][-3:] == [
+        Decimal("2400.00"),
+        Decimal("2400.00"),
+        Decimal("4000.00"),
+    ]
+    assert row.elective_deferral == Decimal("12000.00")
+    assert row.matching_restoration == Decimal("8800.00")
+
+
+def test_a_first_year_75_percent_bonus_election_is_not_capped_twice():
+    # First eligible April 15, 2026; 75% of the bonus elected May 13 (day 28). The bonus is earned
+    # over the calendar year: 232 of 365 days are after the election. Salary 360,000 absorbs the
+    # limit, so the 150,000 bonus is all Plan Compensation. Deferral 75% x 150,000 x 232/365 =
+    # 71,506.849... -> 71,506.85 (the percentage is not cut to 75 x 232/365 = 47.67% as well).
+    # Match: the bonus paid in a period of its own, min(71,506.85, 6% x 150,000) = 9,000.
+    facts = plan_year(
+        person(
+            compensation="510000",
+            bonus_compensation="150000",
+            first_eligible_on="2026-04-15",
+            elections=[bonus(75, made_on="2026-05-13")],
+        )
+    )
+    row = only(facts)
+    assert row.elective_deferral == Decimal("71506.85")
+    assert row.matching_restoration == Decimal("9000.00")
+    assert any("pay period of its own" in note for note in row.notes)
+
+
+def test_an_arrears_payroll_pays_for_services_before_the_election():
+    # 1,200,000 salary, 100,000 a month, the limit passed in April. First eligible July 15; 10%
+    # elected July 30. The July 31 payroll pays for July 1-31, of which only July 31 is after the
+    # election: 100,000 x 1/31 x 10% = 322.58 (matched in full, under 6% x 100,000). August to
+    # December: 10,000 deferred a month, matched 6,000 each. Deferral 50,322.58, match 30,322.58.
+    periods = _monthly("100000")
+    for period in periods:
+        month = int(period["paid_on"][5:7])
+        period["services_from"] = f"2026-{month:02d}-01"
+        period["services_to"] = period["paid_on"]
+    person_facts = person(
+        compensation="1200000",
+        hired_on="2010-01-04",
+        first_eligible_on="2026-07-15",
+        pay_periods=periods,
+        elections=[salary(10, made_on="2026-07-30")],
+    )
+    row = only(plan_year(person_facts))
+    july = row.pay_periods[6]
+    assert (july.elective_deferral, july.matching_restoration) == (
+        Decimal("322.58"),
+        Decimal("322.58"),
+    )
+    assert row.elective_deferral == Decimal("50322.58")
+    assert row.matching_restoration == Decimal("30322.58")
+    assert not any("services_from" in note for note in row.notes)
+    # Without the service dates, each payroll is taken as pay for the days since the previous
+    # one (July 1-31 here): the same figures, and a note saying what was assumed.
+    for period in periods:
+        del period["services_from"], period["services_to"]
+    row = only(plan_year(person_facts))
+    assert row.elective_deferral == Decimal("50322.58")
+    assert any("services_from, services_to" in note for note in row.notes)
+
+
+def test_a_valid_bonus_election_beside_an_invalid_salary_election():
+    # 76% salary is above the Plan maximum (Plan 2.03(a)): that part defers nothing, with a note.
+    # The 25% bonus election stands on its own: 500,000 = 400,000 salary + 100,000 bonus; salary
+    # absorbs the limit first, so the bonus Plan Compensation is 100,000: 25,000 deferred, match
+    # min(25,000, 6% x 100,000) = 6,000.
+    row = only(
+        plan_year(
+            person(
+                compensation="500000",
+                bonus_compensation="100000",
+                elections=[salary(76), bonus(25)],
+            )
+        )
+    )
+    assert (row.elective_deferral, row.matching_restoration) == (
+        Decimal("25000.00"),
+        Decimal("6000.00"),
+    )
+    assert any("76%" in note and "Plan 2.03(a)" in note for note in row.notes)
+
+
+def test_a_zero_deferral_says_why():
+    # 25% of salary, but the 300,000 salary never passes the 360,000 limit: 0.00, with the reason.
+    row = only(plan_year(person(compensation="300000", elections=[salary(25)])))
+    assert row.elective_deferral == Decimal("0.00")
+    assert any("defers 0.00" in note and "Plan 1.21" in note for note in row.notes)
+
+
+def test_cli_compute_works_the_match_cap_and_the_service_period(cli, tmp_path):
+    """Through `docgen compute`: the shared December pay period (8,800, not 7,200) and a first-year
+    election on an arrears payroll with its service dates."""
+    months = _monthly("40000", compensation="140000", bonus="100000")
+    lines = [
+        "kind: rrp-plan-year",
+        "company: {name: Example Co.}",
+        "plan: {name: Example Co. Retirement Restoration Plan}",
+        "plan_year: 2026",
+        "participants:",
+        "  - {id: shared, name: Sam Shared, eligible_employee: true, compensation: '580000',",
+        "     bonus_compensation: '100000',",
+        "     elections: [{kind: salary, plan_year: 2026, percent: 10, made_on: 2025-12-10}],",
+        "     pay_periods: [",
+    ]
+    for period in months:
+        bonus_part = f", bonus: '{period['bonus']}'" if "bonus" in period else ""
+        lines.append(
+            f"       {{paid_on: {period['paid_on']}, compensation: '{period['compensation']}'"
+            f"{bonus_part}}},"
+        )
+    lines += [
+        "     ]}",
+        "  - {id: arrears, name: Ari Arrears, eligible_employee: true, compensation: '1200000',",
+        "     hired_on: 2010-01-04, first_eligible_on: 2026-07-15,",
+        "     elections: [{kind: salary, plan_year: 2026, percent: 10, made_on: 2026-07-30}],",
+        "     pay_periods: [",
+    ]
+    for period in _monthly("100000"):
+        month = period["paid_on"][5:7]
+        lines.append(
+            f"       {{paid_on: {period['paid_on']}, compensation: '100000', "
+            f"services_from: 2026-{month}-01, services_to: {period['paid_on']}}},"
+        )
+    lines.append("     ]}")
+    path = tmp_path / "rrp.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli("compute", path, "--format", "json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    shared, arrears = json.loads(result.stdout)["participants"]
+    assert shared["matching_restoration"] == "8800.00"
+    assert (arrears["elective_deferral"], arrears["matching_restoration"]) == (
+        "50322.58",
+        "30322.58",
+    )
+    assert arrears["pay_periods"][6]["elective_deferral"] == "322.58"

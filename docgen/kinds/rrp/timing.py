@@ -137,18 +137,6 @@ def first_year_share(election: RRPElection) -> Decimal:
     return period_share(election.made_on, start, end)
 
 
-def first_year_maximum(election: RRPElection) -> Decimal:
-    """The most a first-year bonus or performance-based election may defer, in percent."""
-    return 100 * first_year_share(election)
-
-
-def within_first_year_maximum(election: RRPElection) -> Reading:
-    """Plan 2.03(c): pay earned over a period is reached only for the days after the election."""
-    if election.kind == "salary":
-        return "yes"  # salary is reached payroll by payroll: nothing to pro-rate (docs)
-    return "yes" if election.percent <= first_year_maximum(election) else "no"
-
-
 def first_year_deadline_for(participant: Participant, plan_year: int) -> date | None:
     """The first-year deadline when that route is available to the Participant for the Plan
     Year: first eligible in it and not shown to be ineligible for it (24 months); else None."""
@@ -243,10 +231,11 @@ def route_reading(route: str, participant: Participant, election: RRPElection) -
     if route == PRIOR_YEAR:
         return in_time_for_prior_year(election)
     if route == FIRST_YEAR:
+        # No second cap on the percentage (DESIGN.md, "The Plan's arithmetic"): the pro-rating
+        # of Plan 2.03(c) is applied once, to the pay the election reaches.
         return worst(
             in_time_for_first_year(participant, election),
             newly_eligible(participant),
-            within_first_year_maximum(election),
         )
     return worst(
         in_time_for_performance_based(election),
