@@ -1090,3 +1090,26 @@ def test_cli_compute_works_the_match_cap_and_the_service_period(cli, tmp_path):
         "30322.58",
     )
     assert arrears["pay_periods"][6]["elective_deferral"] == "322.58"
+
+
+def test_a_hire_after_the_prior_year_deadline_is_told_what_the_first_year_route_needs(
+    cli, tmp_path
+):
+    # Hired 2026-03-02 with no first_eligible_on: the prior-year deadline (2025-12-31) was never
+    # hers to meet; both check and compute say so, and name the fact that opens Plan 2.03(c).
+    path = tmp_path / "rrp.yaml"
+    path.write_text(
+        "kind: rrp-plan-year\ncompany: {name: Example Co.}\n"
+        "plan: {name: Example Co. Retirement Restoration Plan}\nplan_year: 2026\n"
+        "participants:\n"
+        "  - {id: new, name: Nia New, eligible_employee: true, compensation: '500000',\n"
+        "     hired_on: 2026-03-02,\n"
+        "     elections: [{kind: salary, plan_year: 2026, percent: 10, made_on: 2026-03-20}]}\n",
+        encoding="utf-8",
+    )
+    result = cli("check", path, "--as-of", "2026-04-01", "--stage", "year", "--format", "json")
+    (late,) = [f for f in json.loads(result.stdout)["findings"] if f["rule"] == "RRP-ELECTION-LATE"]
+    assert "hired 2026-03-02, after that deadline" in late["message"]
+    assert "first_eligible_on" in late["message"]
+    (row,) = json.loads(cli("compute", path, "--format", "json").stdout)["participants"]
+    assert any("hired 2026-03-02" in note for note in row["notes"])

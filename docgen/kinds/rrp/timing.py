@@ -81,6 +81,19 @@ def prior_year_deadline(election: RRPElection) -> date:
     return prior_year_deadline_for(election, election.plan_year)
 
 
+def hired_after(participant: Participant, deadline: date) -> str:
+    """Words for a Participant hired after a prior-year deadline: that route was never theirs to
+    use, and the first-year route needs ``first_eligible_on`` (empty when hired on or before it,
+    or when the first-year route is recorded)."""
+    hired = participant.hired_on
+    if hired is None or hired <= deadline or participant.first_eligible_on is not None:
+        return ""
+    return (
+        f" (hired {hired.isoformat()}, after that deadline: if first eligible in that Plan Year, "
+        "record first_eligible_on for the first-year route of Plan 2.03(c))"
+    )
+
+
 def in_time_for_prior_year(election: RRPElection) -> Reading:
     return "yes" if election.made_on <= prior_year_deadline(election) else "no"
 
