@@ -118,7 +118,9 @@ def compute(
     """The RRP's arithmetic per participant: deferral, match, restoration, vesting, payment date.
 
     Plan Compensation, the Elective Deferral, Matching and Retirement Restoration Contributions,
-    vesting and the last day the Plan allows payment (docs/rrp-arithmetic.md)."""
+    vesting and the last day the Plan allows payment (docs/rrp-arithmetic.md). For a director
+    grant: each director's Vesting Date or forfeiture, dividend-equivalent units, shares to
+    deliver, Payment Date and delivery window."""
     emit(api.compute(file, output_format.value), output)
 
 

@@ -62,6 +62,17 @@ class Vesting(Fact):
     )
 
 
+class Dividend(Fact):
+    """A dividend paid on the Company Stock after the Grant Date (Notice E)."""
+
+    paid_on: FactDate = Field(description="The day the dividend was paid.")
+    per_share: PositiveMoney = Field(description="The dividend per share of Company Stock, USD.")
+    fair_market_value: PositiveMoney = Field(
+        description="Fair Market Value of a share on the day the dividend was paid, USD (the "
+        "price Notice E converts the dividend equivalent into units at)."
+    )
+
+
 class Grant(Fact):
     id: FactId = Field(description="Names the cycle's output folder, e.g. 2026-annual.")
     grant_date: FactDate = Field(description='"Grant Date" / "Date of Grant".')
@@ -73,6 +84,11 @@ class Grant(Fact):
     vesting: Vesting = Field(default_factory=Vesting)
     default_payment_anniversary: Anniversary = Field(
         1, description="Exhibit I: payment on this anniversary absent an election."
+    )
+    dividends: list[Dividend] = Field(
+        default_factory=list,
+        description="Dividends paid on the Company Stock from the Grant Date on (Notice E): each "
+        "adds dividend-equivalent units to a director's units until the Payment Date.",
     )
 
 
@@ -117,7 +133,15 @@ class Settlement(Fact):
     separation_on: FactDate | None = None
     death_on: FactDate | None = None
     disability_on: FactDate | None = None
-    change_in_control_on: FactDate | None = None
+    change_in_control_on: FactDate | None = Field(
+        None, description="The day of a Change of Control as the Plan defines it."
+    )
+    change_in_control_is_409a_event: StrictBool | None = Field(
+        None,
+        description="Whether that Change of Control is also a change in control event under "
+        "Treas. Reg. 1.409A-3(i)(5): only then is it a payment event (Exhibit I (iii)) and an "
+        "accelerating event of the drafted Section B. Absent: taken as one, with a warning.",
+    )
     delivered_on: FactDate | None = None
 
 

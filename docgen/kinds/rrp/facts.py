@@ -197,6 +197,15 @@ class PayPeriod(Fact):
         description="The part of this period's compensation that is bonus or performance-based pay "
         "(the bonus election applies to it; the salary election to the rest).",
     )
+    services_from: FactDate | None = Field(
+        None,
+        description="The first day of the services this payroll's salary pays for (a payroll "
+        "in arrears pays for days before its pay date). Absent: the day after the previous pay "
+        "date (the first: January 1 or the hire date), and `docgen compute` says so.",
+    )
+    services_to: FactDate | None = Field(
+        None, description="The last day of the services this payroll's salary pays for."
+    )
 
     @model_validator(mode="after")
     def _bonus_within_pay(self) -> PayPeriod:
@@ -205,6 +214,22 @@ class PayPeriod(Fact):
                 f"bonus {self.bonus} is more than the period's compensation {self.compensation}",
                 "bonus is the part of compensation that is bonus pay; it cannot exceed it.",
                 field="bonus",
+            )
+        if (self.services_from is None) != (self.services_to is None):
+            raise form_error(
+                "services_from and services_to go together",
+                "Give both days of the service period this payroll pays for, or neither.",
+                field="services_to" if self.services_to is None else "services_from",
+            )
+        if (
+            self.services_from is not None
+            and self.services_to is not None
+            and self.services_to < self.services_from
+        ):
+            raise form_error(
+                f"services_to {self.services_to} is before services_from {self.services_from}",
+                "The service period ends on or after the day it begins.",
+                field="services_to",
             )
         return self
 

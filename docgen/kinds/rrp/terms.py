@@ -23,6 +23,7 @@ from docgen.core.model import decision_words, fact_path, is_in_effect
 from docgen.core.parameters import has_value, value
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlan, RRPPlanYearFacts
 from docgen.kinds.rrp.timing import (
+    hired_after,
     irrevocable_on,
     only_after_the_election,
     prior_year_deadline_for,
@@ -307,9 +308,10 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     ]
     for index, election, since in candidates:
         if since > plan_year:
+            deadline = prior_year_deadline_for(election, plan_year)
             notes.append(
                 f"{described(election)} does not take effect for {plan_year}: it was made after "
-                f"the deadline, {prior_year_deadline_for(election, plan_year).isoformat()}, "
+                f"the deadline, {deadline.isoformat()}{hired_after(participant, deadline)}, "
                 f"and applies from {since} (Plan 2.03(b))"
             )
         elif (

@@ -81,6 +81,19 @@ def prior_year_deadline(election: RRPElection) -> date:
     return prior_year_deadline_for(election, election.plan_year)
 
 
+def hired_after(participant: Participant, deadline: date) -> str:
+    """Words for a Participant hired after a prior-year deadline: that route was never theirs to
+    use, and the first-year route needs ``first_eligible_on`` (empty when hired on or before it,
+    or when the first-year route is recorded)."""
+    hired = participant.hired_on
+    if hired is None or hired <= deadline or participant.first_eligible_on is not None:
+        return ""
+    return (
+        f" (hired {hired.isoformat()}, after that deadline: if first eligible in that Plan Year, "
+        "record first_eligible_on for the first-year route of Plan 2.03(c))"
+    )
+
+
 def in_time_for_prior_year(election: RRPElection) -> Reading:
     return "yes" if election.made_on <= prior_year_deadline(election) else "no"
 
@@ -144,18 +157,6 @@ def first_year_share(election: RRPElection) -> Decimal:
     """The share of the pay's period still ahead of a first-year election."""
     start, end = earned_over(election)
     return period_share(election.made_on, start, end)
-
-
-def first_year_maximum(election: RRPElection) -> Decimal:
-    """The most a first-year bonus or performance-based election may defer, in percent."""
-    return 100 * first_year_share(election)
-
-
-def within_first_year_maximum(election: RRPElection) -> Reading:
-    """Plan 2.03(c): pay earned over a period is reached only for the days after the election."""
-    if election.kind == "salary":
-        return "yes"  # salary is reached payroll by payroll: nothing to pro-rate (docs)
-    return "yes" if election.percent <= first_year_maximum(election) else "no"
 
 
 def first_year_deadline_for(participant: Participant, plan_year: int) -> date | None:
@@ -261,10 +262,11 @@ def route_reading(route: str, participant: Participant, election: RRPElection) -
     if route == PRIOR_YEAR:
         return in_time_for_prior_year(election)
     if route == FIRST_YEAR:
+        # No second cap on the percentage (DESIGN.md, "The Plan's arithmetic"): the pro-rating
+        # of Plan 2.03(c) is applied once, to the pay the election reaches.
         return worst(
             in_time_for_first_year(participant, election),
             newly_eligible(participant),
-            within_first_year_maximum(election),
         )
     return worst(
         in_time_for_performance_based(election),
