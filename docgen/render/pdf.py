@@ -307,6 +307,26 @@ def pdf_options(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile]) ->
     }
 
 
+LINK_SCHEMES = ("https", "mailto")
+
+
+def _refuse_links(document: Any) -> None:
+    """A document links only to ``https:`` and ``mailto:`` addresses (and within itself): a
+    company's template that links to ``javascript:``, ``file:`` or ``http:`` would issue a PDF
+    whose link runs a script or opens a local file, so it is refused."""
+    for number, page in enumerate(document.pages, start=1):
+        for link_type, target, _rectangle, _box in page.links:
+            if link_type != "external":
+                continue
+            scheme = urlparse(target).scheme.lower()
+            if scheme not in LINK_SCHEMES:
+                shown = target if len(target) <= 80 else target[:77] + "..."
+                raise RenderError(
+                    f"page {number} links to {shown!r}: a document may link only to https: "
+                    "and mailto: addresses. Remove the link or make it an https: address."
+                )
+
+
 def html_to_pdf(
     html: str,
     meta: DocumentMeta,
@@ -341,6 +361,7 @@ def html_to_pdf(
                 base_url=_base(override).as_uri() + "/",
                 url_fetcher=url_fetcher(override),
             ).render(font_config=_font_config(), stylesheets=stylesheets, **options)
+            _refuse_links(document)
             _set_metadata(document, meta)
             pdf = document.write_pdf(
                 attachments=_attachments(files, meta), finisher=_finisher(meta), **options
