@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from docgen.core.errors import DocgenError
+from docgen.core.permissions import private_files, refuse_unsafe_link
 
 
 class OutputError(DocgenError, OSError):
@@ -28,15 +29,19 @@ def check_target(path: Path, example: str | None = None) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise OutputError(f"{path}: no folder {folder}. Create it first, or write elsewhere.")
+    refuse_unsafe_link(path, "-o")  # another user's link, or one in or into a sticky folder
 
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Write a file the user named (``-o PATH``) whole or not at all: a temporary file beside
-    it, synced, then renamed over it. The file gets the permissions any new file gets (the
-    umask's), or keeps those of the file it replaces; a failure leaves no temporary behind.
+    it, synced, then renamed over it. A new file is made without world access (0640 under the
+    usual umask: docgen.core.permissions), or keeps the mode of the file it replaces; a failure
+    leaves no temporary behind.
 
-    A link to a file replaces the file it names and stays a link. What is not a file on disk (a
-    terminal, a pipe, /dev/stdout) is written into as it stands: renamed over, it would be gone.
+    A link to a file replaces the file it names and stays a link, when it is the user's own and
+    neither lies in nor leads into a sticky folder (else it is refused: check_target). What is
+    not a file on disk (a terminal, a pipe, /dev/stdout) is written into as it stands: renamed
+    over, it would be gone.
     """
     check_target(path)
     try:
@@ -58,7 +63,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
     made = False  # the temporary is ours to remove (an existing file of that name never is)
     try:
-        with open(temporary, "xb") as stream:
+        with private_files(), open(temporary, "xb") as stream:
             made = True
             stream.write(data)
             stream.flush()
@@ -161,6 +166,42 @@ def _locked(path: Path) -> int | None:
     raise ChangedMeanwhile(f"{path}: keeps changing; nothing was written. Run again.")
 
 
+class ReadOnly(DocgenError):
+    """A file to record into is set read-only, or its owner could not be kept. Exit code 2:
+    nothing was written."""
+
+
+def refuse_read_only(paths: list[Path]) -> None:
+    """A facts file (or roster) its owner set read-only (mode 444) is not rewritten, even by a
+    user the permissions do not stop (root): read-only says the file is not to change."""
+    for path in paths:
+        mode = os.stat(path).st_mode
+        if not mode & stat.S_IWUSR:
+            raise ReadOnly(
+                f"{path}: is read-only (mode {stat.S_IMODE(mode):04o}); docgen does not record "
+                "into a file set read-only, and nothing was written. Make it writable "
+                f"(chmod u+w {path}) if these filings are to be recorded in it."
+            )
+
+
+def _keep_mode_and_owner(temporary: Path, original: Path) -> None:
+    """The new file gets the mode, owner and group of the file it replaces; where this user
+    cannot give it that owner (another user's file), nothing is replaced."""
+    info = os.stat(original)
+    os.chmod(temporary, stat.S_IMODE(info.st_mode))
+    mine = os.stat(temporary)
+    if (mine.st_uid, mine.st_gid) == (info.st_uid, info.st_gid):
+        return
+    try:
+        os.chown(temporary, info.st_uid, info.st_gid)
+    except PermissionError:
+        raise ReadOnly(
+            f"{original}: belongs to another user (uid {info.st_uid}, gid {info.st_gid}), and "
+            "replacing it would make it this user's; nothing was written. Record into it as "
+            "its owner."
+        ) from None
+
+
 def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
     """Replace several files with new contents, all or none: each new file is written and
     synced beside its target first, and only then are they renamed over the targets. A rename is
@@ -176,6 +217,7 @@ def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
     paths = list(contents)
     where = {path: Path(os.path.realpath(path)) if path.is_symlink() else path for path in paths}
     temporaries: list[tuple[Path, Path]] = []
+    refuse_read_only(paths)
     for path in paths:
         if path.read_bytes() != read[path]:
             raise ChangedMeanwhile(
@@ -192,7 +234,7 @@ def replace_files(contents: dict[Path, bytes], read: dict[Path, bytes]) -> None:
                 stream.write(contents[path])
                 stream.flush()
                 os.fsync(stream.fileno())
-            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
+            _keep_mode_and_owner(temporary, path)
         for temporary, path in temporaries:
             os.replace(temporary, path)
         for folder in {target.parent for target in where.values()}:
