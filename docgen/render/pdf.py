@@ -30,6 +30,7 @@ from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
 from docgen.core.resources import templates_dir
 from docgen.render.acroform import repair_form
+from docgen.render.glyphs import declared_fonts, refuse_missing_glyphs
 from docgen.render.pdf_structure import tidy_structure
 from docgen.render.templating import render_template
 
@@ -307,6 +308,13 @@ def pdf_options(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile]) ->
     }
 
 
+def document_fonts(html: str, override: Path | None = None) -> list[Path]:
+    """The font files a document's stylesheet declares (the shared print.css inlined in it):
+    from a company's folder where it has them, else the built-ins (as the fetcher serves them)."""
+    roots = (override.resolve(), _templates_root()) if override else (_templates_root(),)
+    return declared_fonts(html, roots)
+
+
 LINK_SCHEMES = ("https", "mailto")
 
 
@@ -345,6 +353,8 @@ def html_to_pdf(
     from weasyprint import HTML
     from weasyprint.urls import FatalURLFetchingError
 
+    # Every letter in a font docgen ships, or refused here: never a machine's fallback font.
+    refuse_missing_glyphs(html, document_fonts(html, override), meta.title)
     options = pdf_options(html, meta, files)
     with _RENDER_LOCK, _weasyprint_warnings_are_errors() as warnings:
         try:
