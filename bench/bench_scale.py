@@ -3,8 +3,9 @@ the wall time, CPU time and peak memory of each.
 
 Run by `make bench`, or directly: `.venv/bin/python bench/bench_scale.py [--participants 50000]`.
 The roster is realistic (issue 25): every participant has a salary and a bonus Deferral Election,
-two Beneficiaries and an allocation across two funds, written as block YAML the way the samples
-are; one in fifty is a Key Employee, one in twenty files late. `elect` records one paper form
+two Beneficiaries and an allocation across two funds, written as YAML the way the samples are
+(a participant's lists and mappings in flow style, so that 50,000 fit the 20 MB a facts file
+may hold); one in fifty is a Key Employee, one in twenty files late. `elect` records one paper form
 (salary, allocation, two Beneficiaries) for a participant with none on file, into a copy of the
 file, as `docgen elect` would. The speed issue sets the aims; this prints the figures.
 """
@@ -26,54 +27,50 @@ from machine import DOCGEN, ROOT, describe
 FUNDS = ["Stable Value Fund", "Bond Index Fund", "S&P 500 Index Fund", "International Equity Fund"]
 
 
-def participant(index: int, *, elections: bool = True) -> dict:
+def participant(index: int, *, elections: bool = True) -> str:
+    """One participant as the samples write one (flow style for its lists and mappings)."""
     made_on = date(2025, 11, 1) + timedelta(days=index % 45)  # Nov 1 .. Dec 15, 2025
+    late = date(2026, 1, 5) if index % 20 == 7 else made_on  # RRP-ELECTION-LATE
     first, second = FUNDS[index % 4], FUNDS[(index + 1) % 4]
-    person = {
-        "id": f"e{index:05d}",
-        "name": f"Participant {index} Example-Name",
-        "address": [f"{100 + index % 900} Main Street", f"Richmond, VA {23000 + index % 999:05d}"],
-        "eligible_employee": True,
-        "compensation": f"{380_000 + (index % 97) * 1_000}.00",
-        "bonus_compensation": f"{40_000 + (index % 13) * 1_000}.00",
-        "hired_on": "2015-04-01",
-        "key_employee_on": [date(2025, 12, 31)] if index % 50 == 0 else [],
-        "beneficiaries": [
-            {"name": f"Spouse of {index}", "relationship": "spouse", "percent": 60},
-            {"name": f"Child of {index}", "relationship": "child", "percent": 40},
-        ],
-        "investments": {first: 40, second: 60},
-        "elections": [],
-    }
+    lines = [
+        f"- id: e{index:05d}",
+        f"  name: Pat {index}",
+        "  eligible_employee: true",
+        f'  compensation: "{380_000 + (index % 97) * 1_000}"',
+        "  hired_on: 2015-04-01",
+    ]
+    if index % 50 == 0:
+        lines.append("  key_employee_on: [2025-12-31]")
+    lines += [
+        f"  beneficiaries: [{{name: Spouse {index}, percent: 60}}, "
+        f"{{name: Child {index}, percent: 40}}]",
+        f'  investments: {{"{first}": 40, "{second}": 60}}',
+    ]
     if elections:
-        late = index % 20 == 7
-        person["elections"] = [
-            {
-                "kind": "salary",
-                "plan_year": 2026,
-                "percent": 5 + index % 20,
-                "made_on": date(2026, 1, 5) if late else made_on,
-            },
-            {"kind": "bonus", "plan_year": 2026, "percent": 10, "made_on": made_on},
-        ]
-    return person
+        lines.append(
+            f"  elections: [{{kind: salary, plan_year: 2026, percent: {5 + index % 20}, "
+            f"made_on: {late}}}, {{kind: bonus, plan_year: 2026, percent: 10, made_on: {made_on}}}]"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def write_facts(folder: Path, count: int) -> Path:
-    """The roster as block YAML; the last participant has no election on file (elect's)."""
-    import yaml
-
-    facts = {
-        "kind": "rrp-plan-year",
-        "company": {"name": "CarMax, Inc.", "publicly_traded": True},
-        "plan": {"name": "CarMax, Inc. Retirement Restoration Plan", "investment_options": FUNDS},
-        "plan_year": 2026,
-        "retirement_contribution_percent": "4",
-        "participants": [participant(i, elections=i < count - 1) for i in range(count)],
-    }
+    """The roster as YAML; the last participant has no election on file (elect's)."""
+    head = (
+        "kind: rrp-plan-year\n"
+        'company: {name: "CarMax, Inc.", publicly_traded: true}\n'
+        "plan:\n"
+        "  name: CarMax, Inc. Retirement Restoration Plan\n"
+        f"  investment_options: [{', '.join(FUNDS)}]\n"
+        "plan_year: 2026\n"
+        'retirement_contribution_percent: "4"\n'
+        "participants:\n"
+    )
     path = folder / f"rrp-{count}.yaml"
     with path.open("w", encoding="utf-8") as handle:
-        yaml.dump(facts, handle, Dumper=yaml.CSafeDumper, sort_keys=False, allow_unicode=True)
+        handle.write(head)
+        for index in range(count):
+            handle.write(participant(index, elections=index < count - 1))
     return path
 
 
