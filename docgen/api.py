@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from docgen.check.rules import Rule, UnknownRule, all_rules, get_rule
 from docgen.check.runner import StageError, resolve_stage, run_checks
 from docgen.core.documents import FORMATS
-from docgen.core.errors import DocgenError, LoadError, Problem
+from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, Problem, clipped
 from docgen.core.findings import Report
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, write_report
@@ -46,6 +46,7 @@ DATE_RANGE = (EARLIEST_DATE, LATEST_DATE)  # the dates a facts file and --as-of 
 
 __all__ = [
     "DATE_RANGE",
+    "QUOTE_LIMIT",
     "DocgenError",
     "LoadError",
     "OutputError",
@@ -57,6 +58,7 @@ __all__ = [
     "calendar",
     "check_loaded",
     "clauses",
+    "clipped",
     "compute",
     "elect",
     "explain",

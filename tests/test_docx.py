@@ -312,3 +312,21 @@ def test_a_runs_text_is_read_as_python_docx_reads_it():
     runs.append(paragraph.add_run(""))
     assert [run_text(run) for run in runs] == [run.text for run in runs]
     assert [run_text(run) for run in runs] == ["plain", "a\ttab and a\nbreak", "", ""]
+
+
+def test_every_docx_opens_in_current_word_not_compatibility_mode(loaded, notice, blank_form):
+    """compatibilityMode 15 (Word 2013 and later), not python-docx's 14 (issue 25)."""
+    rrp = render.render_document(
+        load_facts(ROOT / "samples" / "rrp-2026.yaml"),
+        "rrp-election",
+        "e1017",
+        "enrollment",
+        "docx",
+    )
+    for data in (notice, blank_form, rrp):
+        settings = zipfile.ZipFile(io.BytesIO(data)).read("word/settings.xml").decode()
+        assert (
+            'w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" '
+            'w:val="15"' in settings
+        )
+        assert 'w:val="14"' not in settings

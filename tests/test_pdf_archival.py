@@ -297,6 +297,11 @@ def test_a_tagging_complaint_is_a_render_error(tmp_path, monkeypatch):
         '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" '
         'height="10"/></svg>'
     )
+    import shutil
+
+    from docgen.core.resources import templates_dir
+
+    shutil.copytree(templates_dir() / "fonts", tmp_path / "fonts")  # the fonts it prints with
     monkeypatch.setattr("docgen.render.pdf._templates_root", lambda: tmp_path)
     loaded = load_facts(GRANT)
     html = render.render_html(loaded, "notice", "jsmith", "grant")

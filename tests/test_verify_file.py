@@ -70,7 +70,8 @@ def test_the_record_names_what_the_notice_was_made_from(folder):
         "2026-annual",
     )
     assert (record["document"], record["subject"]) == ("notice", "jsmith")
-    assert record["record_format"] == 1
+    assert record["record_format"] == 2  # 2: it names the fonts (issue 25)
+    assert record["fonts"].startswith("DejaVuSerif-Bold.ttf sha256:")
 
 
 @pytest.mark.parametrize("doc", ["notice", "exhibit-i"])

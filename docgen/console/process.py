@@ -21,7 +21,7 @@ from typing import NoReturn, ParamSpec, TypeVar
 import typer
 
 from docgen import api
-from docgen.api import DocgenError, LoadError
+from docgen.api import QUOTE_LIMIT, DocgenError, LoadError, clipped
 from docgen.console.terminal import err, out
 
 P = ParamSpec("P")
@@ -45,7 +45,10 @@ def fail(error: DocgenError) -> NoReturn:
             style="bold red",
         )
     else:
-        err.print(str(error), markup=False, style="red")
+        lines = str(error).split("\n")  # each line whole unless it quotes a runaway value
+        err.print(
+            "\n".join(clipped(line, 3 * QUOTE_LIMIT) for line in lines), markup=False, style="red"
+        )
     raise typer.Exit(error.exit_code)
 
 

@@ -6,6 +6,17 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+QUOTE_LIMIT = 300  # characters of a value a message quotes; a longer one is shown cut
+
+
+def clipped(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as a message may show it: whole when short, else its start and end with how
+    much is left out between them (a refused 3 MB name is never echoed whole)."""
+    if len(text) <= limit:
+        return text
+    head, tail = text[: limit * 2 // 3], text[-(limit // 6) :]
+    return f"{head} … [{len(text) - len(head) - len(tail):,} characters not shown] … {tail}"
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -23,9 +34,10 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        text = f"{where}: {self.path}: {self.what}" if self.path else f"{where}: {self.what}"
+        what = clipped(self.what, 3 * QUOTE_LIMIT)  # the words, and any value they quote
+        text = f"{where}: {clipped(self.path)}: {what}" if self.path else f"{where}: {what}"
         if self.got is not None:
-            text += f" (got {self.got})"
+            text += f" (got {clipped(self.got)})"
         text += "."
         if self.fix:
             text += f" {self.fix}"

@@ -25,6 +25,7 @@ from docgen.check.runner import run_checks
 from docgen.core.errors import Problem, unknown_id_hint
 from docgen.core.filings import Filing, FormIntake, FormRefused
 from docgen.core.findings import Report
+from docgen.core.output import recording_lock
 from docgen.core.safe_open import NotARegularFile, TooLarge, read_regular
 from docgen.intake.record import FormsRefused, prepare, problems_of, write
 from docgen.kinds import kind_of
@@ -53,6 +54,30 @@ def intake(
     as_of: date,
 ) -> Recorded:
     """Read each returned form, validate it, record them all in the facts file, then check."""
+    with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
+        return _intake(facts_path, forms, received_on=received_on, as_of=as_of)
+
+
+def elect(
+    facts_path: str | Path,
+    subject_id: str,
+    options: Mapping[str, Any],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Recorded:
+    """Record a paper form's content given as options, with intake's validation, then check."""
+    with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
+        return _elect(facts_path, subject_id, options, received_on=received_on, as_of=as_of)
+
+
+def _intake(
+    facts_path: str | Path,
+    forms: list[str | Path],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Recorded:
     loaded = load_facts(facts_path)
     hooks = _hooks(loaded)
     problems: list[Problem] = []
@@ -69,7 +94,7 @@ def intake(
     return _record(loaded, hooks, filings, as_of)
 
 
-def elect(
+def _elect(
     facts_path: str | Path,
     subject_id: str,
     options: Mapping[str, Any],
@@ -77,7 +102,6 @@ def elect(
     received_on: date,
     as_of: date,
 ) -> Recorded:
-    """Record a paper form's content given as options, with intake's validation, then check."""
     loaded = load_facts(facts_path)
     hooks = _hooks(loaded)
     kind = kind_of(loaded.facts)

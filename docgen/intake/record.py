@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.filings import Append, Filing, FormRefused, Put
-from docgen.core.output import replace_files
+from docgen.core.output import remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
 from docgen.intake.roster_text import RosterText
 from docgen.intake.yaml_text import YamlEditError, YamlText
@@ -64,6 +64,7 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     """
     kind = kind_of(loaded.facts)
     field = kind.subjects_field
+    remove_stale_temporaries([path for path in (loaded.path, loaded.roster) if path is not None])
     read = {loaded.path: loaded.path.read_bytes()}
     editor = _editor(loaded.path, read[loaded.path])
     roster = None
@@ -75,6 +76,13 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     problems: list[Problem] = []
     touched_file = touched_roster = False
     for origin, filing in filings:
+        unfilled = _blanks_in(filing)
+        if unfilled:
+            problems.extend(
+                Problem(origin, None, where, f"holds {blank}", fix=_NO_BLANKS)
+                for where, blank in unfilled
+            )
+            continue
         index = ids.index(filing.subject)
         in_roster = (field, index) in loaded.source.extra
         try:
@@ -140,6 +148,35 @@ def problems_of(origin: str, refused: FormRefused) -> list[Problem]:
         if not colon or " " in field:
             field, what = "", text
         found.append(Problem(origin, None, field, what, fix=refused.fix or None))
+    return found
+
+
+_NO_BLANKS = (
+    "Give the value as the form states it: a template tag ({{ }}, {% %}) or a blank marker "
+    "([NAME], [____], 20__) is what a document prints where a blank was left unfilled, and "
+    "the participant's next form would be refused for it."
+)
+
+
+def _blanks_in(filing: Filing) -> list[tuple[str, str]]:
+    """Each template tag or blank marker in a value the filing would record: refused here, at
+    recording, not when the next document printing it is refused as DOC-UNFILLED-BLANK."""
+    from checks.documents import unfilled_blanks
+
+    found = []
+
+    def walk(value: Any, where: str) -> None:
+        if isinstance(value, str):
+            found.extend((where, blank) for blank in unfilled_blanks(value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{where}.{key}")
+        elif isinstance(value, list | tuple):
+            for number, item in enumerate(value):
+                walk(item, f"{where}[{number}]")
+
+    for edit in filing.edits:
+        walk(edit.value, ".".join(edit.path))
     return found
 
 

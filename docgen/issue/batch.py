@@ -27,6 +27,7 @@ from docgen.check.clause_wording import clause_wording
 from docgen.check.report_html import render_report_html
 from docgen.check.runner import resolve_stage, run_checks
 from docgen.core.findings import Finding, Report
+from docgen.core.permissions import private_files
 from docgen.issue.files import BadRequest, OutLock, write_file
 from docgen.issue.layout import MANIFEST_NAME, REPORT_HTML, REPORT_JSON
 from docgen.issue.manifest import (
@@ -94,6 +95,7 @@ def issue_batch(facts_path: str | Path, out: str | Path, **options: Any) -> Batc
     return issue_loaded(load_facts(facts_path), out, **options)
 
 
+@private_files()  # every folder and file issued is made without world access (0750/0640)
 def issue_loaded(
     loaded: LoadedFacts,
     out: str | Path,

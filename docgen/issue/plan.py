@@ -16,7 +16,13 @@ from docgen.issue.manifest import HeldSubject, Manifest, PacketRecord
 from docgen.issue.reissue import as_issued
 from docgen.issue.reports import templates_sha256
 from docgen.issue.scope import Scope, held_record
-from docgen.issue.stages import previous_issue, recover, refuse_first_release, refuse_foreign
+from docgen.issue.stages import (
+    previous_issue,
+    recover,
+    refuse_first_release,
+    refuse_foreign,
+    refuse_others_folder,
+)
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
 
@@ -85,6 +91,7 @@ def plan_batch(
     previous = previous_issue(stage_dir, stage)
     changes = NO_CHANGES
     if previous is not None:
+        refuse_others_folder(stage_dir)
         changes = folder_changes(stage_dir, previous)
         refuse_foreign(stage_dir, changes)
     elif scope.only and not only_into_new_folder:

@@ -29,14 +29,15 @@ from docgen.core.errors import RenderError
 from docgen.issue.reports import dumps, templates_sha256
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
+from docgen.render.glyphs import fonts_named
 from docgen.render.html import render_html
-from docgen.render.pdf import EmbeddedFile, pdf_variant, renderer
+from docgen.render.pdf import EmbeddedFile, document_fonts, pdf_variant, renderer
 from docgen.render.readback import pdf_embedded_file
 
 RECORD_NAME = "docgen-record.json"
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2  # 2: the record names the fonts the document was printed with (``fonts``)
 # Every field a record has; one more or one fewer is not a record this docgen wrote.
-RECORD_FIELDS = frozenset(
+RECORD_FIELDS_1 = frozenset(
     {
         "record_format",
         "docgen_version",
@@ -53,6 +54,8 @@ RECORD_FIELDS = frozenset(
         "facts",
     }
 )
+RECORD_FIELDS = RECORD_FIELDS_1 | {"fonts"}
+_FIELDS_OF_FORMAT = {1: RECORD_FIELDS_1, RECORD_FORMAT: RECORD_FIELDS}
 
 
 class RecordUnreadable(ValueError):
@@ -110,10 +113,12 @@ def build_record(
     stage: str,
     as_of: date,
     templates: str | None = None,
+    fonts: str = "",
 ) -> Record:
     """The record of one document issued from ``loaded`` at ``stage`` on ``as_of``;
     ``templates``: the templates' digest when the caller has it (a batch takes it once, for its
-    manifest and every record alike), else it is taken here."""
+    manifest and every record alike), else it is taken here; ``fonts``: the fonts the document
+    is printed with (docgen.render.glyphs.fonts_named), each file and its SHA-256."""
     facts = loaded.facts
     kind = kind_of(facts)
     return Record(
@@ -131,6 +136,7 @@ def build_record(
             "facts_file": Path(loaded.source.file).name,
             "facts_sha256": loaded.sha256,
             "facts": kind.slice(facts, subject),
+            "fonts": fonts,
         }
     )
 
@@ -153,7 +159,8 @@ def files_to_embed(
     kind, must give the very HTML that was issued (``html``)."""
     if pdf_variant(meta) is None:
         return ()
-    record = build_record(loaded, doc, subject, stage, as_of, templates)
+    fonts = fonts_named(document_fonts(html, loaded.templates_override))
+    record = build_record(loaded, doc, subject, stage, as_of, templates, fonts)
     kind = kind_of(loaded.facts)
     try:
         alone = kind.model.model_validate(json.loads(json.dumps(record.data["facts"])))
@@ -189,15 +196,18 @@ def read_record(pdf: bytes) -> Record:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise RecordUnreadable(f"its {RECORD_NAME} is damaged ({error})") from None
-    if not isinstance(data, dict) or set(data) != RECORD_FIELDS:
+    if not isinstance(data, dict) or "record_format" not in data:
         raise RecordUnreadable(f"its {RECORD_NAME} is not one docgen wrote (fields differ)")
-    if data["record_format"] != RECORD_FORMAT:
+    fields = _FIELDS_OF_FORMAT.get(data["record_format"])  # type: ignore[call-overload]
+    if fields is None:
         raise RecordUnreadable(
             f"its {RECORD_NAME} is format {data['record_format']!r}; this docgen reads "
-            f"format {RECORD_FORMAT}"
+            f"formats {', '.join(map(str, sorted(_FIELDS_OF_FORMAT)))}"
         )
+    if set(data) != fields:
+        raise RecordUnreadable(f"its {RECORD_NAME} is not one docgen wrote (fields differ)")
     if not isinstance(data["facts"], dict) or not all(
-        isinstance(data[key], str) for key in RECORD_FIELDS - {"record_format", "facts"}
+        isinstance(data[key], str) for key in fields - {"record_format", "facts"}
     ):
         raise RecordUnreadable(f"its {RECORD_NAME} is not one docgen wrote (types differ)")
     record = Record(data, raw)

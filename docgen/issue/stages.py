@@ -176,6 +176,34 @@ def _pause_after_swap() -> None:
         time.sleep(float(os.environ.get(PAUSE_SECONDS_ENV, "60")))
 
 
+def refuse_others_folder(stage_dir: Path) -> None:
+    """An issued stage folder this user cannot replace (another user issued it, and its folders
+    do not let this one remove their files) is refused before anything is staged: swapped in,
+    the new folder would be issued with the old one left beside it, undeletable."""
+    if not stage_dir.is_dir():
+        return
+    folders = [stage_dir, *(p for p in sorted(stage_dir.rglob("*")) if p.is_dir())]
+    for folder in folders:
+        effective = os.access in os.supports_effective_ids
+        if not os.access(folder, os.W_OK | os.X_OK, effective_ids=effective):
+            owner = _owner(folder)
+            raise BadRequest(
+                f"{stage_dir}: issued by {owner}, and this user may not remove the files in "
+                f"{folder}, as replacing the stage folder must; nothing was issued. Run docgen "
+                f"as {owner}, or have them issue it."
+            )
+
+
+def _owner(path: Path) -> str:
+    uid = os.stat(path).st_uid
+    try:
+        import pwd
+
+        return f"another user ({pwd.getpwuid(uid).pw_name}, uid {uid})"
+    except (KeyError, ImportError):
+        return f"another user (uid {uid})"
+
+
 def publish_stage(staging: Path, stage_dir: Path) -> str | None:
     """Make the complete staging folder the stage folder (creating ``returned/`` beside it), then
     clear the folder it replaced. Returns a note when that folder has to stay."""
@@ -185,5 +213,11 @@ def publish_stage(staging: Path, stage_dir: Path) -> str | None:
     if replaced is None:
         return None
     _pause_after_swap()
-    left = clear_replaced(replaced, stage_dir)
+    try:
+        left = clear_replaced(replaced, stage_dir)
+    except OSError as error:  # the new folder is issued: say so, and what is left to clear
+        return (
+            f"Kept {replaced}: the stage was issued, but the folder it replaced could not be "
+            f"cleared ({error.strerror}: {error.filename}). Delete it as the user who owns it."
+        )
     return _kept_note(replaced, left) if left else None

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from docgen import __version__
 from docgen.core.errors import DocgenError, LoadError, RenderError, VerifyFailed
+from docgen.core.safe_open import NotARegularFile, TooLarge, read_regular
 from docgen.core.text import normalise
 from docgen.issue.layout import MANIFEST_NAME
 from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_record
@@ -149,6 +150,24 @@ def _where_bytes_differ(issued: bytes, remade: bytes) -> str:
     return f"{count:,} byte{'s' if count != 1 else ''} of {len(issued):,}, {where}"
 
 
+MAX_ISSUED_BYTES = 50 * 1024 * 1024  # an issued document, fonts and record in it: under 1 MB
+
+
+def _read_issued(path: Path) -> bytes:
+    """The file, never more than ``MAX_ISSUED_BYTES`` of it (a 2 GB file is refused unread)."""
+    try:
+        return read_regular(path, limit=MAX_ISSUED_BYTES)
+    except TooLarge:
+        raise NotAnIssuedFile(
+            f"{path}: larger than {MAX_ISSUED_BYTES:,} bytes, far more than any document docgen "
+            "issues (under 1 MB); it is not one. Name an issued PDF."
+        ) from None
+    except NotARegularFile:
+        raise NotAnIssuedFile(f"{path}: not a regular file. Name an issued PDF.") from None
+    except OSError as error:
+        raise NotAnIssuedFile(f"{path}: cannot be read ({error.strerror}).") from None
+
+
 def verify_file(path: str | Path) -> FileCheck:
     """`docgen verify FILE.pdf`: re-make the document from the record it carries and compare.
 
@@ -161,7 +180,7 @@ def verify_file(path: str | Path) -> FileCheck:
             f"{path}: no such file. Name an issued PDF, like "
             "out/2026-annual/grant/jsmith/notice.pdf, or an issued folder."
         )
-    issued = path.read_bytes()
+    issued = _read_issued(path)
     with pdf_reader_notes() as reading:
         try:
             record = read_record(issued)

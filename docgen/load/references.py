@@ -48,18 +48,26 @@ def templates_override(
     known = overridable_templates()
     clause_marks = {clause.fragment: clause.mark for clause in kind.clauses}
     problems = []
+    if (facts_path.parent / named).is_symlink():
+        return None, [
+            problem(
+                "is a link, and a templates folder is read only where it lies",
+                "Keep the templates folder itself beside the facts file, not a link to it.",
+            )
+        ]
     for path in sorted(folder.rglob("*")):
         name = path.relative_to(folder).as_posix()
-        if any(part.startswith(".") for part in Path(name).parts):
-            continue  # an editor's backup or a hidden file
-        # Every file docgen reads for a facts file lies in the facts file's folder and is a
-        # regular file: a link out of it (to /etc/passwd, another company's templates) or a FIFO
-        # is refused, never read.
+        # Jinja's loader follows links, and a template may include any file of its folder by
+        # name, hidden ones too: so a link anywhere under the folder, hidden or not, pointing
+        # in or out, is refused before Jinja sees the folder; so is a FIFO (never opened).
         shown = f"{named.rstrip('/')}/{name}"
-        if path.is_symlink() and not path.resolve().is_relative_to(beside):
+        if path.is_symlink():
+            outside = not path.resolve().is_relative_to(beside)
             problems.append(
                 problem(
-                    f"{shown} is a link to a file outside the facts file's folder",
+                    f"{shown} is a link"
+                    + (" to a file outside the facts file's folder" if outside else "")
+                    + ", and a templates folder holds its own files only",
                     "Copy the file into the templates folder instead of linking to it.",
                     got=None,
                 )
@@ -75,6 +83,8 @@ def templates_override(
         if not path.is_file():
             problems.append(not_a_file)
             continue
+        if any(part.startswith(".") for part in Path(name).parts):
+            continue  # an editor's backup or a hidden file: a regular file, never a template
         if not name.endswith(OVERRIDABLE_SUFFIXES):
             continue  # an image or font a template may use; served from here by name
         if name not in known:

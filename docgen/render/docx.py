@@ -287,7 +287,21 @@ def html_to_docx(html: str, meta: DocumentMeta, review: dict[str, str] | None = 
     if first is not None and not first.text and not first.runs:
         first._p.getparent().remove(first._p)
     _core_properties(document, meta)
+    _current_word(document)
     return _reproducible_package(document, meta)
+
+
+# Word 2013 and later (compatibilityMode 15); python-docx's blank template says 14 (Word 2010),
+# which makes current Word open every document in Compatibility Mode.
+COMPATIBILITY_MODE = "15"
+
+
+def _current_word(document: Any) -> None:
+    from docx.oxml.ns import qn
+
+    for setting in document.settings.element.iter(qn("w:compatSetting")):
+        if setting.get(qn("w:name")) == "compatibilityMode":
+            setting.set(qn("w:val"), COMPATIBILITY_MODE)
 
 
 def _fit(text: str, limit: int = 255) -> str:

@@ -17,8 +17,10 @@ from typing import Literal
 # (DocumentSpec.type_size: Exhibit I and the RRP form are two-page forms set at 10.5 pt).
 HOUSE_TYPE_SIZE = 11.5
 # A document set below the house size is a form that must keep to its pages: its paragraphs are
-# spaced tighter too, two thirds of the house spacing, as print.css spaces it (6 pt, not 9 pt).
-FORM_SPACING = 2 / 3
+# spaced tighter too, half the house spacing, so that a word processor's layout (LibreOffice's
+# line heights and table rows run taller than the PDF's) keeps the RRP form, with long names and
+# addresses, on its two pages as the PDF does (issue 25).
+FORM_SPACING = 1 / 2
 
 FACE = "Times New Roman"  # metric-compatible with the PDF's Liberation Serif
 COLOUR = "000000"
@@ -151,11 +153,11 @@ STYLES: tuple[Style, ...] = (
     Style("Table Text", paragraph=settings(space_after=0, alignment="left"), added=True),
     Style(
         "Signature Line",
-        paragraph=settings(space_before=18, space_after=0),
+        paragraph=settings(space_before=12, space_after=0),
         added=True,
         borders="bottom rule",
     ),
-    Style("Signature Label", Font(9.5), settings(space_after=10), added=True),
+    Style("Signature Label", Font(9.5), settings(space_after=4), added=True),
     Style(FOOTER_STYLE, Font(9)),
 )
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from pypdf import PdfReader
-from pypdf.errors import PdfReadError
+from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
 
 from docgen.core.errors import DocgenError
@@ -75,8 +75,14 @@ def _read_form(pdf: bytes) -> FormContents:
         raise NotAForm("not a PDF file (a PDF begins with %PDF-, and this file does not)")
     try:
         reader = PdfReader(io.BytesIO(pdf))
+        # Saved with "restrict editing" (an owner password only), a form opens without a
+        # password and is read (AES through the cryptography package); one that asks for a
+        # password to open is refused, never guessed at.
         if reader.is_encrypted and not reader.decrypt(""):
-            raise NotAForm("the PDF is encrypted with a password: ask for an unprotected copy")
+            raise NotAForm(
+                "the PDF asks for a password to open it: ask for a copy saved without one "
+                "(restricting editing is fine; a password to open is not)"
+            )
         root = cast(DictionaryObject, reader.trailer["/Root"].get_object())
         acro = root.get("/AcroForm")
         acro = acro.get_object() if acro is not None else None
@@ -91,7 +97,14 @@ def _read_form(pdf: bytes) -> FormContents:
         values, problems = fields_reader.read(fields)
     except NotAForm:
         raise
-    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as error:
+    except LimitReachedError as error:  # pypdf's limits on what a PDF may make it read
+        raise NotAForm(
+            f"the PDF is larger inside than any form docgen issues ({error}): it is not a form "
+            "docgen sent"
+        ) from None
+    except DependencyError as error:  # an encryption this installation cannot undo
+        raise NotAForm(f"the PDF is encrypted in a way docgen cannot read here ({error})") from None
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise NotAForm(f"not a readable PDF ({error})") from error
     if identity.get("facts_sha256") and not SHA256.match(identity["facts_sha256"]):
         problems.append(FormProblem("", "the form's facts SHA-256 is not 64 hex digits"))
@@ -121,12 +134,16 @@ def _read_identity(reader: PdfReader) -> dict[str, str]:
     return identity
 
 
+MAX_FIELDS = 2_000  # fields and widgets: the RRP form, the largest, has under a hundred
+
+
 class _Reader:
     def __init__(self) -> None:
         self.found: dict[str, list[str | None]] = {}
         self.tooltips: dict[str, str] = {}
         self.problems: list[FormProblem] = []
         self.visited: set[int] = set()
+        self.count = 0  # fields and widgets read so far
 
     def read(self, fields: Any) -> tuple[dict[str, str | None], list[FormProblem]]:
         for ref in fields:
@@ -150,6 +167,12 @@ class _Reader:
         return values, self.problems
 
     def node(self, ref: Any, parent_ft: Any, parent_ff: int, parent_name: str, depth: int) -> None:
+        self.count += 1
+        if self.count > MAX_FIELDS:
+            raise NotAForm(
+                f"the PDF has more than {MAX_FIELDS:,} form fields and widgets; a docgen form "
+                "has a few dozen: it is not a form docgen sent"
+            )
         node = ref.get_object()
         if not isinstance(node, DictionaryObject) or depth > MAX_DEPTH:
             self.problems.append(FormProblem(parent_name, "a form field that cannot be read"))

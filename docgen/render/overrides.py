@@ -4,9 +4,11 @@ templates, their drafted-clause fragments and the stylesheet into a folder to ed
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from docgen.core.errors import DocgenError
+from docgen.core.permissions import UnsafeLink, private_files, refuse_unsafe_link
 from docgen.core.resources import overridable_templates, templates_dir
 from docgen.render.templating import environment, template_error
 
@@ -41,27 +43,56 @@ class ExportRefused(DocgenError):
 
 
 def export_templates(folder: str | Path) -> list[Path]:
-    """Copy the built-in templates a company may edit into ``folder``; refuse to overwrite."""
+    """Copy the built-in templates a company may edit into ``folder``; refuse to overwrite.
+
+    Never through a link: the folder may be one only if it is the user's own and outside any
+    sticky folder (docgen.core.permissions); a link inside it, dangling or not, is a clash, and
+    each file is created new (O_EXCL, O_NOFOLLOW), without world access."""
     folder = Path(folder)
     names = overridable_templates()
+    try:
+        refuse_unsafe_link(folder, "--export")
+    except UnsafeLink as error:
+        raise ExportRefused(str(error)) from None
     if folder.exists() and not folder.is_dir():
         raise ExportRefused(f"--export {folder}: is a file. Name a new folder.")
-    clashes = [name for name in [*names, "README.txt"] if (folder / name).exists()]
-    if clashes:
+    inside = {part for name in names for part in _parents(name)}
+    links = [name for name in sorted(inside) if (folder / name).is_symlink()]
+    if links:
         raise ExportRefused(
-            f"--export {folder}: {folder / clashes[0]} already exists, and docgen will not "
-            "overwrite a company's edits. Export into a new folder."
+            f"--export {folder}: {folder / links[0]} is a link, and docgen does not export "
+            "through one. Export into a new folder."
+        )
+    clashes = [name for name in [*names, "README.txt"] if os.path.lexists(folder / name)]
+    if clashes:
+        what = "is a link" if (folder / clashes[0]).is_symlink() else "already exists"
+        raise ExportRefused(
+            f"--export {folder}: {folder / clashes[0]} {what}, and docgen will not "
+            "overwrite a company's edits or write through a link. Export into a new folder."
         )
     source = templates_dir()
     written = []
-    for name in names:
-        target = folder / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes((source / name).read_bytes())
-        written.append(target)
-    readme = folder / "README.txt"
-    readme.write_text(README.format(folder=folder.name), encoding="utf-8")
+    with private_files():
+        for name in names:
+            target = folder / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _create(target, (source / name).read_bytes())
+            written.append(target)
+        readme = folder / "README.txt"
+        _create(readme, README.format(folder=folder.name).encode("utf-8"))
     return [*written, readme]
+
+
+def _parents(name: str) -> list[str]:
+    parts = name.split("/")[:-1]
+    return ["/".join(parts[: n + 1]) for n in range(len(parts))]
+
+
+def _create(path: Path, data: bytes) -> None:
+    """A new file, never an existing one nor a link's target."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+    with os.fdopen(os.open(path, flags, 0o666), "wb") as stream:
+        stream.write(data)
 
 
 def compile_templates(override: Path | None) -> None:

@@ -30,6 +30,7 @@ from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
 from docgen.core.resources import templates_dir
 from docgen.render.acroform import repair_form
+from docgen.render.glyphs import declared_fonts, refuse_missing_glyphs
 from docgen.render.pdf_structure import tidy_structure
 from docgen.render.templating import render_template
 
@@ -307,6 +308,33 @@ def pdf_options(html: str, meta: DocumentMeta, files: Sequence[EmbeddedFile]) ->
     }
 
 
+def document_fonts(html: str, override: Path | None = None) -> list[Path]:
+    """The font files a document's stylesheet declares (the shared print.css inlined in it):
+    from a company's folder where it has them, else the built-ins (as the fetcher serves them)."""
+    roots = (override.resolve(), _templates_root()) if override else (_templates_root(),)
+    return declared_fonts(html, roots)
+
+
+LINK_SCHEMES = ("https", "mailto")
+
+
+def _refuse_links(document: Any) -> None:
+    """A document links only to ``https:`` and ``mailto:`` addresses (and within itself): a
+    company's template that links to ``javascript:``, ``file:`` or ``http:`` would issue a PDF
+    whose link runs a script or opens a local file, so it is refused."""
+    for number, page in enumerate(document.pages, start=1):
+        for link_type, target, _rectangle, _box in page.links:
+            if link_type != "external":
+                continue
+            scheme = urlparse(target).scheme.lower()
+            if scheme not in LINK_SCHEMES:
+                shown = target if len(target) <= 80 else target[:77] + "..."
+                raise RenderError(
+                    f"page {number} links to {shown!r}: a document may link only to https: "
+                    "and mailto: addresses. Remove the link or make it an https: address."
+                )
+
+
 def html_to_pdf(
     html: str,
     meta: DocumentMeta,
@@ -325,6 +353,8 @@ def html_to_pdf(
     from weasyprint import HTML
     from weasyprint.urls import FatalURLFetchingError
 
+    # Every letter in a font docgen ships, or refused here: never a machine's fallback font.
+    refuse_missing_glyphs(html, document_fonts(html, override), meta.title)
     options = pdf_options(html, meta, files)
     with _RENDER_LOCK, _weasyprint_warnings_are_errors() as warnings:
         try:
@@ -341,6 +371,7 @@ def html_to_pdf(
                 base_url=_base(override).as_uri() + "/",
                 url_fetcher=url_fetcher(override),
             ).render(font_config=_font_config(), stylesheets=stylesheets, **options)
+            _refuse_links(document)
             _set_metadata(document, meta)
             pdf = document.write_pdf(
                 attachments=_attachments(files, meta), finisher=_finisher(meta), **options

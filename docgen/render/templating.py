@@ -18,6 +18,16 @@ from docgen.core.errors import RenderError
 from docgen.core.formats import FILTERS
 from docgen.core.resources import template_folders
 from docgen.kinds import all_kinds
+from docgen.render import template_limits
+from docgen.render.template_limits import TemplateLimitExceeded
+
+
+def _repeats_past_limit(left: Any, right: Any) -> bool:
+    """Whether ``left * right`` repeats a text or list past the output-size limit."""
+    for sequence, times in ((left, right), (right, left)):
+        if isinstance(sequence, str | list | tuple) and isinstance(times, int):
+            return len(sequence) * times > template_limits.CHARACTERS
+    return False
 
 
 def _sentence(text: str) -> str:
@@ -31,13 +41,18 @@ def _sandbox() -> type:
     from jinja2.sandbox import SandboxedEnvironment
 
     class DocumentSandbox(SandboxedEnvironment):
-        """Jinja's sandbox, with a cap on ``**`` (``9**9**9`` would run for ever)."""
+        """Jinja's sandbox, with a cap on ``**`` (``9**9**9`` would run for ever) and on
+        repeating a text or list with ``*`` past the output-size limit (``"x" * 10**9``)."""
 
-        intercepted_binops = frozenset({"**"})
+        intercepted_binops = frozenset({"**", "*"})
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
             if operator == "**" and isinstance(right, int | float) and abs(right) > 64:
                 raise SecurityError("a power above 64 is refused")
+            if operator == "*" and _repeats_past_limit(left, right):
+                raise SecurityError(
+                    f"repeating past {template_limits.CHARACTERS:,} characters is refused"
+                )
             return super().call_binop(context, operator, left, right)
 
     return DocumentSandbox
@@ -123,6 +138,8 @@ def template_error(error: Exception, template: str, override: Path | None) -> Re
         what = f"no template {error.name}. Include a template that exists."
     elif isinstance(error, RecursionError):
         what = "the template includes itself, directly or through another. Remove the loop."
+    elif isinstance(error, TemplateLimitExceeded):
+        what = f"{error}."
     else:
         what = f"{type(error).__name__}: {error}. Fix the template."
     return RenderError(f"template {where} (rendering {template}): {what}")
@@ -133,8 +150,20 @@ def render_template(template: str, context: dict[str, Any], override: Path | Non
     from jinja2 import TemplateError
 
     try:
-        return environment(override).get_template(template).render(**context)
-    except (TemplateError, RecursionError, ArithmeticError, TypeError, ValueError) as error:
+        compiled = environment(override).get_template(template)
+        if override is None:  # docgen's own templates
+            return compiled.render(**context)
+        # A company's: under a time limit and an output-size limit (template_limits).
+        with template_limits.time_limit(override):
+            return template_limits.bounded_join(compiled.generate(**context))
+    except (
+        TemplateError,
+        TemplateLimitExceeded,
+        RecursionError,
+        ArithmeticError,
+        TypeError,
+        ValueError,
+    ) as error:
         # Jinja's own errors, and what a hostile template can still provoke (a template that
         # includes itself, a division by zero): the file and line, never a traceback.
         raise template_error(error, template, override) from None
