@@ -163,7 +163,7 @@ def _blanks_in(filing: Filing) -> list[tuple[str, str]]:
     recording, not when the next document printing it is refused as DOC-UNFILLED-BLANK."""
     from checks.documents import unfilled_blanks
 
-    found = []
+    found: list[tuple[str, str]] = []
 
     def walk(value: Any, where: str) -> None:
         if isinstance(value, str):

@@ -198,7 +198,7 @@ def read_record(pdf: bytes) -> Record:
         raise RecordUnreadable(f"its {RECORD_NAME} is damaged ({error})") from None
     if not isinstance(data, dict) or "record_format" not in data:
         raise RecordUnreadable(f"its {RECORD_NAME} is not one docgen wrote (fields differ)")
-    fields = _FIELDS_OF_FORMAT.get(data["record_format"])  # type: ignore[call-overload]
+    fields = _FIELDS_OF_FORMAT.get(data["record_format"])
     if fields is None:
         raise RecordUnreadable(
             f"its {RECORD_NAME} is format {data['record_format']!r}; this docgen reads "
