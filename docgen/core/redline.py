@@ -69,7 +69,9 @@ def changes_only(runs: list[Run], context: int = 6) -> str:
         lead = runs[start - 1].text.split("\n")[-1].split()[-context:] if start else []
         tail = runs[index].text.split("\n")[0].split()[:context] if index < len(runs) else []
         marks = [
-            f"[-{run.text.strip()}-]" if run.op == "delete" else f"{{+{run.text.strip()}+}}"
+            f"[-{' '.join(run.text.split())}-]"
+            if run.op == "delete"
+            else f"{{+{' '.join(run.text.split())}+}}"
             for run in runs[start:index]
             if run.text.strip()
         ]
