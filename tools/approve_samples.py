@@ -27,8 +27,9 @@ from docgen import api  # noqa: E402
 
 COMMENT = (
     "# Counsel's approval of each drafted clause's exact wording (DESIGN A9): `docgen clauses "
-    "FILE`\n# lists every clause with its text and SHA-256 and prints this block; change a "
-    "clause's words\n# and its approval stops counting until counsel approves the new wording.\n"
+    "FILE`\n# lists every clause as it reads with its SHA-256 and prints this block (each "
+    "approval carries\n# the wording approved); change a clause's words and its approval stops "
+    "counting until\n# counsel approves the new wording.\n"
 )
 # The problems file about approvals keeps one clause unapproved and one approval stale: counsel
 # approved Section B before its item (3) was redrafted as a Code 409A change in control event
@@ -78,7 +79,10 @@ def _problem_block(block: str) -> str:
 
 
 def main() -> None:
-    for path in sorted([*ROOT.glob("samples/*.yaml"), *ROOT.glob("samples/problems/*.yaml")]):
+    for path in sorted(
+        [*ROOT.glob("samples/*.yaml"), *ROOT.glob("samples/problems/*.yaml")]
+        + [*ROOT.glob("samples/tour/*.yaml")]
+    ):
         approve(path)
         print(f"approved the clauses of {path.relative_to(ROOT)}")
 
