@@ -204,7 +204,8 @@ def test_an_approval_of_the_present_wording_clears_it(tmp_path):
     path = without_approvals(tmp_path)
     report = run_checks(load_facts(path), date(2026, 6, 23), "grant")
     assert len(clause_errors(report)) == 14  # every clause the grant packets carry
-    assert all("is not approved by counsel" in m for m in clause_errors(report).values())
+    # A sentence of its own, then the remedy ("... is not approved by counsel. Have counsel ...").
+    assert all(m.endswith("is not approved by counsel.") for m in clause_errors(report).values())
     one = next(r for r in report.clauses if r.id == "notice.grant-summary")
     text = path.read_text().replace(
         "clause_approvals: []",
