@@ -36,6 +36,7 @@ from docgen.kinds.rrp.timing import (
     newly_eligible_readings,
     performance_based_readings,
     performance_period_long_enough,
+    performance_period_of,
     prior_year_deadline,
     service_from,
     within_first_year_maximum,
@@ -84,7 +85,7 @@ def late_revocations(facts: RRPPlanYearFacts) -> Iterator[Hit]:
             continue
         for found in elections_in_force(participant, facts.plan_year).values():
             election = found.election
-            if election is None or election.revoked_on is None:
+            if election is None or found.index is None or election.revoked_on is None:
                 continue
             deadline = deadline_for(participant, election, facts.plan_year)
             yield Hit(
@@ -253,7 +254,7 @@ def pbc_late(
     reading = in_time_for_performance_based(election)
     if reading == "yes":
         return
-    period, made = election.performance_period, election.made_on
+    period, made = performance_period_of(election), election.made_on
     strict, lenient = performance_based_readings(period)
     path = election_path(p_index, e_index, "made_on")
     if reading == "no":
@@ -293,7 +294,7 @@ def pbc_late(
 def pbc_not_qualified(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> Iterator[Hit]:
-    period = election.performance_period
+    period = performance_period_of(election)
     base = election_path(p_index, e_index, "performance_period")
     if not performance_period_long_enough(period):
         yield Hit(
@@ -338,13 +339,13 @@ def pbc_service_gap(
         yield Hit(
             participant.id,
             fact_path("participants", p_index, "hired_on"),
-            f"hired {participant.hired_on}, after {service_from(election.performance_period)}: "
+            f"hired {participant.hired_on}, after {service_from(performance_period_of(election))}: "
             "not employed continuously from the later of the period start and the criteria date",
         )
-    if not employed_at_election(participant, election):
+    termination = participant.termination
+    if termination is not None and not employed_at_election(participant, election):
         yield Hit(
             participant.id,
             fact_path("participants", p_index, "termination", "on"),
-            f"employment ended {participant.termination.on}, before the election "
-            f"{election.made_on}",
+            f"employment ended {termination.on}, before the election {election.made_on}",
         )

@@ -6,6 +6,7 @@ none the Notice C.1 default."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 
 from checks import rsu_sources as rsu_src
 from checks import sources as src
@@ -68,6 +69,7 @@ def delivery_window(context: CheckContext) -> Iterator[Hit]:
         delivered = settlement.delivered_on
         path = fact_path("directors", d_index, "settlement", "delivered_on")
         delayed = specified_employee_delay(context.facts, director)
+        day: date | None
         if delayed is not None:
             if delivered < delayed:
                 continue  # RSU-SPECIFIED-EMPLOYEE-DELAY reports it

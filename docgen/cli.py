@@ -122,7 +122,12 @@ def compute(
     emit(api.compute(file, output_format.value), output)
 
 
-RenderFormat = StrEnum("RenderFormat", [(fmt, fmt) for fmt in api.RENDER_FORMATS])
+class RenderFormat(StrEnum):
+    """What `docgen render --to` makes: api.RENDER_FORMATS, in its order (tests/test_render.py)."""
+
+    pdf = "pdf"
+    docx = "docx"
+    html = "html"
 
 
 _STAGE_HELP = "The stage to check or issue. " + api.stage_help()

@@ -689,3 +689,12 @@ def test_a_fresh_process_makes_the_same_bytes(loaded):
     # Nothing printed at exit, and WeasyPrint's @font-face folder was removed.
     assert result.stderr == ""
     assert not Path(font_folder).exists()
+
+
+def test_render_to_offers_every_format_a_document_is_made_in():
+    """`docgen render --to` spells its choices out (so the type checker knows them): they are
+    api.RENDER_FORMATS, in the order the command line offers them."""
+    from docgen import api
+    from docgen.cli import RenderFormat
+
+    assert [fmt.value for fmt in RenderFormat] == list(api.RENDER_FORMATS)

@@ -41,11 +41,9 @@ def standing(path: Path, data: bytes) -> str:
     for reissue in manifest.superseded:
         for replaced in reissue.files:
             if replaced.sha256 == digest:
-                current = manifest.files.get(replaced.was)
-                still = " (that file is still listed as current)" if current else ""
                 return (
                     f"SUPERSEDED: re-issue {reissue.n} of {folder} on {reissue.as_of} replaced "
-                    f"this copy; the current copy is {folder / replaced.was}{still}. Do not rely "
+                    f"this copy; the current copy is {folder / replaced.was}. Do not rely "
                     "on this one."
                 )
     current = [name for name, entry in manifest.files.items() if entry.sha256 == digest]

@@ -13,7 +13,7 @@ from docgen.kinds.director_rsu.intake import INTAKE
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
 from docgen.kinds.director_rsu.windows import director_windows
-from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
+from docgen.kinds.registry import Kind, Roster, register_kind
 
 NAME = "director-rsu-grant"
 
@@ -79,6 +79,5 @@ KIND = register_kind(
                 "docgen's default: the specified-employee delay of Code 409A(a)(2)(B)(i) applies",
             ),
         ),
-        retired_fields={"drafted_clauses_approved_by": RETIRED_APPROVAL},
     )
 )

@@ -140,8 +140,9 @@ def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | 
     else:
         if election.pay_on in ("separation", "earlier_of_separation_or_date") and separation:
             events.append((separation, "separation"))
-        if election.pay_on in ("date", "earlier_of_separation_or_date"):
-            events.append((election.pay_date, "elected date"))
+        elected = election.pay_date  # given exactly when pay_on names a date (DirectorElection)
+        if election.pay_on in ("date", "earlier_of_separation_or_date") and elected is not None:
+            events.append((elected, "elected date"))
     if not events:
         return None, ""
     return min(events)

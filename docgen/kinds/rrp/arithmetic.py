@@ -20,10 +20,15 @@ from typing import Any
 
 from docgen.core import dates
 from docgen.core.formats import cents
-from docgen.kinds.rrp.facts import Participant, PayPeriod, RRPPlan, RRPPlanYearFacts
+from docgen.kinds.rrp.facts import (
+    Participant,
+    PayPeriod,
+    RRPElection,
+    RRPPlan,
+    RRPPlanYearFacts,
+)
 from docgen.kinds.rrp.figures import ParticipantArithmetic, PeriodArithmetic, PlanYearArithmetic
 from docgen.kinds.rrp.terms import (
-    InForce,
     compensation_limit,
     described,
     elections_in_force,
@@ -69,9 +74,8 @@ class Applied:
     share: Decimal  # of a bonus's period, the days after a first-year election (1.409A-2(a)(7))
 
 
-def _percent_problem(plan: RRPPlan, found: InForce) -> str | None:
+def _percent_problem(plan: RRPPlan, election: RRPElection) -> str | None:
     """Why the Plan does not allow the percentage (Plan 2.03(a)), or None."""
-    election = found.election
     percent = election.percent
     if percent > plan.max_deferral_percent:
         return (
@@ -91,7 +95,11 @@ def applied_elections(
     in_force = elections_in_force(participant, facts.plan_year)
     for found in in_force.values():
         notes.extend(found.notes)
-    governing = {part: found for part, found in in_force.items() if found.election is not None}
+    governing = {
+        part: (found, found.election)
+        for part, found in in_force.items()
+        if found.election is not None
+    }
     if not governing:
         with_records = [f for f in in_force.values() if f.notes or "none on file" not in f.reason]
         if with_records:
@@ -102,13 +110,12 @@ def applied_elections(
                 f"no Deferral Election in force for {facts.plan_year}: none on file (Plan 2.03(b))",
             )
         return None
-    problems = [p for p in (_percent_problem(facts.plan, f) for f in governing.values()) if p]
+    problems = [p for p in (_percent_problem(facts.plan, e) for _, e in governing.values()) if p]
     if problems:
         notes.extend(f"{problem}: deferral and match not computed" for problem in problems)
         return None
     applied = {}
-    for part, found in governing.items():
-        election = found.election
+    for part, (found, election) in governing.items():
         if election.plan_year < facts.plan_year:
             notes.append(found.reason)
         if found.doubtful:

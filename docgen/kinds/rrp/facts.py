@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, StrictBool, model_validator
 
-from docgen.core.clauses import ClauseApproval, clause_approvals_field, templates_dir_field
+from docgen.core.kind_facts import COMPANY_NAME_FIX, KindFacts
 from docgen.core.model import (
     Count,
     DecisionText,
@@ -26,10 +26,6 @@ from docgen.core.model import (
     form_error,
 )
 
-NAME_FIX = (
-    "Add name: under company: the company's name as its documents print it; docgen never fills "
-    "in another company's."
-)
 _PLAN_NAME = (
     "the Plan's name as the forms print it (e.g. Example Co. Retirement Restoration Plan); "
     "docgen never fills in another company's. The Plan's other terms default to the restated "
@@ -40,7 +36,7 @@ PLAN_NAME_FIX = f"Add name: under plan: {_PLAN_NAME}"
 
 
 class RRPCompany(Fact):
-    name: Text = Field(json_schema_extra={"fix": NAME_FIX})
+    name: Text = Field(json_schema_extra={"fix": COMPANY_NAME_FIX})
     publicly_traded: StrictBool = True
     governing_law: Text | None = None
 
@@ -327,9 +323,8 @@ class Participant(Fact):
         return self
 
 
-class RRPPlanYearFacts(Fact):
+class RRPPlanYearFacts(KindFacts[RRPCompany]):
     kind: Literal["rrp-plan-year"]
-    company: RRPCompany
     plan: RRPPlan = Field(
         description="The Plan's name, and any term that differs from the restated Plan.",
         json_schema_extra={"fix": PLAN_FIX},
@@ -338,12 +333,12 @@ class RRPPlanYearFacts(Fact):
     retirement_contribution_percent: Percent | None = Field(
         None, description="Declared under the Retirement Savings Plan; omit if none."
     )
-    clause_approvals: list[ClauseApproval] = clause_approvals_field()
-    templates_dir: Text | None = templates_dir_field()
     participants_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per participant."
     )
     participants: list[Participant] = Field(default_factory=list)
+
+    shared_fields_before: ClassVar[str | None] = "participants_csv"
 
     def participant(self, participant_id: str) -> Participant:
         for participant in self.participants:

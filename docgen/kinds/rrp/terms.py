@@ -340,8 +340,9 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
             tuple(notes),
         )
     index, election, since = chosen
-    revoked_for = revocation_takes_effect_for(participant, election)
-    if revoked_for is not None and revoked_for <= plan_year:
+    revoked_on = election.revoked_on
+    revoked_for = revocation_takes_effect_for(participant, election)  # None when not revoked
+    if revoked_on is not None and revoked_for is not None and revoked_for <= plan_year:
         return InForce(
             part,
             plan_year,
@@ -349,13 +350,13 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
             None,
             None,
             f"no {words} Deferral Election in force for {plan_year}: {described(election)} "
-            f"was revoked on {election.revoked_on.isoformat()}, effective for {revoked_for} "
+            f"was revoked on {revoked_on.isoformat()}, effective for {revoked_for} "
             "(Plan 2.03(b))",
             tuple(notes),
         )
-    if revoked_for is not None:
+    if revoked_on is not None and revoked_for is not None:
         notes.append(
-            f"the revocation filed {election.revoked_on.isoformat()} is after the deadline, "
+            f"the revocation filed {revoked_on.isoformat()} is after the deadline, "
             f"{deadline_for(participant, election, plan_year).isoformat()}: {described(election)}"
             f" stays in force for {plan_year} and stops for {revoked_for} (Plan 2.03(b))"
         )

@@ -94,9 +94,18 @@ def first_year_route_open(participant: Participant, plan_year: int) -> bool:
     return eligible is not None and eligible.year == plan_year
 
 
+def first_eligible(participant: Participant) -> date:
+    """The day the Participant first became eligible, for the first-year route, which is open
+    only to a Participant who has one (first_year_route_open)."""
+    eligible = participant.first_eligible_on
+    if eligible is None:
+        raise ValueError(f"{participant.id}: no first_eligible_on, so no first-year route")
+    return eligible
+
+
 def first_year_deadline(participant: Participant) -> date:
     """Plan 2.03(c): the 30th day after first eligibility (Treas. Reg. 1.409A-2(a)(7))."""
-    return first_year_election_deadline(participant.first_eligible_on)
+    return first_year_election_deadline(first_eligible(participant))
 
 
 def newly_eligible(participant: Participant) -> Reading:
@@ -113,7 +122,7 @@ def newly_eligible(participant: Participant) -> Reading:
 
 def newly_eligible_readings(participant: Participant) -> tuple[date, date]:
     """Both readings of "24 months before" first eligibility, the earlier first."""
-    return dates.months_before_readings(participant.first_eligible_on, 24)
+    return dates.months_before_readings(first_eligible(participant), 24)
 
 
 def in_time_for_first_year(participant: Participant, election: RRPElection) -> Reading:
@@ -167,13 +176,22 @@ def own_deadline(participant: Participant, plan_year: int) -> date:
 # ------------------------------------------------------------------ the performance-based route
 
 
+def performance_period_of(election: RRPElection) -> PerformancePeriod:
+    """A performance_based election's performance period, which the route is judged on (the
+    facts refuse a performance_based election without one: RRPElection)."""
+    period = election.performance_period
+    if period is None:
+        raise ValueError(f"a {election.kind} election has no performance_period")
+    return period
+
+
 def performance_based_readings(period: PerformancePeriod) -> tuple[date, date]:
     """Both readings of "six months before the end of the performance period", earlier first."""
     return dates.months_before_readings(period.end, 6)
 
 
 def in_time_for_performance_based(election: RRPElection) -> Reading:
-    strict, lenient = performance_based_readings(election.performance_period)
+    strict, lenient = performance_based_readings(performance_period_of(election))
     if election.made_on > lenient:
         return "no"
     return "doubtful" if election.made_on > strict else "yes"
@@ -206,7 +224,7 @@ def service_from(period: PerformancePeriod) -> date:
 
 def hired_in_time(participant: Participant, election: RRPElection) -> bool:
     hired = participant.hired_on
-    return hired is None or hired <= service_from(election.performance_period)
+    return hired is None or hired <= service_from(performance_period_of(election))
 
 
 def employed_at_election(participant: Participant, election: RRPElection) -> bool:
@@ -216,7 +234,7 @@ def employed_at_election(participant: Participant, election: RRPElection) -> boo
 
 def performance_based_qualifies(participant: Participant, election: RRPElection) -> Reading:
     """Every condition of the performance-based route but its deadline."""
-    period = election.performance_period
+    period = performance_period_of(election)
     return worst(
         "yes" if performance_period_long_enough(period) else "no",
         criteria_in_time(period),
@@ -289,7 +307,7 @@ def route_deadline(route: str, participant: Participant, election: RRPElection) 
         return prior_year_deadline(election)
     if route == FIRST_YEAR:
         return first_year_deadline(participant)
-    strict, lenient = performance_based_readings(election.performance_period)
+    strict, lenient = performance_based_readings(performance_period_of(election))
     return lenient if election.made_on > strict else strict
 
 
