@@ -270,11 +270,15 @@ def format_mismatched(copy: CheckedCopy, reading: Reading) -> list[str]:
     ),
     explanation="Where a source form is silent (the Notice's Sections B and C.1 and the F.1 "
     "list, Exhibit I's headings and fill-in parts, the whole RRP Deferral Election Form) "
-    "docgen drafts the words, one clause per gap, each with its own id, text and SHA-256 "
-    "(`docgen clauses`). Each clause a document carries must be approved by counsel in "
-    "clause_approvals, bound to the SHA-256 of its exact wording: an approval of other "
-    "wording is no approval. Checked from the facts and templates before anything renders, "
-    "and again on each rendered copy, whose drafted marks must be the clauses expected.",
+    "docgen drafts the words, one clause per gap, each with its own id, wording and SHA-256 "
+    "(`docgen clauses`). A company's own document template (templates_dir) whose words are "
+    "not the built-in's is a wording too (template.<name>). Each wording a document carries "
+    "must be approved by counsel in clause_approvals, bound to the SHA-256 of the wording as "
+    "it reads (blanks named, conditions as If lines, no template syntax or markup): an "
+    "approval of other wording is no approval, and one that records the wording it approved "
+    "shows the change as a redline. Checked from the facts and templates before anything "
+    "renders, and again on each rendered copy, whose drafted marks must be the clauses "
+    "expected.",
     reads=SOURCE,
     sources=(
         rsu_src.NOTICE_F1,
@@ -282,9 +286,10 @@ def format_mismatched(copy: CheckedCopy, reading: Reading) -> list[str]:
         rrp_src.PLAN_FORM,
         SourceText(
             DESIGN_APPROVAL,
-            "Each drafted clause has a stable id, its text and the SHA-256 of that text. "
-            "`clause_approvals: [{clause, sha256, by, on}]` approves one clause's exact "
-            "wording; an approval whose hash no longer matches the clause is no approval.",
+            "Each drafted clause has a stable id, its wording and the SHA-256 of that "
+            "wording. `clause_approvals: [{clause, sha256, by, on, wording}]` approves one "
+            "clause's exact wording; an approval whose hash no longer matches the clause is no "
+            "approval.",
             quoted=False,
         ),
     ),
@@ -298,6 +303,34 @@ def drafted_clause(copy: CheckedCopy, reading: Reading) -> list[str]:
         return []
     expected, known = copy.expected_clauses
     return clause_mark_problems(copy.html, set(expected), set(known))
+
+
+@document_rule(
+    "DOC-SEED-UNDEFINED",
+    title="Seed text refers to something no document defines",
+    severity="info",
+    cites=(notice("I"), DESIGN_GAPS),
+    explanation="docgen keeps a source form's words verbatim. Where they refer to something no "
+    "document of the cycle provides (the Notice's Section I shifts the expenses \"related to "
+    'the arbitration" and speaks of "the arbitrator", but neither the Notice nor Exhibit I '
+    "provides for arbitration), the finding quotes the seed's words for counsel, who may supply "
+    "the missing provision in a company template or confirm the words as they stand. Read from "
+    "the templates' wording before anything renders.",
+    reads=SOURCE,
+    sources=(
+        SourceText(
+            notice("I"),
+            "then insofar as such action is not deemed to be frivolous by the arbitrator, the "
+            "Company shall bear all expenses related to the arbitration, including all legal "
+            "fees incurred by you.",
+        ),
+    ),
+    remedy="Supply the missing provision (`docgen templates --export`, then approve the "
+    "company's template), or confirm the seed's words as they stand.",
+)
+def seed_undefined(copy: CheckedCopy, reading: Reading) -> list[str]:
+    """Reported from the templates' wording by docgen.check.seed_references, not per copy."""
+    return []
 
 
 @document_rule(

@@ -331,10 +331,11 @@ def clauses(
     on: Annotated[str | None, typer.Option(help="The day counsel approved.")] = None,
     output: Annotated[Path | None, output_option("Write here.")] = None,
 ) -> None:
-    """Every drafted clause FILE's documents carry, for counsel to read and approve.
+    """Every drafted clause (and company template) FILE's documents carry, for counsel.
 
-    Each clause's id, documents, text, SHA-256, rationale and approval, then the
-    clause_approvals block to paste into FILE (approvals are bound to the exact wording)."""
+    Each wording's id, documents, text as it reads, SHA-256, rationale, approval and, when
+    stale, its redline; then the clause_approvals block to paste into FILE (approvals are bound
+    to the wording and carry it)."""
     approved_on = parse_as_of(on) if on is not None else None
     emit(api.clauses(file, output_format.value, stage=stage, by=by, on=approved_on), output)
 

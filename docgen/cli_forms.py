@@ -73,6 +73,10 @@ def elect(
         str | None, typer.Option(help="Exhibit I, Section IV: the name printed (checked).")
     ] = None,
     signed_on: Annotated[str | None, typer.Option(help="The date the form was signed.")] = None,
+    recorded_by: Annotated[
+        str | None,
+        typer.Option(help="Who is recording the paper form (the on-file copy names them)."),
+    ] = None,
     salary_percent: Annotated[
         str | None, typer.Option(help="RRP form, Section II(a): percent of base salary.")
     ] = None,
@@ -103,6 +107,7 @@ def elect(
         "pay-date": pay_date,
         "printed-name": printed_name,
         "signed-on": signed_on,
+        "recorded-by": recorded_by,
         "salary-percent": salary_percent,
         "bonus-percent": bonus_percent,
         "performance-percent": performance_percent,

@@ -68,8 +68,9 @@ def test_findings_come_in_file_order(cli, samples):
         "--format",
         "json",
     )
+    # The cycle's own findings (the seed text's undefined references, for counsel) come first.
     subjects = [f["subject"] for f in json.loads(result.stdout)["findings"]]
-    order = ["late", "half", "carryover", "insider", "early-pay", "second-thoughts"]
+    order = ["2026-annual", "late", "half", "carryover", "insider", "early-pay", "second-thoughts"]
     assert subjects == sorted(subjects, key=order.index)
 
 
@@ -84,7 +85,7 @@ def test_text_groups_by_director_and_ends_with_a_summary(cli, samples):
     assert result.exit_code == 1
     assert "half (Hal Half)" in result.stdout
     assert "RSU-ELECTION-PARTIAL" in result.stdout
-    assert "7 errors, 0 warnings, 0 info" in result.stdout
+    assert "7 errors, 0 warnings, 1 info" in result.stdout
 
 
 WARNING_ONLY = """\
@@ -169,7 +170,8 @@ def test_the_html_report_puts_the_findings_before_the_clauses_and_defaults(cli, 
         "html",
     )
     headings = re.findall(r"<h2[^>]*>([^<]*)</h2>", result.stdout)
-    assert headings[0] == "Summary" and headings[1] == "late (Lee Late)"
+    assert headings[0] == "Summary" and headings[1] == "2026-annual (the grant)"
+    assert headings[2] == "late (Lee Late)"
     assert headings.index("Drafted clauses for counsel's review") > headings.index(
         "second-thoughts (Sec Ond)"
     )

@@ -168,8 +168,8 @@ def test_a_late_form_is_recorded_then_set_aside_and_the_default_payment_applies(
     text = pdf_words(issued(packets, "tnguyen", "exhibit-i.pdf").read_bytes())
     assert "No effective deferral election for the 2026 Units is on file" in text
     assert (
-        "The Election Form filed with the Company on June 23, 2026 ((b) July 1, 2030) is not "
-        "effective: received on the filing deadline (determined by A. Counsel, 2026-06-24)."
+        "The Election Form filed with the Company on June 23, 2026, electing (b) July 1, 2030, "
+        "is not effective: received on the filing deadline (determined by A. Counsel, 2026-06-24)."
     ) in text
     assert "Election on file" not in text
 

@@ -96,12 +96,79 @@ def test_export_never_overwrites_a_companys_edits(cli, tmp_path):
 # --------------------------------------------------------------------------- overrides issue
 
 
+def approve_listed(cli, facts: Path, by: str = "B. Counsel", on: str = "2026-06-01") -> dict:
+    """Counsel approves what `docgen clauses` lists: its block, pasted into the facts file."""
+    listed = cli("clauses", facts, "--format", "json", "--by", by, "--on", on)
+    data = json.loads(listed.stdout)
+    yaml = YAML()
+    yaml.width = 4096
+    data_in_file = yaml.load(facts.read_text())
+    data_in_file["clause_approvals"] = yaml.load(data["clause_approvals_block"])["clause_approvals"]
+    with facts.open("w") as handle:
+        yaml.dump(data_in_file, handle)
+    return data
+
+
+def test_an_edited_body_template_stops_check_until_counsel_approves_its_wording(cli, tmp_path):
+    facts, forms = company(tmp_path, cli)
+    edit(forms / "notice.html.j2", SEED_SENTENCE, OWN_SENTENCE)
+    checked = cli("check", facts, "--as-of", AS_OF, "--format", "json")
+    assert checked.exit_code == 1
+    (finding,) = [f for f in json.loads(checked.stdout)["findings"] if f["severity"] == "error"]
+    assert finding["rule"] == "DOC-DRAFTED-CLAUSE"
+    assert finding["message"].startswith("template.notice (Notice of Restricted Stock Unit Grant")
+    assert "is not approved by counsel; changed from the built-in text:" in finding["message"]
+    assert "The {+Compensation and Personnel+} Committee" in finding["message"]
+    data = approve_listed(cli, facts)
+    review = next(c for c in data["clauses"] if c["id"] == "template.notice")
+    assert review["unit"] == "company template" and review["source"] == "our-forms/notice.html.j2"
+    assert OWN_SENTENCE in review["text"] and "{{" not in review["text"]
+    # The approval names the template and carries the wording approved.
+    approved = YAML(typ="safe").load(facts.read_text())["clause_approvals"]
+    entry = next(a for a in approved if a["clause"] == "template.notice")
+    assert entry["by"] == "B. Counsel" and OWN_SENTENCE in entry["wording"]
+    assert cli("check", facts, "--as-of", AS_OF).exit_code == 0
+    # One changed word later: stale, and the message shows that word's redline.
+    edit(forms / "notice.html.j2", "shall have the authority", "may have the authority")
+    stale = json.loads(cli("check", facts, "--as-of", AS_OF, "--format", "json").stdout)
+    (message,) = [f["message"] for f in stale["findings"] if f["severity"] == "error"]
+    assert "the approval by B. Counsel on 2026-06-01 is of other wording" in message
+    assert "[-shall-] {+may+} have the authority" in message
+
+
+def test_a_markup_only_edit_of_a_template_needs_no_approval(cli, tmp_path):
+    facts, forms = company(tmp_path, cli)
+    edit(forms / "notice.html.j2", '<section class="article" id="section-a">', "<section>")
+    edit(
+        forms / "notice.html.j2",
+        '<p class="clause">The Restricted Stock Units are subject',
+        "<p>\n  The Restricted  Stock Units are subject",
+    )
+    clause = forms / "clauses" / "notice.b-accelerated-vesting.html.j2"
+    edit(clause, "<li>", '<li class="event">')
+    result = cli("check", facts, "--as-of", AS_OF, "--format", "json")
+    assert result.exit_code == 0, result.stdout
+    # The seed's words verbatim: named, with nothing to approve.
+    clauses = {c["id"]: c for c in json.loads(result.stdout)["clauses"]}
+    own = clauses["template.notice"]
+    assert (own["status"], own["verbatim"], own["approved"]) == ("built-in words", True, True)
+    assert clauses["notice.b-accelerated-vesting"]["status"] == "approved"
+    text = cli("check", facts, "--as-of", AS_OF).stdout
+    assert "our-forms/notice.html.j2 (template.notice): the built-in words verbatim" in " ".join(
+        text.split()
+    )
+
+
 @pytest.mark.slow
 def test_an_exported_edited_notice_issues_the_edited_words(cli, tmp_path):
     facts, forms = company(tmp_path, cli)
     edit(forms / "notice.html.j2", SEED_SENTENCE, OWN_SENTENCE)
     (forms / "exhibit-i.html.j2").unlink()  # left alone: the built-in serves
     out = tmp_path / "out"
+    assert batch(cli, facts, out).exit_code == 1
+    (message,) = refusal(facts, out)
+    assert message.startswith("DOC-DRAFTED-CLAUSE: template.notice")
+    approve_listed(cli, facts)
     result = batch(cli, facts, out)
     assert result.exit_code == 0, result.stdout + result.stderr
     folder = out / "2026-annual" / "grant"
@@ -114,8 +181,15 @@ def test_an_exported_edited_notice_issues_the_edited_words(cli, tmp_path):
     digest = hashlib.sha256((forms / "notice.html.j2").read_bytes()).hexdigest()
     assert recorded["files"]["notice.html.j2"] == digest
     assert "exhibit-i.html.j2" not in recorded["files"]
-    # The drafted clauses are the built-ins' words, still approved.
-    assert all(c["approved_by"] == "A. Counsel" for c in manifest["clause_approvals"])
+    # The drafted clauses are the built-ins' words, approved; the company's Notice is named with
+    # its approval.
+    own = next(c for c in manifest["clause_approvals"] if c["clause"] == "template.notice")
+    assert own["source"] == "our-forms/notice.html.j2" and own["unit"] == "company template"
+    assert own["approved_by"] == "B. Counsel"
+    base = next(c for c in manifest["clause_approvals"] if c["clause"] == "template.base")
+    assert (base["status"], base["approved_by"]) == ("built-in words", None)
+    others = [c for c in manifest["clause_approvals"] if c["unit"] == "clause"]
+    assert others and all(c["approved_by"] == "A. Counsel" for c in others)
     assert cli("verify", folder).exit_code == 0
     # Away from its folder, the record alone cannot make it again: it says so, never "intact".
     alone = cli("verify", folder / "jsmith" / "notice.pdf")
@@ -192,6 +266,9 @@ def test_a_clause_included_where_the_check_cannot_see_it_is_refused(cli, tmp_pat
         '{% include "clauses/notice.grant-summary.html.j2" %}',
         '{% include "clauses/notice." ~ "grant-summary.html.j2" %}',
     )
+    # Counsel approves the template's wording (it reads "[Included: ...]" where the clause was),
+    # so the check passes; the rendered copy then shows the clause it did not expect.
+    approve_listed(cli, facts)
     out = tmp_path / "out"
     assert batch(cli, facts, out).exit_code == 1
     messages = refusal(facts, out)
@@ -211,6 +288,7 @@ def test_drafted_words_that_name_no_clause_are_refused(cli, tmp_path):
         '<p class="letter-date">',
         '<p data-provenance="drafted">A clause of our own.</p>\n<p class="letter-date">',
     )
+    approve_listed(cli, facts)  # the template's wording approved: the mark is what is wrong
     assert batch(cli, facts, tmp_path / "out").exit_code == 1
     assert refusal(facts, tmp_path / "out") == [
         "DOC-DRAFTED-CLAUSE: text is marked drafted (data-provenance) without naming its clause "
@@ -243,6 +321,8 @@ def test_a_broken_or_hostile_template_is_refused_with_its_file_and_line(
     where = next(i for i, line in enumerate(lines) if line.startswith('<p class="letter-date">'))
     lines.insert(where, inserted + "\n")
     template.write_text("".join(lines))
+    if says != "Fix the template's syntax":
+        approve_listed(cli, facts)  # counsel approved its words; the sandbox still refuses it
     out = tmp_path / "out"
     for result in (
         batch(cli, facts, out),

@@ -595,3 +595,32 @@ def test_payroll_ids_name_the_participants_folders(cli, samples, tmp_path):
         "bw2040",
     ]
     assert cli("verify", out / "rrp-2026").exit_code == 0
+
+
+# ---------------------------------------------------- verify FILE.pdf of a replaced copy
+
+
+def test_verify_of_a_copy_a_reissue_replaced_says_so_when_its_folder_is_reachable(
+    cycle, cli, tmp_path
+):
+    edit, out, stage = cycle
+    first = (stage / "jsmith" / "notice.pdf").read_bytes()
+    assert cli("batch", edit(moved_jsmith), "--out", out, "--as-of", LATER).exit_code == 0
+    kept = stage / "superseded" / "1" / "jsmith" / "notice.pdf"
+    assert kept.read_bytes() == first
+    replaced = cli("verify", kept)
+    said = " ".join(replaced.stdout.split())
+    assert "identical to what docgen" in said
+    assert (
+        f"SUPERSEDED: re-issue 1 of {stage.resolve()} on {LATER} replaced this copy; the current "
+        f"copy is {stage.resolve() / 'jsmith' / 'notice.pdf'}"
+    ) in said
+    current = " ".join(cli("verify", stage / "jsmith" / "notice.pdf").stdout.split())
+    assert "It is the current copy in" in current and "jsmith/notice.pdf" in current
+    # Away from its folder, a single file cannot know: the note says what to check.
+    alone = tmp_path / "inbox" / "notice.pdf"
+    alone.parent.mkdir()
+    alone.write_bytes(first)
+    away = " ".join(cli("verify", alone).stdout.split())
+    assert "identical to what docgen" in away
+    assert "Whether a later re-issue replaced it cannot be known from the file alone" in away

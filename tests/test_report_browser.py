@@ -88,7 +88,10 @@ def test_the_html_review_report_shows_every_drafted_clause_in_a_browser(cli, tmp
         assert review.id in text and review.sha256 in text and review.title in text
     assert "Drafted clauses for counsel's review" in text
     assert text.count("Approved by A. Counsel on May 1, 2026.") == 12
-    assert "The approval on file is of other wording: A. Counsel approved it on May 1, 2026" in text
+    assert "The approval on file is of other wording: A. Counsel approved it on March 2, 2026" in (
+        text
+    )
+    assert "Redline against the wording A. Counsel approved on 2026-03-02" in text
     assert "Not approved by counsel." in text
     assert (
         "(3) the occurrence of a Change of Control that is also a change in control event" in text
@@ -107,6 +110,51 @@ def test_the_report_highlights_drafted_words_and_states_each_approval(cli):
     assert html.count('class="status approved"') == 12
     assert html.count('class="status approval-stale"') == 1
     assert html.count('class="status not-approved"') == 1
-    # The template text the SHA-256 is of, escaped, for counsel who reads the source.
-    assert "{% if accelerate_on %}" in html and "&lt;ol class=&#34;enumerated&#34;&gt;" in html
+    # The wording the SHA-256 is of, as counsel reads it: no template syntax, no markup.
+    assert "If [Accelerate On]:" in html and "{% if" not in html and "{{" not in html
+    # The stale approval's redline: the words inserted since A. Counsel approved Section B.
+    assert html.count('<div class="redline-text">') == 1
+    assert (
+        '<ins class="redline"> that is also a change in control event (Code section '
+        "409A(a)(2)(A)(v))</ins>"
+    ) in html
     assert "src=" not in html and "href=" not in html
+
+
+@pytest.mark.slow
+def test_the_html_report_shows_a_company_wording_with_its_redline_in_a_browser(cli, tmp_path):
+    from ruamel.yaml import YAML
+
+    forms = tmp_path / "our-forms"
+    assert cli("templates", "--export", forms).exit_code == 0
+    notice = forms / "notice.html.j2"
+    seed = "The Committee shall have the authority to interpret"
+    notice.write_text(
+        notice.read_text().replace(seed, "The Compensation Committee may interpret"), "utf-8"
+    )
+    yaml = YAML()
+    data = yaml.load((ROOT / "samples" / "director-grant-2026.yaml").read_text())
+    data["directors"] = data["directors"][:1]
+    data["templates_dir"] = "our-forms"
+    facts = tmp_path / "cycle.yaml"
+    with facts.open("w") as handle:
+        yaml.dump(data, handle)
+    page = tmp_path / "review.html"
+    result = cli("check", facts, "--as-of", "2026-06-23", "--format", "html", "-o", page)
+    assert result.exit_code == 1
+    dumped = browse(page, tmp_path / "profile", "--dump-dom")
+    assert dumped.returncode == 0, dumped.stderr.decode(errors="replace")[-2000:]
+    dom = dumped.stdout.decode("utf-8")
+    assert '<article class="drafted-clause" id="clause-template.notice">' in dom
+    reader = _VisibleText()
+    reader.feed(dom)
+    text = normalise(" ".join(reader.parts))
+    assert "The company's own template for the Notice of Restricted Stock Unit Grant" in text
+    assert "the company's own text, from our-forms/notice.html.j2" in text
+    assert "Redline against the built-in text" in text
+    # The deleted and inserted words, as the browser laid them out.
+    assert (
+        '<del class="redline">shall have the authority to</del><ins class="redline">may</ins>'
+        in (dom)
+    )
+    assert "The Compensation Committee may interpret" in text

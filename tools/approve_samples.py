@@ -13,6 +13,7 @@ For samples only: a real facts file's approvals are counsel's to give.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sys
@@ -26,16 +27,18 @@ from docgen import api  # noqa: E402
 
 COMMENT = (
     "# Counsel's approval of each drafted clause's exact wording (DESIGN A9): `docgen clauses "
-    "FILE`\n# lists every clause with its text and SHA-256 and prints this block; change a "
-    "clause's words\n# and its approval stops counting until counsel approves the new wording.\n"
+    "FILE`\n# lists every clause as it reads with its SHA-256 and prints this block (each "
+    "approval carries\n# the wording approved); change a clause's words and its approval stops "
+    "counting until\n# counsel approves the new wording.\n"
 )
 # The problems file about approvals keeps one clause unapproved and one approval stale: counsel
-# approved Section B before its item (3) was redrafted as a Code 409A change in control event.
+# approved Section B before its item (3) was redrafted as a Code 409A change in control event
+# (the approval records the wording then approved, so the finding shows the redline).
 PROBLEM = "director-unapproved-clauses.yaml"
 UNAPPROVED = "notice.f1-payment-date"
 STALE = (
     "notice.b-accelerated-vesting",
-    "27f489ac890dde442de72eb7494001a70b8b769a0cbb482ddbe1ed6cbe101328",
+    " that is also a change in control event (Code section 409A(a)(2)(A)(v))",
 )
 
 
@@ -50,17 +53,36 @@ def approve(path: Path) -> None:
     on = date(2026, 5, 1) if "director-rsu-grant" in text else date(2025, 11, 1)
     block = json.loads(api.clauses(path, "json", by="A. Counsel", on=on))["clause_approvals_block"]
     if path.name == PROBLEM:
-        block = "".join(
-            line for line in block.splitlines(keepends=True) if f"clause: {UNAPPROVED}," not in line
-        )
-        block = re.sub(rf"(clause: {STALE[0]}, sha256: )[0-9a-f]{{64}}", rf"\g<1>{STALE[1]}", block)
+        block = _problem_block(block)
     anchor = re.search(r"^(directors_csv:|directors:|participants:)", text, re.M)
     before = text[: anchor.start()].rstrip("\n") + "\n\n"
     path.write_text(before + COMMENT + block + "\n" + text[anchor.start() :], encoding="utf-8")
 
 
+def _problem_block(block: str) -> str:
+    """The problems file's block: one clause left out, one approved in its earlier words."""
+    head, *entries = re.split(r"(?m)^(?=  - clause: )", block)
+    kept = []
+    for entry in entries:
+        if entry.startswith(f"  - clause: {UNAPPROVED}\n"):
+            continue
+        if entry.startswith(f"  - clause: {STALE[0]}\n"):
+            earlier = entry.replace(STALE[1], "")
+            wording = "".join(
+                line[6:] + "\n" for line in earlier.splitlines() if line.startswith("      ")
+            )
+            digest = hashlib.sha256(wording.encode("utf-8")).hexdigest()
+            entry = re.sub(r"sha256: [0-9a-f]{64}", f"sha256: {digest}", earlier)
+            entry = entry.replace("on: 2026-05-01", "on: 2026-03-02")
+        kept.append(entry)
+    return head + "".join(kept)
+
+
 def main() -> None:
-    for path in sorted([*ROOT.glob("samples/*.yaml"), *ROOT.glob("samples/problems/*.yaml")]):
+    for path in sorted(
+        [*ROOT.glob("samples/*.yaml"), *ROOT.glob("samples/problems/*.yaml")]
+        + [*ROOT.glob("samples/tour/*.yaml")]
+    ):
         approve(path)
         print(f"approved the clauses of {path.relative_to(ROOT)}")
 

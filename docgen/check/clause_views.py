@@ -10,6 +10,8 @@ from typing import Any
 
 from docgen.check.clauses import approval_block
 from docgen.core.clauses import ClauseReview
+from docgen.core.redline import as_text as redline_text
+from docgen.core.redline import redline
 
 
 def _status(review: ClauseReview) -> str:
@@ -22,6 +24,23 @@ def _status(review: ClauseReview) -> str:
             f"wording (SHA-256 {last.sha256})"
         )
     return "NOT APPROVED"
+
+
+def _redline_lines(review: ClauseReview) -> list[str]:
+    """A stale or never-approved company wording's redline: [-deleted-] {+inserted+}."""
+    if review.approval is not None:
+        return []
+    baseline = review.baseline
+    if baseline is None:
+        if review.stale:
+            return [
+                "  redline: none can be shown: the approval on file does not record its wording"
+            ]
+        return []
+    marked = redline_text(redline(baseline[0], review.text))
+    return [f"  redline against {baseline[1]} ([-deleted-] {{+inserted+}}):"] + [
+        f"    | {line}" for line in marked.rstrip("\n").splitlines()
+    ]
 
 
 def _retired_note(loaded: Any) -> list[str]:
@@ -48,8 +67,10 @@ def as_text(loaded: Any, reviews: Sequence[ClauseReview], block: str, scope: str
     lines = _retired_note(loaded) + [
         f"Drafted clauses in the documents of {loaded.source.file} ({scope}): "
         f"{len(reviews)}, {approved} approved by counsel.",
-        "An approval is bound to the SHA-256 of the clause's exact text: change one character "
-        "and it no longer counts.",
+        "Each wording is shown as it reads: blanks in [brackets], conditions as If lines, no "
+        "template syntax. An approval is bound to the SHA-256 of that wording (UTF-8, each line "
+        "ended by a newline): change one word and it no longer counts; a change of markup or "
+        "spacing alone leaves it.",
     ]
     for review in reviews:
         copies = f"{review.copies} cop{'y' if review.copies == 1 else 'ies'}"
@@ -64,8 +85,9 @@ def as_text(loaded: Any, reviews: Sequence[ClauseReview], block: str, scope: str
         lines += wrap("why:", review.rationale)
         lines += wrap("cites:", "; ".join(str(c) for c in review.citations))
         source = "built-in" if review.source == "built-in" else f"from {review.source}"
-        lines.append(f"  text ({source}):")
+        lines.append(f"  wording ({source}):")
         lines += [f"    | {line}" for line in review.text.rstrip("\n").splitlines()]
+        lines += _redline_lines(review)
     lines += [
         "",
         f"To record counsel's approvals, replace clause_approvals in {loaded.source.file} with "

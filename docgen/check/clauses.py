@@ -2,8 +2,10 @@
 wording (DESIGN.md, "Drafted clauses and counsel's approval"). Known from the facts and the
 templates' text alone, without rendering: a clause is carried by a copy when its kind says so for
 that subject and stage (``Clause.used``) and the document's template, the company's own or the
-built-in, includes its fragment. DOC-DRAFTED-CLAUSE is one error per clause without an approval of
-its present words.
+built-in, includes its fragment. A company's own document template whose wording is not the
+built-in's is reviewed the same way (docgen.check.company_wording). DOC-DRAFTED-CLAUSE is one error
+per wording without an approval of its present words; a stale one shows the change as a redline
+when the approval recorded the words it approved.
 """
 
 from __future__ import annotations
@@ -13,12 +15,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from docgen.check.company_wording import approvals_of, company_reviews, wording_source
 from docgen.check.rules import get_rule
 from docgen.core.citations import cited_for
-from docgen.core.clauses import ApprovalSeen, Clause, ClauseReview, sha256_text
+from docgen.core.clauses import Clause, ClauseReview
 from docgen.core.documents import DocumentSpec
 from docgen.core.findings import Finding
+from docgen.core.redline import changes_only, redline
 from docgen.core.resources import read_template
+from docgen.core.wording import wording_sha256
 from docgen.kinds import kind_of
 
 RULE = "DOC-DRAFTED-CLAUSE"
@@ -75,19 +80,9 @@ def clause_uses(loaded: Any, stages: Iterable[str]) -> dict[str, _Use]:
 
 
 def _review(loaded: Any, clause: Clause, use: _Use) -> ClauseReview:
-    override = getattr(loaded, "templates_override", None)
-    text, path = read_template(clause.fragment, override)
-    digest = sha256_text(text)
-    named = getattr(loaded.facts, "templates_dir", None)
-    from_override = override is not None and path is not None and path.is_relative_to(override)
-    source = "built-in"
-    if from_override and named is not None:
-        source = f"{named.rstrip('/')}/{clause.fragment}"
-    seen = [
-        ApprovalSeen(a.by, a.on, a.sha256, index)
-        for index, a in enumerate(getattr(loaded.facts, "clause_approvals", ()))
-        if a.clause == clause.id
-    ]
+    wording, source, builtin = wording_source(loaded, clause.fragment)
+    digest = wording_sha256(wording)
+    seen = approvals_of(loaded, clause.id)
     current = [a for a in seen if a.sha256 == digest]
     return ClauseReview(
         id=clause.id,
@@ -96,13 +91,14 @@ def _review(loaded: Any, clause: Clause, use: _Use) -> ClauseReview:
         documents=tuple(d for d in clause.documents if d in use.documents),
         stages=tuple(use.stages),
         copies=use.copies,
-        text=text,
+        text=wording,
         sha256=digest,
         source=source,
         rationale=clause.rationale,
         citations=clause.citations,
         approval=current[-1] if current else None,
         stale=tuple(a for a in seen if a.sha256 != digest),
+        builtin=builtin,
     )
 
 
@@ -111,7 +107,7 @@ def review_clauses(loaded: Any, stage: str | None = None) -> list[ClauseReview]:
     kind = kind_of(loaded.facts)
     stages = (stage,) if stage is not None else kind.stages
     clauses = {clause.id: clause for clause in kind.clauses}
-    return [
+    return company_reviews(loaded, stages) + [
         _review(loaded, clauses[clause_id], use)
         for clause_id, use in clause_uses(loaded, stages).items()
     ]
@@ -131,25 +127,40 @@ def clause_findings(loaded: Any, reviews: Iterable[ClauseReview], head: str) -> 
     for review in reviews:
         if review.approved:
             continue
-        entry = f"{{clause: {review.id}, sha256: {review.sha256}, by: ..., on: YYYY-MM-DD}}"
+        entry = (
+            f"{{clause: {review.id}, sha256: {review.sha256}, by: ..., on: YYYY-MM-DD, "
+            "wording: ...}"
+        )
         where = f"{review.section}; {_copies(review)} of {', '.join(review.documents)}"
+        what = "clause" if review.unit == "clause" else "template"
+        baseline = review.baseline
+        change = ""
+        if baseline is not None:
+            shown_change = changes_only(redline(baseline[0], review.text))
+            change = f"; changed from {baseline[1]}: {shown_change}" if shown_change else ""
         if review.stale:
             last = review.stale[-1]
             path = f"clause_approvals[{last.index}]"
             message = (
                 f"{review.id} ({where}): the approval by {last.by} on {last.on.isoformat()} is "
-                f"of other wording (SHA-256 {last.sha256[:12]}…); the clause now reads SHA-256 "
+                f"of other wording (SHA-256 {last.sha256[:12]}…); the {what} now reads SHA-256 "
                 f"{review.sha256[:12]}…, which counsel has not approved"
+                + (
+                    change
+                    or "; that approval does not record the wording it approved, so no redline "
+                    "can be shown"
+                )
+                + "."
             )
             remedy = (
-                f"Have counsel read the clause as it now reads (`docgen clauses {shown}`), then "
+                f"Have counsel read the {what} as it now reads (`docgen clauses {shown}`), then "
                 f"record the new approval in clause_approvals: {entry}."
             )
         else:
             path = "clause_approvals"
-            message = f"{review.id} ({where}) is not approved by counsel"
+            message = f"{review.id} ({where}) is not approved by counsel{change}."
             remedy = (
-                f"Have counsel read the clause (`docgen clauses {shown}`, or the check report's "
+                f"Have counsel read the {what} (`docgen clauses {shown}`, or the check report's "
                 f"drafted clauses), then add to clause_approvals: {entry}."
             )
         file, line = source.locate(path)
@@ -172,19 +183,33 @@ def approval_block(
     lines = ["clause_approvals:"]
     listed = set()
     for review in reviews:
+        if review.verbatim:
+            continue  # the built-in words: nothing to approve
         listed.add(review.id)
         if review.approval is not None:
             who, when = review.approval.by, review.approval.on.isoformat()
         else:
             who, when = by or PLACEHOLDER_BY, on or PLACEHOLDER_ON
-        lines.append(_entry(review.id, review.sha256, who, when))
+        lines += _entry(review.id, review.sha256, who, when, review.text)
     kept = [a for a in getattr(loaded.facts, "clause_approvals", ()) if a.clause not in listed]
     if kept:
         lines.append("  # approved earlier; no document of this cycle carries these clauses")
-        lines += [_entry(a.clause, a.sha256, a.by, a.on.isoformat()) for a in kept]
+        for a in kept:
+            lines += _entry(a.clause, a.sha256, a.by, a.on.isoformat(), a.wording)
     return "\n".join(lines) + "\n"
 
 
-def _entry(clause_id: str, sha256: str, by: str, on: str) -> str:
+def _entry(clause_id: str, sha256: str, by: str, on: str, wording: str | None) -> list[str]:
+    """One approval as YAML: the wording approved as a literal block, so counsel reads it in the
+    facts file and a later change can be redlined against it."""
     name = json.dumps(by, ensure_ascii=False)
-    return f"  - {{clause: {clause_id}, sha256: {sha256}, by: {name}, on: {on}}}"
+    lines = [
+        f"  - clause: {clause_id}",
+        f"    sha256: {sha256}",
+        f"    by: {name}",
+        f"    on: {on}",
+    ]
+    if wording:
+        lines.append("    wording: |")
+        lines += [f"      {line}" if line else "" for line in wording.rstrip("\n").split("\n")]
+    return lines

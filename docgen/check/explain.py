@@ -6,9 +6,9 @@ import textwrap
 
 from docgen.check.cases import examples
 from docgen.check.rules import get_rule
-from docgen.core.clauses import sha256_text
 from docgen.core.resources import design_doc, read_template
 from docgen.core.rules import DOCUMENT
+from docgen.core.wording import wording_of, wording_sha256
 from docgen.kinds import all_kinds
 
 
@@ -69,11 +69,11 @@ def _drafted_wording() -> list[str]:
     ]
     for kind in all_kinds():
         for clause in kind.clauses:
-            text, _ = read_template(clause.fragment)
+            text = wording_of(read_template(clause.fragment)[0])
             lines += [
                 "",
                 f"  {clause.id}: {clause.title} ({clause.section}; {', '.join(clause.documents)})",
-                f"    sha256: {sha256_text(text)}",
+                f"    sha256: {wording_sha256(text)}",
                 textwrap.fill(
                     f"why: {clause.rationale}",
                     96,
@@ -81,7 +81,7 @@ def _drafted_wording() -> list[str]:
                     subsequent_indent="      ",
                 ),
                 f"    cites: {'; '.join(str(c) for c in clause.citations)}",
-                f"    text (templates/{clause.fragment}):",
+                f"    wording (templates/{clause.fragment}):",
                 *(f"      | {line}" for line in text.rstrip(chr(10)).splitlines()),
             ]
     return lines

@@ -57,6 +57,7 @@ def report_context(
             # Rendered by the same sandboxed, autoescaping environment as the documents.
             "reads": Markup(wording[review.id].html) if review.id in wording else None,
             "reads_in": wording[review.id].copy if review.id in wording else None,
+            **_redline(review),
         }
         # Those awaiting counsel first, each group in the documents' order.
         for review in sorted(report.clauses, key=lambda review: review.approved)
@@ -77,6 +78,28 @@ def report_context(
         "defaulted": report.defaulted,
         "set_aside": [report.label(subject) for subject in held],
     }
+
+
+def _redline(review: Any) -> dict[str, Any]:
+    """A wording awaiting counsel, redlined against what it is measured by: the approved
+    wording, or the built-in text for a company's own template (``<del>``/``<ins>``)."""
+    from markupsafe import Markup, escape
+
+    from docgen.core.redline import redline
+
+    baseline = review.baseline
+    if baseline is None:
+        return {"redline": None, "redline_against": None}
+    parts = []
+    for run in redline(baseline[0], review.text):
+        text = escape(run.text)
+        if run.op == "delete":
+            parts.append(Markup('<del class="redline">{}</del>').format(text))
+        elif run.op == "insert":
+            parts.append(Markup('<ins class="redline">{}</ins>').format(text))
+        else:
+            parts.append(text)
+    return {"redline": Markup("").join(parts), "redline_against": baseline[1]}
 
 
 def render_report_html(

@@ -8,6 +8,7 @@ from typing import Any
 
 from docgen.check.clauses import clause_findings, review_clauses
 from docgen.check.rules import all_rules
+from docgen.check.seed_references import undefined_references
 from docgen.core.errors import DocgenError
 from docgen.core.findings import FactsInfo, Finding, Report
 from docgen.core.model import defaulted_terms
@@ -95,6 +96,8 @@ def run_checks(
     # (Recording a form issues nothing: intake and elect leave the clauses to check and batch.)
     reviews = review_clauses(loaded, stage) if issuing else []
     findings.extend(clause_findings(loaded, reviews, subjects[0]))
+    if issuing:  # inherited seed words that refer to nothing the documents define, for counsel
+        findings.extend(undefined_references(loaded, stage, subjects[0]))
     info = FactsInfo(loaded.source.file, facts.kind, loaded.sha256)
     return Report.build(
         info,

@@ -64,11 +64,19 @@ def as_rich(report: Report) -> RenderableType:
 def notes_lines(report: Report) -> list[str]:
     """What the report says beside its findings: the drafted clauses and the defaulted terms."""
     lines = []
-    if report.clauses:
-        approved = sum(1 for review in report.clauses if review.approved)
+    drafted = [review for review in report.clauses if review.unit == "clause"]
+    if drafted:
+        approved = sum(1 for review in drafted if review.approved)
         lines.append(
-            f"Drafted clauses in this stage's documents: {len(report.clauses)}, "
+            f"Drafted clauses in this stage's documents: {len(drafted)}, "
             f"{approved} approved by counsel (`docgen clauses {report.facts.file}` shows each)."
+        )
+    own = [review for review in report.clauses if review.source != "built-in"]
+    if own:
+        lines.append(
+            "The company's own templates (templates_dir) replace the built-ins: "
+            + "; ".join(f"{r.source} ({r.id}): {r.status_words()}" for r in own)
+            + "."
         )
     if report.defaulted:
         lines.append(

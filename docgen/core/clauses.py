@@ -5,14 +5,17 @@ Where a source form is silent (the Notice's Section B, C.1, the F.1 list, Exhibi
 parts, the whole RRP form), docgen drafts the words. Each drafted clause has a stable id, the
 documents and section it fills, its text (one template fragment, ``templates/clauses/<id>.html.j2``,
 which the document templates include), its rationale with citations, and the SHA-256 of that text.
-``clause_approvals: [{clause, sha256, by, on}]`` approves one clause's wording; an approval whose
-hash no longer matches the fragment is no approval. Which clauses a cycle uses is known from the
+``clause_approvals: [{clause, sha256, by, on, wording}]`` approves one clause's wording; an
+approval whose hash no longer matches is no approval. The hash is of the wording as counsel reads
+it (docgen.core.wording): the fragment with its blanks named and its conditions as "If" lines,
+no template syntax or markup. A company's own document template (``templates_dir``) whose wording
+differs from the built-in's is a wording too, approved the same way under the id
+``template.<name>`` (``template.notice``). Which clauses a cycle uses is known from the
 facts and the templates' text, without rendering anything.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +26,7 @@ from pydantic import Field, StrictStr, field_validator
 
 from docgen.core.citations import Citation
 from docgen.core.model import Fact, FactDate, Text, form_error
+from docgen.core.wording import wording_of, wording_sha256
 
 CLAUSE_ID = r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*$"
 ClauseId = Annotated[StrictStr, Field(pattern=CLAUSE_ID, min_length=1, max_length=80)]
@@ -68,8 +72,18 @@ class Clause:
 
 
 def sha256_text(text: str) -> str:
-    """The SHA-256 of a clause's text: of the fragment file's exact UTF-8 bytes."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """The SHA-256 an approval of a template's words is bound to: of its normalised wording's
+    UTF-8 bytes (docgen.core.wording), not of the template file's bytes."""
+    return wording_sha256(wording_of(text))
+
+
+TEMPLATE_PREFIX = "template."
+
+
+def template_wording_id(template: str) -> str:
+    """The id a company's own document template is approved under: ``notice.html.j2`` ->
+    ``template.notice``."""
+    return TEMPLATE_PREFIX + template.removesuffix(".html.j2").replace("/", ".")
 
 
 def marks_in(text: str) -> list[str | None]:
@@ -87,6 +101,20 @@ class ClauseApproval(Fact):
     )
     by: Text = Field(description="Who approved it, e.g. A. Counsel.")
     on: FactDate = Field(description="The day of the approval.")
+    wording: StrictStr | None = Field(
+        None,
+        max_length=200_000,
+        description="The wording approved, as `docgen clauses` prints it (the block to paste "
+        "carries it), so that once the clause changes its redline can be shown. An approval "
+        "without it still counts while its SHA-256 matches; no redline can be shown for it.",
+    )
+
+    @field_validator("wording")
+    @classmethod
+    def _one_final_newline(cls, value: str | None) -> str | None:
+        # As `docgen clauses` prints it: lines, each ended by a newline (YAML's block scalars
+        # may keep or drop the last one).
+        return value.rstrip("\n") + "\n" if value and value.strip() else None
 
     @field_validator("by")
     @classmethod
@@ -100,7 +128,7 @@ class ClauseApproval(Fact):
         return value
 
 
-Status = Literal["approved", "not approved", "approval stale"]
+Status = Literal["approved", "not approved", "approval stale", "built-in words"]
 
 
 @dataclass(frozen=True)
@@ -111,9 +139,15 @@ class ApprovalSeen:
     on: date
     sha256: str
     index: int  # its place in clause_approvals, for the finding's line
+    wording: str | None = None  # the wording approved, when the approval records it
 
     def to_json_dict(self) -> dict[str, Any]:
-        return {"by": self.by, "on": self.on.isoformat(), "sha256": self.sha256}
+        return {
+            "by": self.by,
+            "on": self.on.isoformat(),
+            "sha256": self.sha256,
+            "wording": self.wording,
+        }
 
 
 @dataclass(frozen=True)
@@ -126,23 +160,54 @@ class ClauseReview:
     documents: tuple[str, ...]  # the documents that carry it in this cycle
     stages: tuple[str, ...]
     copies: int  # how many issued copies carry it
-    text: str  # the fragment's exact text
-    sha256: str
+    text: str  # the wording as counsel reads it (docgen.core.wording), no template syntax
+    sha256: str  # of ``text``
     source: str  # "built-in" or the override's path, e.g. "templates_dir/clauses/x.html.j2"
     rationale: str
     citations: tuple[Citation, ...]
     approval: ApprovalSeen | None = None  # the approval of this exact wording
     stale: tuple[ApprovalSeen, ...] = field(default=())  # approvals of other wording
+    # "clause" (drafted), or "company template" (a templates_dir document template whose
+    # wording is not the built-in's)
+    unit: Literal["clause", "company template"] = "clause"
+    builtin: str | None = None  # the built-in wording, for a company's own template
+    verbatim: bool = False  # a company template whose words are the built-in's: no approval
+
+    @property
+    def baseline(self) -> tuple[str, str] | None:
+        """What the present wording is redlined against, and in whose words: the last stale
+        approval's wording, or, for a company template never approved, the built-in text."""
+        if self.approval is not None or self.verbatim:
+            return None
+        if self.stale:
+            last = self.stale[-1]
+            if last.wording is not None:
+                return last.wording, f"the wording {last.by} approved on {last.on.isoformat()}"
+            return None
+        if self.builtin is not None:
+            return self.builtin, "the built-in text"
+        return None
 
     @property
     def status(self) -> Status:
         if self.approval is not None:
             return "approved"
+        if self.verbatim:
+            return "built-in words"
         return "approval stale" if self.stale else "not approved"
 
     @property
     def approved(self) -> bool:
-        return self.approval is not None
+        """Cleared for issue: approved in its present wording, or the built-in words verbatim."""
+        return self.approval is not None or self.verbatim
+
+    def status_words(self) -> str:
+        """The status in a sentence's words, for a report's note."""
+        if self.approval is not None:
+            return f"approved by {self.approval.by} on {self.approval.on.isoformat()}"
+        if self.verbatim:
+            return "the built-in words verbatim, no approval needed"
+        return "approval stale" if self.stale else "NOT APPROVED"
 
     def to_json_dict(self) -> dict[str, Any]:
         return {
@@ -162,4 +227,7 @@ class ClauseReview:
             "approved_by": self.approval.by if self.approval else None,
             "approved_on": self.approval.on.isoformat() if self.approval else None,
             "stale_approvals": [a.to_json_dict() for a in self.stale],
+            "unit": self.unit,
+            "builtin_text": self.builtin,
+            "verbatim": self.verbatim,
         }

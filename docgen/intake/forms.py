@@ -121,6 +121,8 @@ def _elect(
             ]
         )
     given = {name: value for name, value in options.items() if value not in (None, [], ())}
+    # Who recorded the paper form, and when: on every kind's record, not a field of its form.
+    recorded = {"recorded_by": given.pop("recorded-by", None), "recorded_on": as_of}
     foreign = sorted(set(given) - set(hooks.options))
     if foreign:
         accepted = ", ".join(f"--{name}" for name in hooks.options)
@@ -137,7 +139,7 @@ def _elect(
             ]
         )
     try:
-        answers = hooks.answers_from_options(loaded.facts, subject, given)
+        answers = {**hooks.answers_from_options(loaded.facts, subject, given), **recorded}
         filing = hooks.record(loaded.facts, subject, answers, received_on, None, "options")
     except FormRefused as refused:
         raise FormsRefused(problems_of(origin, refused)) from None

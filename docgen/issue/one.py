@@ -21,6 +21,7 @@ from docgen.core.documents import FORMATS, PREVIEW_FORMAT
 from docgen.core.errors import unknown_id_hint
 from docgen.core.findings import Finding, Report
 from docgen.core.output import OutputError, check_target, write_atomically
+from docgen.core.redline import changed, redline
 from docgen.issue.batch import BatchResult, issue_loaded
 from docgen.issue.files import BadRequest
 from docgen.issue.pool import packets_of, render_copy
@@ -29,6 +30,7 @@ from docgen.issue.scope import Scope
 from docgen.load import LoadedFacts, load_facts
 from docgen.render.copy import document_names, documents_for, resolve
 from docgen.render.docx import html_to_docx
+from docgen.render.docx_redline import Change
 from docgen.render.overrides import compile_templates
 
 CLAUSE_RULE = "DOC-DRAFTED-CLAUSE"
@@ -162,10 +164,25 @@ def _review_copy(
     copy = resolve(loaded, doc, subject, stage)
     meta = dataclasses.replace(copy.meta, title=f"Review copy - {copy.meta.title}")
     comments = {review.id: review_comment(review) for review in report.clauses}
-    data = html_to_docx(copy.html, meta, review=comments)
+    data = html_to_docx(copy.html, meta, review=comments, changes=review_changes(report, doc))
     write_atomically(output, data)
     pending = [f for f in report.findings if f.rule == CLAUSE_RULE]
     return RenderResult(output, doc, subject, "docx", len(data), pending)
+
+
+def review_changes(report: Report, doc: str) -> list[Change]:
+    """The wordings of ``doc`` awaiting counsel whose change can be shown: each as a redline
+    against the approved wording or, for a company template never approved, the built-in."""
+    changes = []
+    for review in report.clauses:
+        baseline = review.baseline
+        if baseline is None or doc not in review.documents:
+            continue
+        runs = redline(baseline[0], review.text)
+        if changed(runs):
+            title = f"{review.id}: {review.title}"
+            changes.append(Change(title, baseline[1], tuple(runs), review_comment(review)))
+    return changes
 
 
 def review_comment(review: ClauseReview) -> str:
@@ -178,10 +195,14 @@ def review_comment(review: ClauseReview) -> str:
             f"NOT APPROVED: {last.by} approved other wording on {last.on.isoformat()}; the "
             "clause has changed since."
         )
+    elif review.verbatim:
+        status = "The built-in words verbatim: no approval needed."
     else:
         status = "NOT APPROVED by counsel."
     cites = "; ".join(str(c) for c in review.citations)
+    what = "Drafted clause" if review.unit == "clause" else "The company's own template"
+    authority = f" Authority: {cites}." if cites else ""
     return (
-        f"Drafted clause {review.id} ({review.section}). {review.rationale} Authority: {cites}. "
-        f"Status: {status} SHA-256 of its text: {review.sha256}."
+        f"{what} {review.id} ({review.section}). {review.rationale}{authority} "
+        f"Status: {status} SHA-256 of its wording: {review.sha256}."
     )

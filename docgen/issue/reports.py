@@ -105,10 +105,13 @@ def template_overrides(loaded: LoadedFacts) -> dict[str, Any] | None:
 
 
 def clause_approvals(report: Report) -> list[dict[str, Any]]:
-    """For the manifest: each drafted clause the issued documents carry, and its approval."""
+    """For the manifest: each drafted clause the issued documents carry, and each company
+    template whose wording is its own (unit "company template"), with its approval."""
     return [
         {
             "clause": review.id,
+            "unit": review.unit,
+            "status": review.status,
             "sha256": review.sha256,
             "documents": list(review.documents),
             "source": review.source,

@@ -21,6 +21,7 @@ from docgen.core.text import normalise
 from docgen.issue.layout import MANIFEST_NAME
 from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_record
 from docgen.issue.reports import templates_sha256
+from docgen.issue.verify_standing import standing
 from docgen.kinds import get_kind
 from docgen.kinds.registry import UnknownKind
 from docgen.load import load_facts
@@ -42,6 +43,7 @@ class FileCheck:
     compared: str  # "bytes", or "text" when this docgen or its templates are not the record's
     notes: list[str] = field(default_factory=list)  # why only the text was compared
     differences: list[str] = field(default_factory=list)
+    standing: str = ""  # current, superseded, or not knowable alone (docgen.issue.verify_standing)
 
     @property
     def summary(self) -> str:
@@ -51,15 +53,17 @@ class FileCheck:
             f"{record['stage']}; facts SHA-256 {record['facts_sha256'][:12]}… "
             f"as in its stage folder's {MANIFEST_NAME}"
         )
+        after = f" {self.standing}" if self.standing else ""
         if self.compared == "bytes":
             return (
                 f"{self.path}: identical to what docgen {self.record.version} made from these "
-                f"facts on {record['as_of']} ({what})."
+                f"facts on {record['as_of']} ({what}).{after}"
             )
         return (
             f"{self.path}: the same text as docgen {__version__} makes from the facts docgen "
             f"{self.record.version} made it from on {record['as_of']} ({what}). "
             + " ".join(self.notes)
+            + after
         )
 
 
@@ -191,6 +195,7 @@ def verify_file(path: str | Path) -> FileCheck:
         _compare(check, issued)
     if check.differences:
         raise _failed(path, [*check.notes, *check.differences, *reading.summary()], check)
+    check.standing = standing(path, issued)
     return check
 
 

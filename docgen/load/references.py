@@ -121,8 +121,15 @@ def templates_override(
 
 
 def unknown_clauses(facts: Any, kind: Any, source: SourceMap) -> list[Problem]:
-    """An approval naming a clause no document of this kind has (a typo approves nothing)."""
-    known = [clause.id for clause in kind.clauses]
+    """An approval naming a clause no document of this kind has (a typo approves nothing). A
+    company's own document template is approved as ``template.<name>`` (``template.notice``)."""
+    from docgen.core.clauses import template_wording_id
+
+    known = [clause.id for clause in kind.clauses] + [
+        template_wording_id(name)
+        for name in overridable_templates()
+        if name.endswith(".html.j2") and not name.startswith("clauses/")
+    ]
     problems = []
     for index, approval in enumerate(getattr(facts, "clause_approvals", ())):
         if approval.clause in known:

@@ -17,12 +17,14 @@ import functools
 import io
 import re
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
+from docgen.render.docx_redline import Change, RedlineWriter
 from docgen.render.docx_style_sheet import HOUSE_TYPE_SIZE
 from docgen.render.docx_styles import (
     add_symbol,
@@ -267,11 +269,17 @@ def _style_ids(size: float) -> dict[str, str]:
 # ------------------------------------------------------------------------------ public API
 
 
-def html_to_docx(html: str, meta: DocumentMeta, review: dict[str, str] | None = None) -> bytes:
+def html_to_docx(
+    html: str,
+    meta: DocumentMeta,
+    review: dict[str, str] | None = None,
+    changes: Sequence[Change] = (),
+) -> bytes:
     """A DOCX with the same text as the HTML, Word styles, and metadata from ``meta``.
 
     ``review`` (clause id -> comment) makes a review copy for counsel: a line saying so, then
-    the document with one comment per drafted clause. Without it, the issued file: no comments.
+    the document with one comment per drafted clause, then ``changes``, each changed wording as
+    tracked changes (docgen.render.docx_redline). Without it, the issued file: no comments.
     """
     root = parse_html(html)
     body = root.find("body")
@@ -281,6 +289,8 @@ def html_to_docx(html: str, meta: DocumentMeta, review: dict[str, str] | None = 
     if review is not None:
         writer.banner()
     writer.blocks(body)
+    if review is not None:
+        RedlineWriter(writer, writer.comment_date).write(changes)
     document = writer.document
     # python-docx's blank template starts with one empty paragraph: drop it.
     first = document.paragraphs[0] if document.paragraphs else None

@@ -29,10 +29,13 @@ left, every key fact present, the same text in PDF and DOCX.
 
 Drafted clauses. Where a source form is silent, docgen drafts the words; each such clause is
 one file in clauses/, whose outer element carries data-provenance="drafted" and data-clause
-(its id). Keep both attributes. Counsel approves each clause's exact text by its SHA-256
-(`docgen clauses FACTS` lists them and prints the block to paste): edit a clause's words and
-its approval stops counting until counsel approves the new wording. Text you write elsewhere
-in a template is the company's own form text, not a drafted clause.
+(its id). Keep both attributes. Counsel approves each clause's wording, as it reads (blanks
+named, conditions as If lines), by its SHA-256 (`docgen clauses FACTS` lists them and prints
+the block to paste): edit a clause's words and its approval stops counting until counsel
+approves the new wording; a change of markup or spacing alone leaves it. Words you change
+elsewhere in a document template are the company's own: that template's whole wording is then
+counsel's to approve too (template.notice, template.exhibit-i, ...), shown redlined against the
+built-in text.
 
 The manifest of every issued folder records the SHA-256 of each file here.
 """

@@ -42,6 +42,13 @@ def _election_view(election: Any) -> dict[str, Any]:
         "filed_on": dates.long_date(election.filed_on),
         "reason": election.reason,
         "decided_by": election.decided_by,
+        # Section IV as received (exhibit-i.iv-signature states only what is on record).
+        "received_as": election.received_as,
+        "printed_name": election.printed_name,
+        "signed_on": dates.long_date(election.signed_on) if election.signed_on else None,
+        "recorded_by": election.recorded_by,
+        "recorded_on": dates.long_date(election.recorded_on) if election.recorded_on else None,
+        "signature_seen_by": election.signature_seen_by,
     }
 
 

@@ -108,6 +108,31 @@ class DirectorElection(Fact):
     reason: DecisionText = None
     decided_by: DecisionText = None
     form_sha256: FormSHA256 = None
+    # How the form arrived and what its Section IV says, as the on-file copy states them (it
+    # never claims a signature docgen did not see).
+    received_as: Literal["pdf", "paper"] | None = Field(
+        None,
+        description="How the form was received: pdf (a filled PDF, `docgen intake`) or paper "
+        "(a scan, fax or paper form whose content was recorded with `docgen elect`).",
+    )
+    printed_name: Text | None = Field(
+        None, description="Section IV: the name as the director printed it on the form."
+    )
+    signed_on: FactDate | None = Field(
+        None, description="Section IV: the date signed, as written on the form."
+    )
+    recorded_by: Text | None = Field(
+        None, description="Who recorded a paper form's content (`docgen elect --recorded-by`)."
+    )
+    recorded_on: FactDate | None = Field(
+        None, description="The day a paper form's content was recorded (`docgen elect`)."
+    )
+    signature_seen_by: Text | None = Field(
+        None,
+        description="Who saw the director's signature on the form, set by whoever checked it. "
+        "Only then does the on-file copy say the form was signed; without it, it says how the "
+        "form was received and never claims a signature.",
+    )
 
     @model_validator(mode="after")
     def _pay_date_matches_choice(self) -> DirectorElection:

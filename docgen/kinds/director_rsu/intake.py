@@ -116,6 +116,9 @@ def record(
         election["pay_date"] = pay_date
     if form_sha256 is not None:
         election["form_sha256"] = form_sha256
+    election.update(_how_received(answers, source, problems))
+    if problems:
+        raise FormRefused(problems, "")
     _not_recorded_yet(director, election)
     chosen = LETTER[pay_on] + (f" {dates.long_date(pay_date)}" if pay_date else "")
     return Filing(
@@ -146,6 +149,26 @@ def _signature_block(
     elif name is not None and not same_person(name, director.name):
         problems.append(f"printed_name: reads {name!r}, but the form was issued to {director.name}")
     signed_and_received(answers, received_on, source, problems)
+
+
+def _how_received(answers: Mapping[str, Any], source: str, problems: list[str]) -> dict[str, Any]:
+    """What the on-file copy states of the form: how it arrived, the name as printed, the date
+    signed as written and, for a paper form, who recorded it and when. Never a signature: that
+    is signature_seen_by, which only whoever saw the signature sets."""
+    how: dict[str, Any] = {"received_as": "pdf" if source == "form" else "paper"}
+    if answers.get("printed_name"):
+        how["printed_name"] = answers["printed_name"]
+    if answers.get("date_signed"):
+        field = "date_signed" if source == "form" else "--signed-on"
+        signed = written_date(answers["date_signed"], field, problems)
+        if signed is not None:
+            how["signed_on"] = signed
+    if source != "form":
+        if answers.get("recorded_by"):
+            how["recorded_by"] = answers["recorded_by"]
+        if answers.get("recorded_on") is not None:
+            how["recorded_on"] = answers["recorded_on"]
+    return how
 
 
 def _not_recorded_yet(director: Director, election: dict[str, Any]) -> None:

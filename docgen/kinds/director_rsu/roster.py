@@ -18,7 +18,17 @@ _ROSTER_ELECTION = {
     "election_status": "status",
     "election_reason": "reason",
     "election_decided_by": "decided_by",
+    # How the form arrived and what its Section IV says (the on-file copy states them).
+    "election_received_as": "received_as",
+    "election_printed_name": "printed_name",
+    "election_signed_on": "signed_on",
+    "election_recorded_by": "recorded_by",
+    "election_recorded_on": "recorded_on",
+    "election_signature_seen_by": "signature_seen_by",
 }
+# What a roster without these columns simply does not hold: the on-file copy then says "Not on
+# record" for them, never more than the record shows.
+_IF_COLUMN = {"received_as", "printed_name", "signed_on", "recorded_by", "recorded_on"}
 COLUMNS = (
     Column("id", "id", required=True),
     Column("name", required=True),
@@ -90,8 +100,12 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
             "Move the director's row into the facts file's directors list (with both "
             "elections), then take the form in again.",
         )
-    held = {key: value for key, value in edit.value.items() if key != "form_sha256"}
     columns = {field: column for column, field in _ROSTER_ELECTION.items()}
+    held = {
+        key: value
+        for key, value in edit.value.items()
+        if key != "form_sha256" and (key not in _IF_COLUMN or columns[key] in cells)
+    }
     unheld = sorted(set(held) - set(columns))
     if unheld:
         raise FormRefused([f"a roster row has no column for {', '.join(unheld)}"])
