@@ -6,6 +6,7 @@ the words and name the reading taken, never a silent pass. Through the CLI."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,10 +95,13 @@ def test_drafted_clause_findings_cite_only_their_own_kinds_documents(cli, tmp_pa
         ("director-grant-2026.yaml", "2026-06-23", ("Notice", "Exhibit I"), "Plan"),
         ("rrp-2026.yaml", "2025-12-01", ("Plan",), "Notice"),
     ):
-        lines = (SAMPLES / sample).read_text(encoding="utf-8").splitlines(keepends=True)
+        text = (SAMPLES / sample).read_text(encoding="utf-8")
         path = tmp_path / sample  # counsel has approved nothing yet
-        kept = "".join(x for x in lines if not x.startswith("  - {clause:"))
-        path.write_text(kept.replace("\nclause_approvals:\n", "\nclause_approvals: []\n"))
+        # The approvals block: every indented line after the key (each approval carries its
+        # wording, so one approval runs over several lines).
+        kept = re.sub(r"\nclause_approvals:\n(?:(?:  .*)?\n)*", "\nclause_approvals: []\n", text)
+        assert kept != text
+        path.write_text(kept)
         _, findings = _findings(cli, path, "--as-of", as_of)
         drafted = [f for f in findings if f["rule"] == "DOC-DRAFTED-CLAUSE"]
         assert len(drafted) > 5, sample
