@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
+from pathlib import Path
+
+import pytest
 
 from docgen.core.citations import Citation
 from docgen.core.findings import FactsInfo, Finding, Report
@@ -60,3 +64,17 @@ def test_json_dict_has_the_contract_keys_and_string_citations():
         "message",
         "citations",
     ]
+
+
+@pytest.mark.parametrize(
+    "sample",
+    sorted(p.name for p in (Path(__file__).parent.parent / "samples").rglob("*.yaml")),
+)
+def test_every_sample_finding_is_a_sentence_its_remedy_can_follow(cli, sample):
+    """Reports print a finding's message and then its remedy ("... is not approved by counsel
+    Have counsel read ..." ran two sentences together): every message ends a sentence."""
+    root = Path(__file__).parent.parent / "samples"
+    path = next(root.rglob(sample))
+    result = cli("check", path, "--as-of", "2026-06-23", "--format", "json")
+    for finding in json.loads(result.stdout)["findings"]:
+        assert finding["message"].rstrip().endswith((".", "?", "!")), finding

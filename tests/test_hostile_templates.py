@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_load_hardening import GRANT, _facts, _refused
-from tests.test_overrides import company
+from tests.test_overrides import approve_listed, company
 
 
 def _with_templates(cli, tmp_path: Path) -> tuple[Path, Path]:
@@ -106,6 +106,7 @@ def test_a_runaway_company_template_is_stopped_with_its_file_and_line(
     monkeypatch.setattr(template_limits, "SECONDS", 0.5)
     facts, tpl = company(tmp_path, cli)
     _insert(tpl / "notice.html.j2", inserted)
+    approve_listed(cli, facts)  # counsel approves the edited wording (A19)
     out = tmp_path / "out"
     for result in (
         cli("batch", facts, "--out", out, "--as-of", "2026-06-23", "--workers", "1"),
@@ -125,6 +126,7 @@ def test_a_runaway_company_template_is_stopped_with_its_file_and_line(
 def test_a_company_template_may_not_link_to_a_script_or_a_local_file(cli, tmp_path, href):
     facts, tpl = company(tmp_path, cli)
     _insert(tpl / "notice.html.j2", f'<p><a href="{href}">Read the Plan</a></p>')
+    approve_listed(cli, facts)  # counsel approves the edited wording (A19)
     out = tmp_path / "out"
     for result in (
         cli("batch", facts, "--out", out, "--as-of", "2026-06-23", "--workers", "1"),
@@ -145,6 +147,7 @@ def test_https_and_mailto_links_are_issued(cli, tmp_path):
         tpl / "notice.html.j2",
         '<p><a href="https://example.com/plan">Plan</a> <a href="mailto:hr@example.com">HR</a></p>',
     )
+    approve_listed(cli, facts)  # counsel approves the edited wording (A19)
     out = tmp_path / "out"
     result = cli("batch", facts, "--out", out, "--as-of", "2026-06-23", "--workers", "1")
     assert result.exit_code == 0, result.output

@@ -97,7 +97,7 @@ def undefined_references(loaded: Any, stage: str, head: str) -> list[Finding]:
             named = " and ".join(f"“{word}”" for word in used)
             message = (
                 f"{where} (the seed's words) reads “{quoted}”: {named} refer to {reference.needs}"
-                ", which no document of this stage contains"
+                ", which no document of this stage contains."
             )
             remedy = (
                 "For counsel: supply the missing provision (a company template, "
