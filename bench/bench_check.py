@@ -124,6 +124,14 @@ def main() -> None:
         for label, extra in (("--format json", ("--format", "json")), ("text report", ())):
             timing = run_command(_check(warned, *extra), max(options.runs // 2, 2))
             print(f"    docgen check {label}: {timing.show()}   [{describe()}]")
+        board = realistic.write_yaml(
+            realistic.director_facts(2_400), Path(folder) / "directors-2400.yaml"
+        )
+        timing = run_command(
+            [*DOCGEN, "check", str(board), "--as-of", "2026-06-23", "--format", "json"],
+            options.runs,
+        )
+        print(f"  2,400 realistic directors as YAML: docgen check {timing.show()}   [{describe()}]")
         if options.large:
             # 50,000 as JSON or YAML is over the loader's 20 MB limit (MAX_BYTES): at that size
             # the roster comes from the HRIS as a CSV (participants_csv) beside a small YAML file.

@@ -242,12 +242,18 @@ def director(rng: random.Random, index: int) -> dict[str, Any]:
             election["pay_date"] = date(2029 + rng.randrange(4), 7, 1)
         elections.append(election)
     person["elections"] = elections
-    if rng.random() < 0.05:
-        person["settlement"] = {
-            "separation_on": date(2030, 8, 31),
-            "delivered_on": date(2030, 10, 1),
-        }
+    if elections and elections[-1]["pay_on"] == "separation" and rng.random() < 0.1:
+        left = _day(rng, date(2028, 1, 1), date(2030, 12, 31))  # paid at Separation from Service
+        person["settlement"] = {"separation_on": left, "delivered_on": left + timedelta(days=20)}
     return person
+
+
+def _sample_approvals(sample: str) -> list[dict[str, Any]]:
+    """Counsel's approvals of the drafted clauses, as the sample of the kind records them."""
+    from docgen.load.yaml_reader import compose  # YAML 1.2: PyYAML would read `on:` as True
+
+    text = (Path(__file__).resolve().parent.parent / "samples" / sample).read_text("utf-8")
+    return compose(text, sample)[0]["clause_approvals"]
 
 
 def director_facts(count: int, seed: int = 2026) -> dict[str, Any]:
@@ -271,6 +277,7 @@ def director_facts(count: int, seed: int = 2026) -> dict[str, Any]:
             "vesting": {"anniversary": 1, "accelerate_on": ["death", "disability"]},
             "default_payment_anniversary": 1,
         },
+        "clause_approvals": _sample_approvals("director-grant-2026.yaml"),
         "directors": [director(rng, i) for i in range(count)],
     }
 
