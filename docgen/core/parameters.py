@@ -12,8 +12,6 @@ from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
 
 from docgen.core.errors import ParameterError, Problem
 from docgen.core.resources import parameters_dir
@@ -67,6 +65,9 @@ class Parameter(BaseModel):
 
 
 def _load(path: Path) -> Parameter:
+    from ruamel.yaml import YAML  # here, not at the top: a command that reads no limit skips it
+    from ruamel.yaml.error import YAMLError
+
     yaml = YAML(typ="safe", pure=True)
     try:
         data = yaml.load(path)
