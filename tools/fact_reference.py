@@ -56,7 +56,7 @@ the field and the fix; docgen never guesses what a value meant):
   the rest of C0 and C1), a line or paragraph separator (U+2028, U+2029), a bidirectional control
   (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), a byte-order mark or an
   interlinear annotation mark: each changes how the text around it shows.
-- The facts file, and a roster it names, are regular files of at most 20 MB (not a pipe or a
+- The facts file, and a roster it names, are regular files of at most 100 MB (not a pipe or a
   device). `directors_csv`, `participants_csv` and `templates_dir` are paths relative to the
   facts file, inside its folder: an absolute path, a `..`, a link that leads outside (the roster,
   or any file in the templates folder), or a FIFO or device among them is refused, never read.
