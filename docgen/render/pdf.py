@@ -283,8 +283,33 @@ def _finisher(meta: DocumentMeta) -> Any:
             # PDF/A writes the XMP packet; a form gets the same one, without the claim, so
             # assistive technology finds its title there too (PDF/UA 7.1).
             document.metadata.include_in_pdf(pdf, "a", None, None, True)
+        _uncompressed_metadata(pdf)
 
     return finish
+
+
+def _uncompressed_metadata(pdf: Any) -> None:
+    """The XMP packet written as plain text: PDF/A forbids a Filter on the catalog's metadata
+    stream (ISO 19005-3, 6.6.2.1, after 19005-1 6.7.2; page-validation's
+    PDFA3B-METADATA-FILTER-001), and a validator that cannot read a compressed packet finds no
+    pdfaid identification in it (pdf-oxide's XMP-002)."""
+    reference = pdf.catalog["Metadata"]
+    stream = pdf.objects[int(bytes(reference).split()[0])]
+    stream.compress = False
+    stream.stream[:] = [
+        _PDFAID_ATTRIBUTES.sub(_PDFAID_ELEMENTS, bytes(part)) for part in stream.stream
+    ]
+
+
+# WeasyPrint writes the PDF/A identification as attributes of an rdf:Description; the same RDF
+# written as elements is what every reader finds (pdf-oxide reads no attribute form).
+_PDFAID_ATTRIBUTES = re.compile(
+    rb'<rdf:Description rdf:about="" pdfaid:part="(\d)" pdfaid:conformance="([A-Z])" />'
+)
+_PDFAID_ELEMENTS = (
+    rb'<rdf:Description rdf:about=""><pdfaid:part>\1</pdfaid:part>'
+    rb"<pdfaid:conformance>\2</pdfaid:conformance></rdf:Description>"
+)
 
 
 def pdf_variant(meta: DocumentMeta) -> str | None:
