@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from docgen.intake.status import Status
     from docgen.issue.batch import BatchResult
     from docgen.issue.one import RenderResult
+    from docgen.issue.signing import Signing
     from docgen.issue.verify import FolderCheck
     from docgen.issue.verify_file import FileCheck
 
@@ -66,6 +67,7 @@ __all__ = [
     "json_schema",
     "load_facts",
     "render_one",
+    "signing_key",
     "report_view",
     "resolve_stage",
     "run_checks",
@@ -196,6 +198,16 @@ def batch(path: str | Path, out: str | Path, **options: Any) -> BatchResult:
     from docgen.issue.batch import issue_batch
 
     return issue_batch(path, out, **options)
+
+
+def signing_key(config: str | Path | None, *, prompt: bool = False) -> Signing:
+    """`--sign`: the company's key from the signing config (``config``, else the one
+    DOCGEN_SIGN_CONFIG names), its passphrase from DOCGEN_SIGN_PASSPHRASE or, with ``prompt``,
+    asked for; checked before anything is rendered (docgen.issue.signing)."""
+    from docgen.issue.signing import SigningConfig, load, passphrase
+
+    named = SigningConfig.named(config)
+    return load(named, passphrase(prompt))
 
 
 def render_one(
