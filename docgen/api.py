@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from docgen.issue.signing import Signing
     from docgen.issue.verify import FolderCheck
     from docgen.issue.verify_file import FileCheck
+    from docgen.issue.verify_signed import SignedFileCheck
 
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
 
@@ -262,22 +263,32 @@ def export_templates(folder: str | Path) -> list[Path]:
     return export(folder)
 
 
-def verify(target: str | Path) -> FileCheck | list[FolderCheck]:
-    """`docgen verify`: one issued PDF (a FileCheck), or a stage folder or a cycle folder with
-    every stage in it (a list of FolderChecks)."""
+def verify(
+    target: str | Path, trust: str | Path | None = None
+) -> FileCheck | SignedFileCheck | list[FolderCheck]:
+    """`docgen verify`: one issued PDF (a FileCheck, or a SignedFileCheck when the company
+    certified it; ``trust``: the company's CA to check its signer against), or a stage folder or
+    a cycle folder with every stage in it (a list of FolderChecks)."""
     target = Path(target)
     if target.suffix.lower() == ".pdf" or target.is_file():
-        return verify_document(target)
+        return verify_document(target, trust)
+    if trust is not None:
+        raise BadOption(
+            f"--trust checks who signed one PDF: name the file, e.g. {target}/jsmith/notice.pdf."
+        )
     from docgen.issue.verify_cycle import verify_issued
 
     return verify_issued(target)
 
 
-def verify_document(path: str | Path) -> FileCheck:
-    """`docgen verify FILE.pdf`: one issued PDF re-made from the record it carries."""
-    from docgen.issue.verify_file import verify_file
+def verify_document(
+    path: str | Path, trust: str | Path | None = None
+) -> FileCheck | SignedFileCheck:
+    """`docgen verify FILE.pdf`: one issued PDF's certification judged (when signed) and the
+    document re-made from the record it carries (docgen.issue.verify_signed)."""
+    from docgen.issue.verify_signed import verify_pdf
 
-    return verify_file(path)
+    return verify_pdf(path, trust)
 
 
 def intake(

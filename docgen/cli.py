@@ -269,6 +269,15 @@ def verify(
             show_default=False,
         ),
     ],
+    trust: Annotated[
+        Path | None,
+        typer.Option(
+            "--trust",
+            help="The company's CA certificate (PEM): a signed PDF verifies only when its "
+            "signer's certificate chains to it.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Re-check an issued stage folder, every stage of a cycle, or one issued PDF on its own.
 
@@ -276,8 +285,11 @@ def verify(
     document back: no blank, every key fact, the same text in PDF and DOCX; returned/ is not
     checked. A PDF (a Notice e-mailed away from its folder): makes it again from the record it
     carries and compares the bytes (the text, when this docgen is not the version that made it).
-    Exit 0 intact, 1 changed, 2 no such folder or file."""
-    print_verified(api.verify(target))
+    A signed PDF: also who certified it (certificate, signing time, timestamp), whether anything
+    changed after signing, and with --trust whether the signer is the company's; an unsigned one
+    is only consistent with its own record, which proves nothing about who made it.
+    Exit 0 intact (and, signed, the certification holds), 1 changed, 2 no such folder or file."""
+    print_verified(api.verify(target, trust))
 
 
 class CalendarFormat(StrEnum):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -200,3 +201,25 @@ def make_pki(folder: Path) -> tuple[Pki, ThreadingHTTPServer]:
         serial=good.serial_number,
     )
     return pki, server
+
+
+def pki_fixture(tmp_path_factory):
+    """The test run's PKI and timestamp server (stopped when the module's tests end)."""
+    made, server = make_pki(tmp_path_factory.mktemp("pki"))
+    yield made
+    server.shutdown()
+
+
+def signing_fixture(pki):
+    """The company's key, loaded as `batch --sign` loads it."""
+    from docgen.issue.signing import SigningConfig, load
+
+    return load(SigningConfig.read(pki.config), PASSPHRASE.encode())
+
+
+def module_fixtures() -> tuple:
+    """The two fixtures for a test module: ``pki, signing = module_fixtures()``."""
+    return (
+        pytest.fixture(scope="module", name="pki")(pki_fixture),
+        pytest.fixture(scope="module", name="signing")(signing_fixture),
+    )

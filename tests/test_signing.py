@@ -15,27 +15,16 @@ from pathlib import Path
 import pytest
 
 from docgen.issue.batch import issue_batch
-from docgen.issue.signing import PASSPHRASE_ENV, SigningConfig, load
-from tests.signing_pki import PASSPHRASE, make_pki
+from docgen.issue.signing import PASSPHRASE_ENV, SigningConfig
+from tests.signing_pki import PASSPHRASE, module_fixtures
 
 pytestmark = pytest.mark.slow
+pki_fixture, signing_fixture = module_fixtures()
 
 ROOT = Path(__file__).resolve().parent.parent
 GRANT = ROOT / "samples" / "director-grant-2026.yaml"
 RRP = ROOT / "samples" / "rrp-2026.yaml"
 AS_OF = date(2026, 6, 23)
-
-
-@pytest.fixture(scope="module")
-def pki(tmp_path_factory):
-    made, server = make_pki(tmp_path_factory.mktemp("pki"))
-    yield made
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def signing(pki):
-    return load(SigningConfig.read(pki.config), PASSPHRASE.encode())
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,15 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
     from rich.table import Table
 
-    from docgen.api import BatchResult, FileCheck, FolderCheck, Recorded, RenderResult, Rule
+    from docgen.api import (
+        BatchResult,
+        FileCheck,
+        FolderCheck,
+        Recorded,
+        RenderResult,
+        Rule,
+        SignedFileCheck,
+    )
 
 
 def print_recorded(result: Recorded) -> None:
@@ -197,7 +205,7 @@ def print_render(result: RenderResult) -> None:
     out.print(f"Issued copy: {result.issued} ({result.bytes:,} bytes){copy}.", markup=False)
 
 
-def print_verified(checked: FileCheck | list[FolderCheck]) -> None:
+def print_verified(checked: FileCheck | SignedFileCheck | list[FolderCheck]) -> None:
     """`docgen verify` found it intact: one issued PDF's summary, or a line per stage folder."""
     if not isinstance(checked, list):
         out.print(checked.summary, markup=False)

@@ -27,6 +27,14 @@ from docgen.render.copy import resolve
 from docgen.render.pdf import html_to_pdf, renderer
 from docgen.render.readback import pdf_reader_notes, pdf_text
 
+# An unsigned document proves nothing about who made it: anyone with docgen can edit the record
+# and make the PDF again (DESIGN.md, "Signed documents").
+UNSIGNED_PROVES_NOTHING = (
+    "It is not signed, so this proves nothing about who made it: anyone with docgen can make a "
+    "file that carries its own record. Only the company's certification (batch --sign) can say "
+    "the company issued it."
+)
+
 
 class NotAnIssuedFile(DocgenError):
     """`docgen verify FILE.pdf` named no file. Exit code 2."""
@@ -52,13 +60,14 @@ class FileCheck:
         )
         if self.compared == "bytes":
             return (
-                f"{self.path}: identical to what docgen {self.record.version} made from these "
-                f"facts on {record['as_of']} ({what})."
+                f"{self.path}: consistent with the record it carries: docgen "
+                f"{self.record.version} makes these very bytes from its facts as of "
+                f"{record['as_of']} ({what}). {UNSIGNED_PROVES_NOTHING}"
             )
         return (
-            f"{self.path}: the same text as docgen {__version__} makes from the facts docgen "
-            f"{self.record.version} made it from on {record['as_of']} ({what}). "
-            + " ".join(self.notes)
+            f"{self.path}: consistent with the record it carries: the same text as docgen "
+            f"{__version__} makes from the facts docgen {self.record.version} made it from on "
+            f"{record['as_of']} ({what}). " + " ".join([*self.notes, UNSIGNED_PROVES_NOTHING])
         )
 
 
@@ -141,11 +150,13 @@ def _where_bytes_differ(issued: bytes, remade: bytes) -> str:
     return f"{count:,} byte{'s' if count != 1 else ''} of {len(issued):,}, {where}"
 
 
-def verify_file(path: str | Path) -> FileCheck:
+def verify_file(path: str | Path, data: bytes | None = None) -> FileCheck:
     """`docgen verify FILE.pdf`: re-make the document from the record it carries and compare.
 
     Returns the FileCheck when intact; raises VerifyFailed (exit 1) saying what differs (text,
-    record or version) and NotAnIssuedFile (exit 2) when there is no such file.
+    record or version) and NotAnIssuedFile (exit 2) when there is no such file. ``data``: the
+    document to compare instead of the file's bytes (a signed file's signed revision,
+    docgen.issue.verify_signed).
     """
     path = Path(path)
     if not path.is_file():
@@ -153,7 +164,7 @@ def verify_file(path: str | Path) -> FileCheck:
             f"{path}: no such file. Name an issued PDF, like "
             "out/2026-annual/grant/jsmith/notice.pdf, or an issued folder."
         )
-    issued = path.read_bytes()
+    issued = path.read_bytes() if data is None else data
     with pdf_reader_notes() as reading:
         try:
             record = read_record(issued)
