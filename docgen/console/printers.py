@@ -35,6 +35,8 @@ def print_recorded(result: Recorded) -> None:
     """What `docgen intake` / `docgen elect` recorded and wrote, then the check report."""
     for origin, filing in result.filings:
         out.print(f"Recorded {origin}: {filing.subject}, {filing.summary}.", markup=False)
+    for note in result.certified:
+        out.print(note, markup=False)
     for path in result.written:
         out.print(f"Wrote {path} (kept as written: only the new entries were added).", markup=False)
     out.print(api.report_view(result.report, "rich"))

@@ -162,7 +162,7 @@ def certification(
         timestamp_by=_names(stamp.signing_cert)[0] if stamp is not None else None,
         permits=_PERMITS.get(level.value if level is not None else 0, "any change"),
         intact=bool(status.intact and status.valid),
-        changes=_CHANGES.get(modification.name, modification.name) if changed else None,
+        changes=_changes(modification, status.diff_result) if changed else None,
         changes_allowed=not changed or bool(status.docmdp_ok),
         trusted=bool(status.trusted) if trust else None,
         trust_anchor=trust_anchor,
@@ -172,6 +172,16 @@ def certification(
     )
     check.problems = _problems(check, status)
     return check
+
+
+def _changes(modification: Any, diff: Any) -> str:
+    """What changed after signing, in words, with the difference analysis's own reason when it
+    rejected a change (its first line, shortened)."""
+    said = _CHANGES.get(modification.name, modification.name)
+    if isinstance(diff, Exception) and str(diff).strip():
+        reason = str(diff).strip().splitlines()[0]
+        said += f": {reason[:157] + '...' if len(reason) > 160 else reason}"
+    return said
 
 
 def _quiet_pyhanko() -> None:
