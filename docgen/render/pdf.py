@@ -288,6 +288,31 @@ def _finisher(meta: DocumentMeta) -> Any:
     return finish
 
 
+@contextmanager
+def _streams_ended_safely() -> Iterator[None]:
+    """While WeasyPrint writes a PDF (under the render lock), every stream pydyf makes, its
+    object and cross-reference streams included, closes data that ends in a carriage return with
+    CR LF before ``endstream``: with LF alone a reader takes the data's CR for part of the end of
+    line and counts one byte fewer than /Length (page-validation's PDFA3B-STREAM-LENGTH-001; ISO
+    32000-2, 7.3.8.1). Compressed data ends in CR by chance, once in 256 streams."""
+    import pydyf
+
+    original = pydyf.Stream.data
+    write = original.fget
+
+    def data(stream: Any) -> bytes:
+        written = write(stream)
+        if written.endswith(b"\r\nendstream"):
+            written = written[: -len(b"\nendstream")] + b"\r\nendstream"
+        return written
+
+    pydyf.Stream.data = property(data)
+    try:
+        yield
+    finally:
+        pydyf.Stream.data = original
+
+
 def _uncompressed_metadata(pdf: Any) -> None:
     """The XMP packet written as plain text: PDF/A forbids a Filter on the catalog's metadata
     stream (ISO 19005-3, 6.6.2.1, after 19005-1 6.7.2; page-validation's
@@ -367,9 +392,10 @@ def html_to_pdf(
                 url_fetcher=url_fetcher(override),
             ).render(font_config=_font_config(), stylesheets=stylesheets, **options)
             _set_metadata(document, meta)
-            pdf = document.write_pdf(
-                attachments=_attachments(files, meta), finisher=_finisher(meta), **options
-            )
+            with _streams_ended_safely():
+                pdf = document.write_pdf(
+                    attachments=_attachments(files, meta), finisher=_finisher(meta), **options
+                )
         except FatalURLFetchingError as error:
             cause = error.__cause__
             raise RenderError(str(cause) if cause else str(error)) from error
