@@ -16,9 +16,10 @@ nonRepudiation is refused (exit 2) before anything is rendered.
 
 A document to keep (a Notice, an on-file copy) is certified with no changes allowed (DocMDP 1); a
 blank form with form filling allowed (DocMDP 2). The signature is PAdES baseline (ETSI.CAdES.
-detached), timestamped when a server is configured, with the signer's chain embedded (the
-certificates of B-LT; revocation data only where the chain publishes it). pyHanko is told not
-to rewrite the XMP packet or the Info dictionary, so PDF/A-3b survives signing.
+detached), timestamped when a server is configured (B-T), with the signer's whole chain in the
+signature. B-LT's document security store is not written: pyHanko adds it as a second update
+that PDF/A-3b's validators reject (checks/NOT_ENCODED.md). pyHanko is told not to rewrite the
+XMP packet or the Info dictionary, so PDF/A-3b survives signing.
 """
 
 from __future__ import annotations
