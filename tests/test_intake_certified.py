@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import subprocess
 from datetime import date
 from pathlib import Path
 
@@ -70,6 +71,9 @@ def test_a_certified_form_filled_in_is_recorded_and_its_certification_holds(
     assert "filled in after it, which it allows" in result.stdout
     (election,) = load_facts(facts).facts.director("tnguyen").elections
     assert (election.pay_on, election.pay_date) == ("date", date(2030, 7, 1))
+    # poppler validates it too: the signed revision intact, the fill after it.
+    shown = subprocess.run(["pdfsig", str(form)], capture_output=True, text=True).stdout
+    assert "Signature Validation: Signature is Valid." in shown
 
 
 def _refused(cli, facts: Path, data: bytes, tmp_path: Path, *said: str) -> None:

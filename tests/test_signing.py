@@ -219,3 +219,42 @@ def test_batch_sign_through_the_cli(cli, pki, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     notice = (tmp_path / "out" / "2026-annual" / "grant" / "jsmith" / "notice.pdf").read_bytes()
     assert validate(notice, pki.ca_pem).trusted
+
+
+def test_a_signed_stage_folder_verifies(cli, signed):
+    result = cli("verify", signed)
+    assert result.exit_code == 0, result.output
+    assert "intact (42 files match manifest.json; 20 documents read back" in result.stdout
+
+
+def test_render_sign_issues_the_document_signed(cli, pki, tmp_path, monkeypatch):
+    monkeypatch.setenv(PASSPHRASE_ENV, PASSPHRASE)
+    copy = tmp_path / "jsmith-notice.pdf"
+    result = cli(
+        "render",
+        GRANT,
+        "--doc",
+        "notice",
+        "--for",
+        "jsmith",
+        "--to",
+        "pdf",
+        "--out",
+        tmp_path / "out",
+        "--as-of",
+        "2026-06-23",
+        "-o",
+        copy,
+        "--sign",
+        "--sign-config",
+        pki.config_no_tsa,
+    )
+    assert result.exit_code == 0, result.output
+    status = validate(copy.read_bytes(), pki.ca_pem)
+    assert status.intact and status.trusted and status.timestamp_validity is None
+
+
+def test_sign_config_without_sign_is_refused(cli, pki, tmp_path):
+    result = cli("batch", GRANT, "--out", tmp_path / "out", "--sign-config", pki.config)
+    assert result.exit_code == 2
+    assert "add --sign to sign" in result.stderr
