@@ -28,6 +28,7 @@ import asyncio
 import getpass
 import io
 import os
+import re
 import tomllib
 import urllib.error
 import urllib.request
@@ -43,6 +44,7 @@ CONFIG_ENV = "DOCGEN_SIGN_CONFIG"
 PASSPHRASE_ENV = "DOCGEN_SIGN_PASSPHRASE"
 FIELD_NAME = "CompanyCertification"
 TIMESTAMP_SECONDS = 20
+_CONTENTS = re.compile(rb"/Contents <([0-9A-Fa-f]+)>")
 
 
 class SigningRefused(DocgenError):
@@ -129,6 +131,9 @@ class Signing:
     key: Any  # cryptography's private key
     certificate: Any  # cryptography's x509.Certificate
     chain: list[Any] = field(default_factory=list)
+    # The room pyHanko reserved for the first signature (hex digits), reused for every other:
+    # its estimate is a dry-run signature, as dear as the signature itself.
+    reserved: int | None = field(default=None, compare=False)
 
     @cached_property
     def signer(self) -> Any:
@@ -168,10 +173,14 @@ class Signing:
         try:
             signed = signers.PdfSigner(
                 meta, signer=self.signer, timestamper=self.timestamper
-            ).sign_pdf(writer)
+            ).sign_pdf(writer, bytes_reserved=self.reserved)
         except SigningError as error:
             raise SigningRefused(f"signing failed: {error}") from None
-        return signed.getvalue()
+        result = signed.getvalue()
+        if self.reserved is None:
+            found = _CONTENTS.search(result, len(data))
+            self.reserved = len(found.group(1)) if found else None
+        return result
 
 
 def load(config: SigningConfig, secret: bytes | None, now: datetime | None = None) -> Signing:
