@@ -3,7 +3,7 @@
 #   make test   the same set-up, then the whole test suite
 # Also: make test-fast (the suite without the tests marked slow: end to end, LibreOffice, the
 # browser, killed processes, the wheel, many documents; under a minute), make bench (the figures
-# the issues ask for), make lint (ruff).
+# the issues ask for), make lint (ruff, then mypy).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -35,9 +35,11 @@ test-fast: $(STAMP) $(JS_STAMP) system-deps
 bench: $(STAMP) system-deps
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
+# ruff, then mypy over docgen/ and checks/ (its settings: [tool.mypy] in pyproject.toml)
 lint: $(STAMP)
 	$(BIN)/ruff check docgen checks tests bench tools
 	$(BIN)/ruff format --check docgen checks tests bench tools
+	$(BIN)/mypy
 
 # WeasyPrint needs Pango from the system. Install it where we can (root with apt-get),
 # otherwise say exactly which Debian package is missing instead of failing with a traceback.
@@ -60,4 +62,4 @@ $(JS_STAMP): tools/pdfjs/package-lock.json
 	else echo "Note: the form tests need Node and npm (apt-get install nodejs npm)." >&2; fi
 
 clean:
-	rm -rf $(VENV) out build dist .pytest_cache .hypothesis tools/pdfjs/node_modules
+	rm -rf $(VENV) out build dist .pytest_cache .mypy_cache .hypothesis tools/pdfjs/node_modules

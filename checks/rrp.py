@@ -16,14 +16,16 @@ from checks import sources as src
 from checks.rrp_routes import election_path
 from checks.rrp_sources import plan
 from checks.sources import code
-from docgen.core.model import fact_path
+from docgen.core.model import fact_path, is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp import KIND
 from docgen.kinds.rrp.documents import receives_election_form
-from docgen.kinds.rrp.facts import Participant
+from docgen.kinds.rrp.facts import Participant, RRPElection
 from docgen.kinds.rrp.terms import (
+    PART_OF_PAY,
     compensation_limit,
     elections_for_plan_year,
+    elections_in_force,
     kind_words,
     published_limit,
 )
@@ -45,29 +47,68 @@ def _electing(context: CheckContext) -> Iterator[tuple[int, Participant]]:
 # ---------------------------------------------------------------------- election amount
 
 
+def judged_elections(
+    context: CheckContext,
+) -> Iterator[tuple[int, Participant, int, RRPElection, str | None]]:
+    """DESIGN.md, "Elections roll over": the elections concerning the Plan Year whose content the
+    amount rules judge, each with what governs instead (None: it is the election in force for its
+    part of pay, or it is on record as not in effect and reported at info for that).
+
+    Each part of pay stands on its own (salary; bonus or performance-based pay): an election that
+    breaks a rule never voids the election in force for another part.
+    """
+    year = context.facts.plan_year
+    for p_index, participant in _electing(context):
+        in_force = elections_in_force(participant, year)
+        for e_index in elections_for_plan_year(participant, year):
+            election = participant.elections[e_index]
+            found = in_force[PART_OF_PAY[election.kind]]
+            if found.index == e_index or not is_in_effect(election):
+                yield p_index, participant, e_index, election, None
+            else:
+                yield p_index, participant, e_index, election, found.reason
+
+
+def as_judged(hit: Hit, governs_instead: str | None, year: int) -> Hit:
+    """The finding as it stands: unchanged for the election in force; for one not in force for
+    the Plan Year (replaced, or late for it), info saying what governs instead."""
+    if governs_instead is None:
+        return hit
+    return Hit(
+        hit.subject,
+        hit.path,
+        f"{hit.message.rstrip('.')}; but it is not the election in force for {year}: "
+        f"{governs_instead}.",
+        remedy="Nothing to do for this Plan Year; if it is to take effect for a later one, the "
+        "Participant must correct it before that year's deadline.",
+        severity="info",
+    )
+
+
 @rule(
     "RRP-DEFERRAL-OVER-MAX",
     title="Deferral above the Plan maximum",
     severity="error",
     cites=[plan("2.03(a)")],
     explanation="A Participant may defer up to 75% of Plan Compensation (the plan's "
-    "max_deferral_percent). Checked for the elections that name the Plan Year and the one in "
-    "force for it.",
+    "max_deferral_percent). The election in force for the Plan Year is judged (an error); an "
+    "election naming the Plan Year that a later timely one replaced, or that is late for it, "
+    "draws only an info finding saying what governs instead. Each part of pay (salary; bonus or "
+    "performance-based pay) stands on its own.",
     sources=[rrp_src.PLAN_2_03_A],
     remedy="Reduce the election to the maximum or less.",
 )
 def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
-    maximum = context.facts.plan.max_deferral_percent
-    for p_index, participant in _electing(context):
-        for e_index in elections_for_plan_year(participant, context.facts.plan_year):
-            election = participant.elections[e_index]
-            if election.percent > maximum:
-                yield Hit(
-                    participant.id,
-                    election_path(p_index, e_index, "percent"),
-                    f"{kind_words(election)} election of {election.percent}% is above the "
-                    f"{maximum}% maximum.",
-                )
+    maximum, year = context.facts.plan.max_deferral_percent, context.facts.plan_year
+    for p_index, participant, e_index, election, instead in judged_elections(context):
+        if election.percent > maximum:
+            hit = Hit(
+                participant.id,
+                election_path(p_index, e_index, "percent"),
+                f"{kind_words(election)} election of {election.percent}% is above the "
+                f"{maximum}% maximum.",
+            )
+            yield as_judged(hit, instead, year)
 
 
 @rule(
@@ -76,21 +117,22 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     severity="error",
     cites=[plan("2.03(a)")],
     explanation="Deferrals are elected in one percent (1%) increments of Plan Compensation: a "
-    "whole number of percent, not negative.",
+    "whole number of percent, not negative. Judged for the election in force (an error); an "
+    "election not in force for the Plan Year (replaced, or late) draws info only.",
     sources=[rrp_src.PLAN_2_03_A],
     remedy="Round the election to a whole percent the Participant confirms.",
 )
 def deferral_increment(context: CheckContext) -> Iterator[Hit]:
-    for p_index, participant in _electing(context):
-        for e_index in elections_for_plan_year(participant, context.facts.plan_year):
-            election = participant.elections[e_index]
-            if election.percent % 1 != 0 or election.percent < 0:
-                yield Hit(
-                    participant.id,
-                    election_path(p_index, e_index, "percent"),
-                    f"{kind_words(election)} election of {election.percent}% is not a whole "
-                    "percent (1% increments).",
-                )
+    year = context.facts.plan_year
+    for p_index, participant, e_index, election, instead in judged_elections(context):
+        if election.percent % 1 != 0 or election.percent < 0:
+            hit = Hit(
+                participant.id,
+                election_path(p_index, e_index, "percent"),
+                f"{kind_words(election)} election of {election.percent}% is not a whole "
+                "percent (1% increments).",
+            )
+            yield as_judged(hit, instead, year)
 
 
 @rule(

@@ -11,7 +11,7 @@ from checks import rrp_sources as rrp_src
 from checks import sources as src
 from checks.rrp_sources import PLAN_1_14_DETERMINATION, PLAN_4_01_A_BENEFICIARY, plan
 from checks.sources import code, reg
-from docgen.core.dates import days_after
+from docgen.core.dates import days_after, six_month_anniversary
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp.terms import (
@@ -29,20 +29,24 @@ def _path(p_index: int, pay_index: int) -> str:
     "RRP-KEY-EMPLOYEE-PAYMENT",
     title="Key Employee paid before the six-month delay",
     severity="error",
-    cites=[plan("4.01(b)"), code("409A(a)(2)(B)(i)")],
+    cites=[plan("4.01(b)"), code("409A(a)(2)(B)(i)"), reg("1.409A-3(d)")],
     explanation=(
         "A Key Employee on the date of Termination of Employment (other than death or "
         "disability) is paid on the first day of the month following the six-month anniversary "
         "of termination, not earlier. Key Employee status runs for the 12 months from the April 1 "
         "after each December 31 determination (Plan 1.14). Only a death ends the delay sooner "
         "(Code 409A(a)(2)(B)(i)): a payment to a Beneficiary before the delayed date needs a "
-        "recorded death (termination by death, or died_on) on or before it."
+        "recorded death (termination by death, or died_on) on or before it. A payment to the "
+        "Participant on or after the six-month date but before the Plan's date, and no more than "
+        "30 days before it, meets the Code and Treas. Reg. 1.409A-3(d) treats it as made on the "
+        "designated date: a warning (a deviation from the Plan for the Committee), not an error."
     ),
     sources=[
         rrp_src.PLAN_4_01_B,
         rrp_src.PLAN_1_14,
         src.CODE_409A_A_2_B_I,
         PLAN_4_01_A_BENEFICIARY,
+        src.REG_3_D,
     ],
     remedy="Hold payment to the delayed date; if already paid, ask counsel about 409A correction.",
 )
@@ -73,6 +77,21 @@ def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
                     f"payment {payment.on} to a beneficiary is before the recorded death {death}: "
                     f"the six-month delay applies until {delayed}.",
                 )
+            elif payment.to == "participant" and _within_the_grace(left, payment.on, delayed):
+                yield Hit(
+                    participant.id,
+                    _path(p_index, pay_index),
+                    f"payment {payment.on} to a Key Employee terminated {left} is on or after the "
+                    f"six-month date {six_month_anniversary(left)}, so Code 409A(a)(2)(B)(i) is "
+                    f"met, but before {delayed}, the Plan's \"first day of the month following "
+                    f'the six-month anniversary" (Plan 4.01(b)), by {(delayed - payment.on).days} '
+                    "day(s). Reading taken: Treas. Reg. 1.409A-3(d) treats a payment made no "
+                    "earlier than 30 days before the designated date as made on it, so this is a "
+                    "deviation from the Plan for the Committee, not a 409A failure.",
+                    remedy="Ask the Committee (and counsel) to confirm the early payment under "
+                    "Treas. Reg. 1.409A-3(d); pay on the Plan's date in future.",
+                    severity="warning",
+                )
             elif payment.to == "participant":
                 yield Hit(
                     participant.id,
@@ -81,6 +100,13 @@ def key_employee_payment(context: CheckContext) -> Iterator[Hit]:
                     f"{delayed}, the first day of the month following the six-month "
                     "anniversary.",
                 )
+
+
+def _within_the_grace(left, paid_on, delayed) -> bool:
+    """On or after the six-month date (Code 409A(a)(2)(B)(i): not "before the date which is 6
+    months after" separation) and no more than 30 days before the Plan's date (Treas. Reg.
+    1.409A-3(d))."""
+    return paid_on >= six_month_anniversary(left) and (delayed - paid_on).days <= 30
 
 
 @rule(

@@ -22,7 +22,7 @@ from docgen.core.model import fact_path
 from docgen.core.rules import Hit
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
 from docgen.kinds.rrp.terms import PART_OF_PAY, described, elections_in_force
-from docgen.kinds.rrp.timing import ROUTES, route_readings
+from docgen.kinds.rrp.timing import ROUTES, hired_after, prior_year_deadline, route_readings
 
 # A condition: (participant, its index, the election's index, the election) -> what it fails on.
 Condition = Callable[[Participant, int, int, RRPElection], Iterable[Hit]]
@@ -76,6 +76,8 @@ def timing_problems(
             for problem in route_problems(route, participant, p_index, e_index, election)
         ]
     named = ", ".join(readings)
+    if "prior-year" in readings:
+        named += hired_after(participant, prior_year_deadline(election))
     stays = what_stays(participant, election)
     return [
         (

@@ -27,7 +27,7 @@ from docgen.kinds.rrp.timing import (
     earned_over,
     employed_at_election,
     first_year_deadline,
-    first_year_maximum,
+    first_year_share,
     hired_in_time,
     in_time_for_first_year,
     in_time_for_performance_based,
@@ -36,9 +36,9 @@ from docgen.kinds.rrp.timing import (
     newly_eligible_readings,
     performance_based_readings,
     performance_period_long_enough,
+    performance_period_of,
     prior_year_deadline,
     service_from,
-    within_first_year_maximum,
 )
 
 ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
@@ -84,7 +84,7 @@ def late_revocations(facts: RRPPlanYearFacts) -> Iterator[Hit]:
             continue
         for found in elections_in_force(participant, facts.plan_year).values():
             election = found.election
-            if election is None or election.revoked_on is None:
+            if election is None or found.index is None or election.revoked_on is None:
                 continue
             deadline = deadline_for(participant, election, facts.plan_year)
             yield Hit(
@@ -202,34 +202,45 @@ def not_newly_eligible(
         )
 
 
-@timing_rule(
+@rule(
     "RRP-FIRST-YEAR-PRIOR-SERVICES",
-    route="first-year",
-    title="First-year bonus election reaches pay for services already performed",
-    severity="error",
+    title="First-year bonus election reaches only the pay for services after it",
+    severity="info",
     cites=[plan("2.03(c)"), reg("1.409A-2(a)(7)(i)")],
     explanation=(
-        "A first-year election is valid only for pay for services after the election. For pay "
-        "earned over a period (a bonus, performance-based pay) the deferral is limited to "
-        "100 x (days left in the period after the election) / (days in the period) percent."
+        "A first-year election applies only to pay for services after the election. For pay "
+        "earned over a period (a bonus, performance-based pay) the elected percentage applies to "
+        "the part of the pay for the days left in the period after the election (days left / "
+        "days in the period); `docgen compute` applies it so. The percentage itself is not "
+        "capped a second time: this is information, saying how much of the pay the election "
+        "reaches."
     ),
     sources=[rrp_src.PLAN_2_03_C, src.REG_2_A_7],
-    remedy="Reduce the elected percent to the pro-rated maximum.",
+    remedy="Nothing to do: the deferral is worked on the post-election share of the pay.",
 )
-def first_year_prior_services(
-    participant: Participant, p_index: int, e_index: int, election: RRPElection
-) -> Iterator[Hit]:
-    if within_first_year_maximum(election) == "yes":
-        return
-    start, end = earned_over(election)
-    shown = first_year_maximum(election).quantize(Decimal("0.01"), rounding=ROUND_DOWN)
-    yield Hit(
-        participant.id,
-        election_path(p_index, e_index, "percent"),
-        f"first-year {kind_words(election)} election of {election.percent}% made "
-        f"{election.made_on} covers pay for services before the election: "
-        f"at most {shown}% of the pay for {start} to {end} may be deferred",
-    )
+def first_year_prior_services(context) -> Iterator[Hit]:
+    facts = context.facts
+    for p_index, participant in enumerate(facts.participants):
+        if not participant.eligible_employee:
+            continue
+        for found in elections_in_force(participant, facts.plan_year).values():
+            election = found.election
+            if election is None or found.index is None or not found.only_after_the_election:
+                continue
+            if election.kind == "salary":
+                continue  # reached payroll by payroll (DESIGN.md, "The Plan's arithmetic")
+            share = first_year_share(election)
+            if share >= 1:
+                continue
+            start, end = earned_over(election)
+            shown = (100 * share).quantize(Decimal("0.01"), rounding=ROUND_DOWN)
+            yield Hit(
+                participant.id,
+                election_path(p_index, found.index, "percent"),
+                f"first-year {kind_words(election)} election of {election.percent}% made "
+                f"{election.made_on} reaches only the pay for services after it: {shown}% of the "
+                f"pay for {start} to {end}, to which the {election.percent}% applies.",
+            )
 
 
 @timing_rule(
@@ -253,7 +264,7 @@ def pbc_late(
     reading = in_time_for_performance_based(election)
     if reading == "yes":
         return
-    period, made = election.performance_period, election.made_on
+    period, made = performance_period_of(election), election.made_on
     strict, lenient = performance_based_readings(period)
     path = election_path(p_index, e_index, "made_on")
     if reading == "no":
@@ -293,7 +304,7 @@ def pbc_late(
 def pbc_not_qualified(
     participant: Participant, p_index: int, e_index: int, election: RRPElection
 ) -> Iterator[Hit]:
-    period = election.performance_period
+    period = performance_period_of(election)
     base = election_path(p_index, e_index, "performance_period")
     if not performance_period_long_enough(period):
         yield Hit(
@@ -338,13 +349,13 @@ def pbc_service_gap(
         yield Hit(
             participant.id,
             fact_path("participants", p_index, "hired_on"),
-            f"hired {participant.hired_on}, after {service_from(election.performance_period)}: "
+            f"hired {participant.hired_on}, after {service_from(performance_period_of(election))}: "
             "not employed continuously from the later of the period start and the criteria date",
         )
-    if not employed_at_election(participant, election):
+    termination = participant.termination
+    if termination is not None and not employed_at_election(participant, election):
         yield Hit(
             participant.id,
             fact_path("participants", p_index, "termination", "on"),
-            f"employment ended {participant.termination.on}, before the election "
-            f"{election.made_on}",
+            f"employment ended {termination.on}, before the election {election.made_on}",
         )

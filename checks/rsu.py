@@ -4,10 +4,11 @@ Each rule is one predicate over the facts (DESIGN.md, "Rule catalogue: Director 
 counts for this grant only when it names the grant and comes from a non-employee director
 (DESIGN.md, "Which Exhibit I governs", ``elections_for_grant``). A void form (another grant's, an
 employee director's) is spoken of by its own rule, RSU-ELECTION-OTHER-GRANT or
-RSU-ELECTION-EMPLOYEE-DIRECTOR, and by no other. Every form that counts is judged, the superseded
-and the late ones too: each is a form the Company holds, and the payment rules
-(checks/rsu_payments.py) judge only the one that governs. The rules that read the as-of date are in
-checks/rsu_as_of.py.
+RSU-ELECTION-EMPLOYEE-DIRECTOR, and by no other. The content rules (RSU-ELECTION-PARTIAL,
+RSU-PAY-DATE-BEFORE-VESTING, RSU-ELECTION-409A-TIMING) judge the form that governs (DESIGN.md,
+"Which Exhibit I governs"): a timely form a later timely form replaced draws only an info finding
+saying what it would have broken and which form governs instead; a late form's content is moot
+(RSU-ELECTION-LATE speaks of it). The rules that read the as-of date are in checks/rsu_as_of.py.
 """
 
 from __future__ import annotations
@@ -23,7 +24,14 @@ from docgen.core.election_deadlines import first_year_election_deadline, vests_w
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
-from docgen.kinds.director_rsu.terms import elections_for_grant, filing_history, specified_date
+from docgen.kinds.director_rsu.settlement import vesting_outcome
+from docgen.kinds.director_rsu.terms import (
+    elections_for_grant,
+    filing_history,
+    judged_forms,
+    scheduled_vesting_date,
+    specified_date,
+)
 
 _ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
 _SET_ASIDE = "Record the form as not in effect (status: ineffective, reason, decided_by)"
@@ -36,6 +44,31 @@ def election_path(d_index: int, e_index: int, field: str) -> str:
 
 def directors_of(context: CheckContext) -> Iterator[tuple[int, Director]]:
     yield from enumerate(context.facts.directors)
+
+
+def governing_forms(
+    context: CheckContext,
+) -> Iterator[tuple[int, Director, int, DirectorElection, DirectorElection | None]]:
+    """The forms the content rules judge (``judged_forms``), with the form that replaced each."""
+    for d_index, director in directors_of(context):
+        for e_index, election, replaced_by in judged_forms(context.facts, director):
+            yield d_index, director, e_index, election, replaced_by
+
+
+def as_judged(hit: Hit, replaced_by: DirectorElection | None) -> Hit:
+    """The finding as it stands: unchanged for the form that governs; for a form a later timely
+    form replaced, info saying what it would have broken and which form governs instead."""
+    if replaced_by is None:
+        return hit
+    return Hit(
+        hit.subject,
+        hit.path,
+        f"{hit.message.rstrip('.')}; but this form was replaced: the form filed "
+        f"{replaced_by.filed_on} governs instead (Treas. Reg. 1.409A-2(a)(1); Exhibit I), so "
+        "this one has no effect.",
+        remedy="Nothing to do: the later timely form governs.",
+        severity="info",
+    )
 
 
 # ------------------------------------------------------------------------------ the rules
@@ -111,7 +144,7 @@ def _timing_problems(
         f"(a) not on or before December 31 before the grant year ({prior_year_deadline})"
     )
     # (b) the forfeitable-right rule, open only if vesting takes at least 12 months.
-    vesting = specified_date(grant)
+    vesting = scheduled_vesting_date(grant)
     doubts: list[str] = []
     if not vests_within_12_months(grant.grant_date, vesting):
         last_30_days = days_after(grant.grant_date, 30)
@@ -164,33 +197,75 @@ def _timing_problems(
         "vesting date (acceleration on death, disability or a change in control ignored, an "
         "annual-meeting vesting date not); (c) for a newly eligible director, within 30 days of "
         "first eligibility. When none applies the finding lists what failed on each open route. "
-        'A filing date that passes route (b) on one reading of "12 months" only is a warning.'
+        'A filing date that passes route (b) on one reading of "12 months" only is a warning. '
+        "The form that governs is judged; a form it replaced draws info only, and a late form "
+        "(RSU-ELECTION-LATE) is not judged: it never governed. A form timely under route (b) "
+        "alone whose units vest on death, disability or a change in control event within 12 "
+        "months of the grant is a warning: whether the (a)(5) election holds for them is for "
+        "counsel."
     ),
     sources=[src.CODE_409A_A_4_B, src.REG_2_A_3, src.REG_2_A_5, src.REG_2_A_7],
     remedy=f"Ask counsel whether another route applies; if none does: {_SET_ASIDE.lower()}.",
 )
 def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
     facts = context.facts
-    for d_index, director in directors_of(context):
-        for e_index, election in elections_for_grant(facts, director):
-            failures, doubts = _timing_problems(facts, director, election)
-            path = election_path(d_index, e_index, "filed_on")
-            if doubts:
-                yield Hit(
-                    director.id,
-                    path,
-                    f"Exhibit I filed {election.filed_on} is timely on one "
-                    f"reading only: {'; '.join(doubts)}; otherwise {'; '.join(failures)}.",
-                    remedy=_ASK_COUNSEL,
-                    severity="warning",
-                )
-            elif failures:
-                yield Hit(
-                    director.id,
-                    path,
-                    f"Exhibit I filed {election.filed_on} is timely under no "
-                    f"409A route: {'; '.join(failures)}.",
-                )
+    for d_index, director, e_index, election, replaced_by in governing_forms(context):
+        failures, doubts = _timing_problems(facts, director, election)
+        path = election_path(d_index, e_index, "filed_on")
+        if doubts:
+            hit = Hit(
+                director.id,
+                path,
+                f"Exhibit I filed {election.filed_on} is timely on one "
+                f"reading only: {'; '.join(doubts)}; otherwise {'; '.join(failures)}.",
+                remedy=_ASK_COUNSEL,
+                severity="warning",
+            )
+        elif failures:
+            hit = Hit(
+                director.id,
+                path,
+                f"Exhibit I filed {election.filed_on} is timely under no "
+                f"409A route: {'; '.join(failures)}.",
+            )
+        else:
+            early = early_vesting_under_route_b(facts, director, election)
+            if early is None or replaced_by is not None:
+                continue
+            hit = Hit(
+                director.id,
+                path,
+                f"Exhibit I filed {election.filed_on} is timely only under route (b) (Treas. "
+                f"Reg. 1.409A-2(a)(5)), and the units vested early, {early}, within 12 months of "
+                "the grant. The 12-month condition ignores a lapse on death, disability or a "
+                "change in control event, but an election under (a)(5) may not hold for "
+                "compensation that vests on one within the 12 months. Reading taken: the "
+                "election is applied as filed; counsel decides whether the default Payment "
+                "Date (Notice C.1) applies instead.",
+                remedy=_ASK_COUNSEL,
+                severity="warning",
+            )
+        yield as_judged(hit, replaced_by)
+
+
+def early_vesting_under_route_b(
+    facts: DirectorGrantFacts, director: Director, election: DirectorElection
+) -> str | None:
+    """A form timely only under route (b) whose units vested on a Section B event less than 12
+    months after the grant: the event and its date in words, else None (DESIGN.md, "Readings left
+    to counsel")."""
+    grant = facts.grant
+    if election.filed_on <= december_31_before(grant.grant_date.year):
+        return None  # route (a)
+    first = director.first_eligible_on
+    if first is not None and election.filed_on <= first_year_election_deadline(first):
+        return None  # route (c)
+    outcome = vesting_outcome(facts, director)
+    if outcome.vested_on is None or outcome.vested_on == scheduled_vesting_date(grant):
+        return None
+    if not vests_within_12_months(grant.grant_date, outcome.vested_on):
+        return None
+    return outcome.because
 
 
 @rule(
@@ -209,7 +284,7 @@ def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
 )
 def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     grant = context.facts.grant
-    vesting = specified_date(grant)
+    vesting = scheduled_vesting_date(grant)
     if vests_within_12_months(grant.grant_date, vesting):
         path = (
             "grant.vesting.annual_meeting_date"
@@ -231,19 +306,21 @@ def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     severity="error",
     cites=[exhibit("Section III")],
     explanation="Exhibit I defers all (100%) of the Company Stock or nothing; a partial "
-    "election is not one the form offers.",
+    "election is not one the form offers. The form that governs is judged; a timely form that a "
+    "later timely form replaced draws info only (Treas. Reg. 1.409A-2(a)(1): an election may be "
+    "changed until the last permissible date), and a late form's content is moot.",
     sources=[rsu_src.EXHIBIT_III, rsu_src.EXHIBIT_INTRO],
     remedy="Have the director file a form electing 100% (or correct percent if misrecorded).",
 )
 def election_partial(context: CheckContext) -> Iterator[Hit]:
-    for d_index, director in directors_of(context):
-        for e_index, election in elections_for_grant(context.facts, director):
-            if election.percent != 100:
-                yield Hit(
-                    director.id,
-                    election_path(d_index, e_index, "percent"),
-                    f"the election defers {election.percent}%; Exhibit I allows all (100%) only.",
-                )
+    for d_index, director, e_index, election, replaced_by in governing_forms(context):
+        if election.percent != 100:
+            hit = Hit(
+                director.id,
+                election_path(d_index, e_index, "percent"),
+                f"the election defers {election.percent}%; Exhibit I allows all (100%) only.",
+            )
+            yield as_judged(hit, replaced_by)
 
 
 @rule(
@@ -328,25 +405,34 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
 
 @rule(
     "RSU-PAY-DATE-BEFORE-VESTING",
-    title="Elected payment date on or before the Specified Date",
+    title="Elected payment date before the Vesting Date",
     severity="error",
     cites=[notice("A"), notice("F.1")],
-    explanation="An elected payment date must fall after the Specified Date, when the units "
-    "vest; a date on or before it would pay units that have not vested.",
+    explanation="An elected payment date must not fall before the scheduled Vesting Date: the "
+    "Specified Date (the vesting anniversary) or the earlier annual meeting when the grant vests "
+    "then. A date before it would pay units that have not vested; a date on it pays vested "
+    "units (Notice C.1(iv) pays the default on that same anniversary). The form that governs is "
+    "judged; a timely form it replaced draws info only, and a late form's content is moot.",
     sources=[rsu_src.NOTICE_A, rsu_src.NOTICE_F1],
     remedy="Have the director elect a later date, or record the form as not in effect.",
 )
 def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
-    specified = specified_date(context.facts.grant)
-    for d_index, director in directors_of(context):
-        for e_index, election in elections_for_grant(context.facts, director):
-            if election.pay_date is not None and election.pay_date <= specified:
-                yield Hit(
-                    director.id,
-                    election_path(d_index, e_index, "pay_date"),
-                    f"elected payment date {election.pay_date} is on or before the "
-                    f"Specified Date {specified}.",
-                )
+    grant = context.facts.grant
+    vests = scheduled_vesting_date(grant)
+    which = (
+        "the annual meeting"
+        if vests != specified_date(grant)
+        else "the Specified Date, the vesting anniversary"
+    )
+    for d_index, director, e_index, election, replaced_by in governing_forms(context):
+        if election.pay_date is not None and election.pay_date < vests:
+            hit = Hit(
+                director.id,
+                election_path(d_index, e_index, "pay_date"),
+                f"elected payment date {election.pay_date} is before the Vesting Date {vests} "
+                f"({which}): the units would not have vested.",
+            )
+            yield as_judged(hit, replaced_by)
 
 
 @rule(

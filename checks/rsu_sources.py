@@ -26,6 +26,32 @@ NOTICE_A = quote(
     provided in this Notice of Grant or the Plan (collectively, the “Vesting Date”)
 """,
 )
+NOTICE_A_FORFEITURE = quote(
+    notice("A"),
+    """
+    If your service terminates prior to the Vesting Date for any reason other than those
+    described in Section B, then any unvested Restricted Stock Units (and any related dividend
+    equivalent rights) subject to this Notice of Grant shall terminate and be completely
+    forfeited on the date of such termination.
+""",
+)
+NOTICE_A_REGARDLESS = quote(
+    notice("A"),
+    """
+    To the extent that you do not vest in any Restricted Stock Units, and regardless of any
+    election described in Section F that you may have made with respect to such unvested
+    Restricted Stock Units, all interest in such units, the related shares of Company Stock,
+    and any related dividend equivalent rights shall be forfeited.
+""",
+)
+EXHIBIT_CHANGE_IN_CONTROL = quote(
+    exhibit(),
+    """
+    (iii) the occurrence of an event that is both a “change in control event” (as defined in
+    Code section 409A(a)(2)(A)(v) and the applicable regulations issued thereunder) and a
+    Change of Control,
+""",
+)
 NOTICE_C = quote(
     notice("C"),
     """

@@ -125,6 +125,29 @@ REG_3_B = describe(
     payment event (such as 60 days) that does not let the service provider choose the year.
 """,
 )
+REG_3_D = describe(
+    reg("1.409A-3(d)"),
+    """
+    A payment is treated as made upon the designated date if it is made no earlier than 30 days
+    before that date (and the service provider may not designate the taxable year of payment).
+""",
+)
+CODE_416_I = describe(
+    code("416(i)"),
+    """
+    A key employee is an employee who is an officer above the dated compensation threshold, a
+    5-percent owner, or a 1-percent owner with compensation above $150,000. A specified
+    employee under Code 409A(a)(2)(B)(i) is a key employee of a public company: an employee.
+""",
+)
+REG_3_I_5 = describe(
+    reg("1.409A-3(i)(5)"),
+    """
+    A change in control event is a change in the ownership or effective control of the
+    corporation, or in the ownership of a substantial portion of its assets, as the regulation
+    defines each; a plan's own Change of Control need not be one.
+""",
+)
 CODE_401_A_17 = describe(
     code("401(a)(17)"),
     """

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from docgen.issue.verify import FolderCheck
     from docgen.issue.verify_file import FileCheck
     from docgen.issue.verify_signed import SignedFileCheck
+    from docgen.kinds.registry import ComputeFormat
 
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
 
@@ -101,9 +102,12 @@ def json_schema() -> dict[str, Any]:
 
     from pydantic import Field, TypeAdapter
 
+    # The union of the registered kinds' models is made at run time, so it is a value to the
+    # type checker (Any), not a type it could check.
     models = tuple(kind.model for kind in all_kinds())
-    union = models[0] if len(models) == 1 else Union[models]  # noqa: UP007
-    schema = TypeAdapter(Annotated[union, Field(discriminator="kind")]).json_schema()
+    union: Any = models[0] if len(models) == 1 else Union[models]  # noqa: UP007
+    facts_file: Any = Annotated[union, Field(discriminator="kind")]
+    schema = TypeAdapter(facts_file).json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "docgen fact file"
     return schema
@@ -175,7 +179,8 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
                 )
             ]
         )
-    return kind.compute(loaded.facts, output_format)
+    shown = cast("ComputeFormat", output_format)  # the command line offers no other
+    return kind.compute(loaded.facts, shown)
 
 
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:

@@ -118,11 +118,18 @@ def compute(
     """The RRP's arithmetic per participant: deferral, match, restoration, vesting, payment date.
 
     Plan Compensation, the Elective Deferral, Matching and Retirement Restoration Contributions,
-    vesting and the last day the Plan allows payment (docs/rrp-arithmetic.md)."""
+    vesting and the last day the Plan allows payment (docs/rrp-arithmetic.md). For a director
+    grant: each director's Vesting Date or forfeiture, dividend-equivalent units, shares to
+    deliver, Payment Date and delivery window."""
     emit(api.compute(file, output_format.value), output)
 
 
-RenderFormat = StrEnum("RenderFormat", [(fmt, fmt) for fmt in api.RENDER_FORMATS])
+class RenderFormat(StrEnum):
+    """What `docgen render --to` makes: api.RENDER_FORMATS, in its order (tests/test_render.py)."""
+
+    pdf = "pdf"
+    docx = "docx"
+    html = "html"
 
 
 _STAGE_HELP = "The stage to check or issue. " + api.stage_help()

@@ -84,7 +84,7 @@ def test_text_groups_by_director_and_ends_with_a_summary(cli, samples):
     assert result.exit_code == 1
     assert "half (Hal Half)" in result.stdout
     assert "RSU-ELECTION-PARTIAL" in result.stdout
-    assert "8 errors, 0 warnings, 0 info" in result.stdout
+    assert "7 errors, 0 warnings, 0 info" in result.stdout
 
 
 WARNING_ONLY = """\

@@ -233,7 +233,9 @@ def test_a_bonus_only_election_with_salary_above_the_limit():
 def test_a_first_year_bonus_election_is_pro_rated_over_its_period():
     # Bonus earned over the calendar year; elected Feb 10: 365 - 41 = 324 days left.
     # 450,000 = 350,000 salary + 100,000 bonus; bonus Plan Compensation 90,000.
-    # 20% x 90,000 x 324/365 = 15,978.082... -> 15,978.08; cap 6% x 90,000 x 324/365 = 4,793.42.
+    # 20% x 90,000 x 324/365 = 15,978.082... -> 15,978.08. The bonus is taken as paid in a pay
+    # period of its own (no pay periods given): the match cap is 6% of all of that period's Plan
+    # Compensation, 6% x 90,000 = 5,400, not of the share the election reaches (Plan 3.04).
     row = only(
         plan_year(
             person(
@@ -245,7 +247,7 @@ def test_a_first_year_bonus_election_is_pro_rated_over_its_period():
         )
     )
     assert row.elective_deferral == Decimal("15978.08")
-    assert row.matching_restoration == Decimal("4793.42")
+    assert row.matching_restoration == Decimal("5400.00")
 
 
 def test_a_rolled_over_election():
@@ -760,10 +762,11 @@ def test_the_year_sample_worked_by_hand(samples):
     # e1007: hired July 1, 6% on July 31: salary before the election 395,000 x 31/184 =
     # 66,548.91 < limit, so all 35,000 is reached: 2,100, matched 2,100.
     assert rows["e1007"].elective_deferral == Decimal("2100.00")
-    # e1008: first-year bonus, 20% x 90,000 x 324/365 = 15,978.08; cap 6% x 79,890.41 = 4,793.42.
+    # e1008: first-year bonus, 20% x 90,000 x 324/365 = 15,978.08; the bonus is paid in a pay
+    # period of its own, capped at 6% of all of its Plan Compensation: 6% x 90,000 = 5,400.
     assert (rows["e1008"].elective_deferral, rows["e1008"].matching_restoration) == (
         Decimal("15978.08"),
-        Decimal("4793.42"),
+        Decimal("5400.00"),
     )
     # e1012 Retired at 66 after 1,450 hours on Sep 30: restoration 4% x 250,000 = 10,000;
     # paid by Sep 30 + 60 days = Nov 29.
@@ -833,11 +836,70 @@ def test_cli_csv_and_text(cli, samples):
     assert "160,000.00" in text and "e1028" in text
 
 
-def test_cli_refuses_a_director_file(cli, samples):
-    result = cli("compute", samples / "director-grant-2026.yaml")
-    assert result.exit_code == 2
-    assert "has no arithmetic to compute" in result.stderr
-    assert "Traceback" not in result.stderr
+DIVIDEND_GRANT = """kind: director-rsu-grant
+company:
+  name: Example Co.
+  secretary_phone: "(555) 555-0100"
+  governing_law: Commonwealth of Virginia
+stock_plan: Example Co. Stock Incentive Plan
+form_10k_fiscal_year: 2026
+grant:
+  id: 2026-annual
+  grant_date: 2026-06-23
+  notice_date: 2026-06-23
+  election_deadline: 2026-06-23
+  fair_market_value: "45.10"
+  dividends:
+    - {paid_on: 2026-09-15, per_share: "0.50", fair_market_value: "50.00"}
+    - {paid_on: 2026-12-15, per_share: "0.50", fair_market_value: "40.00"}
+    - {paid_on: 2027-03-15, per_share: "0.50", fair_market_value: "45.10"}
+    - {paid_on: 2027-07-15, per_share: "0.50", fair_market_value: "45.10"}
+directors:
+  - {id: paid, name: Pat Paid, units: 1000}
+  - id: gone
+    name: Gene Gone
+    units: 1000
+    settlement: {separation_on: 2027-06-22}
+"""
+
+
+def test_a_directors_dividend_equivalent_units_worked_by_hand(cli, tmp_path):
+    # Notice E, no election: paid on the first anniversary, 2027-06-23 (Notice C.1(iv)).
+    # 2026-09-15: 1,000 x 0.50 / 50.00 = 10.0000 units -> 1,010.0000
+    # 2026-12-15: 1,010 x 0.50 / 40.00 = 12.6250 -> 1,022.6250
+    # 2027-03-15: 1,022.625 x 0.50 / 45.10 = 11.33730... -> 11.3373 -> 1,033.9623
+    # 2027-07-15 is after the Payment Date: not counted. Shares: 1,033 whole, 0.9623 left over.
+    path = tmp_path / "grant.yaml"
+    path.write_text(DIVIDEND_GRANT, encoding="utf-8")
+    result = cli("compute", path, "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    paid, gone = json.loads(result.stdout)["directors"]
+    assert [step["units_added"] for step in paid["dividends"]] == ["10.0000", "12.6250", "11.3373"]
+    assert paid["dividend_equivalent_units"] == "33.9623"
+    assert (paid["total_units"], paid["shares_to_deliver"]) == ("1033.9623", 1033)
+    assert paid["fractional_unit"] == "0.9623"
+    assert (paid["vesting_date"], paid["payment_date"]) == ("2027-06-23", "2027-06-23")
+    assert paid["delivery_window"] == {"from": "2027-06-23", "to": "2027-08-22"}
+    assert paid["citations"]["dividend_equivalent_units"] == "Notice E"
+    # Service ended the day before the Vesting Date: forfeited with the dividend equivalents.
+    assert (gone["forfeited_on"], gone["vesting_date"], gone["shares_to_deliver"]) == (
+        "2027-06-22",
+        None,
+        0,
+    )
+    assert any("Notice A" in note for note in gone["notes"])
+    rows = list(csv.DictReader(io.StringIO(cli("compute", path, "--format", "csv").stdout)))
+    assert (rows[0]["shares_to_deliver"], rows[0]["deliver_by"]) == ("1033", "2027-08-22")
+    text = cli("compute", path).stdout
+    assert "1,033" in text and "forfeited 2027-06-22" in text
+
+
+def test_compute_for_the_director_sample(cli, samples):
+    result = cli("compute", samples / "director-grant-2026.yaml", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    rows = {row["id"]: row for row in json.loads(result.stdout)["directors"]}
+    assert rows["rgarcia"]["payment_date"] == "2030-07-01"  # the governing form's date
+    assert rows["jsmith"]["payment_date"] is None  # paid on separation: none on record
 
 
 def test_cli_names_a_year_with_no_limit(cli, tmp_path, samples):
@@ -857,3 +919,197 @@ def test_compute_writes_to_a_file_with_o(cli, samples, tmp_path):
     table = tmp_path / "arithmetic.txt"
     assert cli("compute", samples / "rrp-2026.yaml", "-o", table).exit_code == 0
     assert "e1001" in table.read_text() and "\x1b[" not in table.read_text()
+
+
+# ------------------------------------------------ per pay period and per election (A18 readings)
+
+
+def _monthly(salary: str, year: int = 2026, **december) -> list[dict]:
+    """Twelve month-end payrolls of ``salary``; ``december`` adds to the last one."""
+    ends = ["01-31", "02-28", "03-31", "04-30", "05-31", "06-30"]
+    ends += ["07-31", "08-31", "09-30", "10-31", "11-30", "12-31"]
+    periods = [{"paid_on": f"{year}-{end}", "compensation": salary} for end in ends]
+    periods[-1].update(december)
+    return periods
+
+
+def test_the_match_cap_counts_all_of_a_shared_pay_periods_plan_compensation():
+    # 480,000 salary, 40,000 a month; December also pays a 100,000 bonus. The 360,000 limit is
+    # reached at the end of September: October, November and December are Plan Compensation
+    # (40,000; 40,000; 140,000). A 10% salary election, no bonus election: 4,000 a month.
+    # Match (Plan 3.04: "not to exceed six percent (6%) of Plan Compensation for such pay
+    # period"): October min(4,000, 2,400) = 2,400; November 2,400; December min(4,000, 6% x
+    # 140,000 = 8,400) = 4,000. Total 8,800 (capping December at 6% of the salary alone gave
+    # 2,400, 7,200 in all).
+    periods = _monthly("40000", compensation="140000", bonus="100000")
+    row = only(
+        plan_year(
+            person(
+                compensation="580000",
+                bonus_compensation="100000",
+                pay_periods=periods,
+                elections=[salary(10)],
+            )
+        )
+    )
+    assert [p.matching_restoration for p in row.pay_periods][-3:] == [
+        Decimal("2400.00"),
+        Decimal("2400.00"),
+        Decimal("4000.00"),
+    ]
+    assert row.elective_deferral == Decimal("12000.00")
+    assert row.matching_restoration == Decimal("8800.00")
+
+
+def test_a_first_year_75_percent_bonus_election_is_not_capped_twice():
+    # First eligible April 15, 2026; 75% of the bonus elected May 13 (day 28). The bonus is earned
+    # over the calendar year: 232 of 365 days are after the election. Salary 360,000 absorbs the
+    # limit, so the 150,000 bonus is all Plan Compensation. Deferral 75% x 150,000 x 232/365 =
+    # 71,506.849... -> 71,506.85 (the percentage is not cut to 75 x 232/365 = 47.67% as well).
+    # Match: the bonus paid in a period of its own, min(71,506.85, 6% x 150,000) = 9,000.
+    facts = plan_year(
+        person(
+            compensation="510000",
+            bonus_compensation="150000",
+            first_eligible_on="2026-04-15",
+            elections=[bonus(75, made_on="2026-05-13")],
+        )
+    )
+    row = only(facts)
+    assert row.elective_deferral == Decimal("71506.85")
+    assert row.matching_restoration == Decimal("9000.00")
+    assert any("pay period of its own" in note for note in row.notes)
+
+
+def test_an_arrears_payroll_pays_for_services_before_the_election():
+    # 1,200,000 salary, 100,000 a month, the limit passed in April. First eligible July 15; 10%
+    # elected July 30. The July 31 payroll pays for July 1-31, of which only July 31 is after the
+    # election: 100,000 x 1/31 x 10% = 322.58 (matched in full, under 6% x 100,000). August to
+    # December: 10,000 deferred a month, matched 6,000 each. Deferral 50,322.58, match 30,322.58.
+    periods = _monthly("100000")
+    for period in periods:
+        month = int(period["paid_on"][5:7])
+        period["services_from"] = f"2026-{month:02d}-01"
+        period["services_to"] = period["paid_on"]
+    person_facts = person(
+        compensation="1200000",
+        hired_on="2010-01-04",
+        first_eligible_on="2026-07-15",
+        pay_periods=periods,
+        elections=[salary(10, made_on="2026-07-30")],
+    )
+    row = only(plan_year(person_facts))
+    july = row.pay_periods[6]
+    assert (july.elective_deferral, july.matching_restoration) == (
+        Decimal("322.58"),
+        Decimal("322.58"),
+    )
+    assert row.elective_deferral == Decimal("50322.58")
+    assert row.matching_restoration == Decimal("30322.58")
+    assert not any("services_from" in note for note in row.notes)
+    # Without the service dates, each payroll is taken as pay for the days since the previous
+    # one (July 1-31 here): the same figures, and a note saying what was assumed.
+    for period in periods:
+        del period["services_from"], period["services_to"]
+    row = only(plan_year(person_facts))
+    assert row.elective_deferral == Decimal("50322.58")
+    assert any("services_from, services_to" in note for note in row.notes)
+
+
+def test_a_valid_bonus_election_beside_an_invalid_salary_election():
+    # 76% salary is above the Plan maximum (Plan 2.03(a)): that part defers nothing, with a note.
+    # The 25% bonus election stands on its own: 500,000 = 400,000 salary + 100,000 bonus; salary
+    # absorbs the limit first, so the bonus Plan Compensation is 100,000: 25,000 deferred, match
+    # min(25,000, 6% x 100,000) = 6,000.
+    row = only(
+        plan_year(
+            person(
+                compensation="500000",
+                bonus_compensation="100000",
+                elections=[salary(76), bonus(25)],
+            )
+        )
+    )
+    assert (row.elective_deferral, row.matching_restoration) == (
+        Decimal("25000.00"),
+        Decimal("6000.00"),
+    )
+    assert any("76%" in note and "Plan 2.03(a)" in note for note in row.notes)
+
+
+def test_a_zero_deferral_says_why():
+    # 25% of salary, but the 300,000 salary never passes the 360,000 limit: 0.00, with the reason.
+    row = only(plan_year(person(compensation="300000", elections=[salary(25)])))
+    assert row.elective_deferral == Decimal("0.00")
+    assert any("defers 0.00" in note and "Plan 1.21" in note for note in row.notes)
+
+
+def test_cli_compute_works_the_match_cap_and_the_service_period(cli, tmp_path):
+    """Through `docgen compute`: the shared December pay period (8,800, not 7,200) and a first-year
+    election on an arrears payroll with its service dates."""
+    months = _monthly("40000", compensation="140000", bonus="100000")
+    lines = [
+        "kind: rrp-plan-year",
+        "company: {name: Example Co.}",
+        "plan: {name: Example Co. Retirement Restoration Plan}",
+        "plan_year: 2026",
+        "participants:",
+        "  - {id: shared, name: Sam Shared, eligible_employee: true, compensation: '580000',",
+        "     bonus_compensation: '100000',",
+        "     elections: [{kind: salary, plan_year: 2026, percent: 10, made_on: 2025-12-10}],",
+        "     pay_periods: [",
+    ]
+    for period in months:
+        bonus_part = f", bonus: '{period['bonus']}'" if "bonus" in period else ""
+        lines.append(
+            f"       {{paid_on: {period['paid_on']}, compensation: '{period['compensation']}'"
+            f"{bonus_part}}},"
+        )
+    lines += [
+        "     ]}",
+        "  - {id: arrears, name: Ari Arrears, eligible_employee: true, compensation: '1200000',",
+        "     hired_on: 2010-01-04, first_eligible_on: 2026-07-15,",
+        "     elections: [{kind: salary, plan_year: 2026, percent: 10, made_on: 2026-07-30}],",
+        "     pay_periods: [",
+    ]
+    for period in _monthly("100000"):
+        month = period["paid_on"][5:7]
+        lines.append(
+            f"       {{paid_on: {period['paid_on']}, compensation: '100000', "
+            f"services_from: 2026-{month}-01, services_to: {period['paid_on']}}},"
+        )
+    lines.append("     ]}")
+    path = tmp_path / "rrp.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli("compute", path, "--format", "json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    shared, arrears = json.loads(result.stdout)["participants"]
+    assert shared["matching_restoration"] == "8800.00"
+    assert (arrears["elective_deferral"], arrears["matching_restoration"]) == (
+        "50322.58",
+        "30322.58",
+    )
+    assert arrears["pay_periods"][6]["elective_deferral"] == "322.58"
+
+
+def test_a_hire_after_the_prior_year_deadline_is_told_what_the_first_year_route_needs(
+    cli, tmp_path
+):
+    # Hired 2026-03-02 with no first_eligible_on: the prior-year deadline (2025-12-31) was never
+    # hers to meet; both check and compute say so, and name the fact that opens Plan 2.03(c).
+    path = tmp_path / "rrp.yaml"
+    path.write_text(
+        "kind: rrp-plan-year\ncompany: {name: Example Co.}\n"
+        "plan: {name: Example Co. Retirement Restoration Plan}\nplan_year: 2026\n"
+        "participants:\n"
+        "  - {id: new, name: Nia New, eligible_employee: true, compensation: '500000',\n"
+        "     hired_on: 2026-03-02,\n"
+        "     elections: [{kind: salary, plan_year: 2026, percent: 10, made_on: 2026-03-20}]}\n",
+        encoding="utf-8",
+    )
+    result = cli("check", path, "--as-of", "2026-04-01", "--stage", "year", "--format", "json")
+    (late,) = [f for f in json.loads(result.stdout)["findings"] if f["rule"] == "RRP-ELECTION-LATE"]
+    assert "hired 2026-03-02, after that deadline" in late["message"]
+    assert "first_eligible_on" in late["message"]
+    (row,) = json.loads(cli("compute", path, "--format", "json").stdout)["participants"]
+    assert any("hired 2026-03-02" in note for note in row["notes"])

@@ -178,7 +178,7 @@ def test_grant_copy_marks_the_elected_choice(loaded):
     assert xml.count('w:char="F0FE"') == 1 and xml.count('w:char="F0A8"') == 2
     text = text_of_docx(data)
     assert (
-        "(b) the following date, which must be after the Specified Date (June 23, 2027): "
+        "(b) the following date, which must be on or after the Specified Date (June 23, 2027): "
         "July 1, 2030; or" in text
     )
 

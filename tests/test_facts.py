@@ -13,6 +13,8 @@ from ruamel.yaml import YAML
 
 from docgen.api import json_schema
 from docgen.core.errors import LoadError
+from docgen.core.kind_facts import KindFacts
+from docgen.kinds import all_kinds
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.load import load_facts
@@ -161,6 +163,46 @@ def test_validate_sample_succeeds(cli, samples):
 
 def test_models_listed_kinds():
     assert DirectorGrantFacts.model_fields["kind"].annotation.__args__ == ("director-rsu-grant",)
+
+
+SHARED = ("clause_approvals", "templates_dir")
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.name)
+def test_every_kind_takes_the_shared_fields_from_one_base_model(kind):
+    """kind, company, clause_approvals, templates_dir and the retired field are KindFacts'; a
+    kind's model declares only its own fields (and narrows kind and company)."""
+    assert issubclass(kind.model, KindFacts)
+    assert not set(SHARED) & set(vars(kind.model).get("__annotations__", {}))
+    for name in SHARED:
+        assert kind.model.model_fields[name].description == KindFacts.model_fields[name].description
+    assert kind.retired_fields == {
+        "drafted_clauses_approved_by": KindFacts.retired_fields["drafted_clauses_approved_by"]
+    }
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.name)
+def test_the_schema_lists_a_kinds_fields_as_the_kind_orders_them(schema, kind):
+    """pydantic puts the base model's fields first; the schema, the reference and a load error's
+    "Allowed here" list them as each kind reads: its terms, the shared fields, then its people."""
+    names = kind.model.documented_fields()
+    assert sorted(names) == sorted(kind.model.model_fields)
+    assert names[:2] == ["kind", "company"]
+    at = names.index(kind.model.shared_fields_before)
+    assert names[at - 2 : at] == list(SHARED)
+    assert kind.roster is not None and kind.model.shared_fields_before == kind.roster.field
+    assert list(schema["$defs"][kind.model.__name__]["properties"]) == names
+
+
+def test_an_unknown_top_level_field_lists_the_allowed_ones_in_the_kinds_order(samples, tmp_path):
+    path = _edit(samples, tmp_path, "rrp-2026.yaml", "plan_year:", "plan_yaer: 2026\nplan_year:")
+    with pytest.raises(LoadError) as refused:
+        load_facts(path)
+    assert refused.value.problems[0].fix == (
+        "Did you mean plan_year? Allowed here: kind, company, plan, plan_year, "
+        "retirement_contribution_percent, clause_approvals, templates_dir, participants_csv, "
+        "participants."
+    )
 
 
 def test_fact_file_reference_is_current():

@@ -100,3 +100,21 @@ def test_a_rule_from_a_module_no_kind_lists_is_refused():
 
     with pytest.raises(ValueError, match="no registered kind lists"):
         rule("TOY-STRAY", title="t", severity="error", cites=[], explanation="e")(lambda c: ())
+
+
+def test_the_new_kind_has_the_shared_fields_without_declaring_them(toy, cli, tmp_path):
+    """clause_approvals and templates_dir come from KindFacts, and so does the refusal of the
+    first release's drafted_clauses_approved_by; the toy's company is plain text."""
+    from docgen.load import load_facts
+
+    path = toy()
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    path.write_text(path.read_text() + "clause_approvals: []\ntemplates_dir: templates\n")
+    loaded = load_facts(path)
+    assert loaded.facts.company == "Example Widgets, Inc."
+    assert loaded.templates_override == folder.resolve()
+    path.write_text(path.read_text() + 'drafted_clauses_approved_by: "A. Counsel"\n')
+    refused = cli("validate", path)
+    assert refused.exit_code == 2
+    assert "drafted_clauses_approved_by: is a field of docgen's first release" in refused.stderr

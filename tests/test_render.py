@@ -311,12 +311,16 @@ def test_an_annual_meeting_vesting_date_is_named_and_marked_drafted(tmp_path):
         tmp_path, {"annual_meeting_date: null ": "annual_meeting_date: 2027-06-01 "}
     )
     html = render.render_html(changed, "notice", "jsmith", "grant")
+    # DESIGN.md, "The Specified Date": the Specified Date stays the anniversary; the units vest
+    # on the earlier annual meeting, which the clause names without redefining the term.
     assert (
-        '<span data-provenance="drafted" data-clause="notice.a-annual-meeting-vesting">the '
-        "earlier of the first anniversary of the Grant Date and the date of the Company’s annual "
-        "meeting of shareholders held on June 1, 2027</span> (the “Specified Date”)"
+        "on the first anniversary of the Grant Date (the “Specified Date”) "
+        '<span data-provenance="drafted" data-clause="notice.a-annual-meeting-vesting">or, if '
+        "earlier, on the date of the Company’s annual meeting of shareholders held on June 1, "
+        "2027,</span> or such earlier date as may be provided in this Notice of Grant or the Plan "
+        "(collectively, the “Vesting Date”)"
     ) in html
-    assert '<th scope="row">Specified Date</th><td>June 1, 2027</td>' in html
+    assert '<th scope="row">Specified Date</th><td>June 23, 2027</td>' in html
 
 
 def test_dollars_keep_every_decimal_the_facts_give():
@@ -370,7 +374,7 @@ def test_every_gap_in_the_source_form_is_drafted_and_marked(loaded):
         "III. Election",
         "IV. Signature",
         "(1) the date you elect in Section III of this Election Form; or",
-        "(b) the following date, which must be after the Specified Date (June 23, 2027):",
+        "(b) the following date, which must be on or after the Specified Date (June 23, 2027):",
         "Signature of Director",
         "Printed Name",
         "Date Signed",
@@ -464,18 +468,21 @@ def test_grant_copy_names_the_superseded_form_in_pdf_and_docx(loaded):
     assert "Superseded" not in render.render_html(loaded, "exhibit-i", "jsmith", "grant")
 
 
-def test_exhibit_i_states_the_specified_date_from_the_annual_meeting(tmp_path):
-    """DESIGN.md, "The Specified Date": one Specified Date, the same on the Notice and beside
-    Exhibit I's (b)."""
+def test_exhibit_i_states_the_specified_date_as_the_anniversary(tmp_path):
+    """DESIGN.md, "The Specified Date": one Specified Date, the anniversary, the same on the
+    Notice and beside Exhibit I's (b), though the units vest at the earlier annual meeting."""
     changed = facts_with(
         tmp_path, {"annual_meeting_date: null ": "annual_meeting_date: 2027-06-01 "}
     )
     text = plain(
         pdf_words(render.render_document(changed, "exhibit-i", "jsmith", "elections", "pdf"))
     )
-    assert "(b) the following date, which must be after the Specified Date (June 1, 2027):" in text
+    assert (
+        "(b) the following date, which must be on or after the Specified Date (June 23, 2027):"
+        in text
+    )
     notice = render.render_html(changed, "notice", "jsmith", "grant")
-    assert '<th scope="row">Specified Date</th><td>June 1, 2027</td>' in notice
+    assert '<th scope="row">Specified Date</th><td>June 23, 2027</td>' in notice
 
 
 def test_a_deadline_before_the_grant_date_is_not_called_the_date_of_grant(tmp_path):
@@ -689,3 +696,12 @@ def test_a_fresh_process_makes_the_same_bytes(loaded):
     # Nothing printed at exit, and WeasyPrint's @font-face folder was removed.
     assert result.stderr == ""
     assert not Path(font_folder).exists()
+
+
+def test_render_to_offers_every_format_a_document_is_made_in():
+    """`docgen render --to` spells its choices out (so the type checker knows them): they are
+    api.RENDER_FORMATS, in the order the command line offers them."""
+    from docgen import api
+    from docgen.cli import RenderFormat
+
+    assert [fmt.value for fmt in RenderFormat] == list(api.RENDER_FORMATS)

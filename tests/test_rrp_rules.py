@@ -21,7 +21,8 @@ TIMING_RULES = {
     "RRP-ELECTION-LATE",
     "RRP-FIRST-YEAR-LATE",
     "RRP-NOT-NEWLY-ELIGIBLE",
-    "RRP-FIRST-YEAR-PRIOR-SERVICES",
+    # RRP-FIRST-YEAR-PRIOR-SERVICES is no timing rule any more: it says, as info, how much of the
+    # pay a first-year election in force reaches (DESIGN.md, "The Plan's arithmetic").
     "RRP-PBC-LATE",
     "RRP-PBC-NOT-QUALIFIED",
     "RRP-PBC-SERVICE-GAP",

@@ -51,8 +51,8 @@ def months_on_month_end(day: date, months: int) -> date:
 
 
 def specified(grant: dict) -> date:
-    """DESIGN.md, "The Specified Date": the vesting anniversary, or the annual meeting if one is set
-    and earlier."""
+    """DESIGN.md, "The Specified Date": the scheduled Vesting Date, the Specified Date (the vesting
+    anniversary) or the annual meeting if one is set and earlier."""
     on = months_on(grant["grant_date"], 12 * grant["vesting"]["anniversary"])
     meeting = grant["vesting"].get("annual_meeting_date")
     return meeting if meeting is not None and meeting < on else on
@@ -121,6 +121,67 @@ def payment_event(grant: dict, director: dict, election: dict | None) -> tuple[d
     return first, ("separation" if names == {"separation"} else "other")
 
 
+def fixed_date(grant: dict, director: dict, election: dict | None) -> date | None:
+    """The elected date, when it is the Payment Date: earliest of the events, tied at most with
+    the separation (a payment due that day anyway is not made on account of the separation)."""
+    if election is None or election["pay_on"] == "separation":
+        return None
+    settled = director.get("settlement") or {}
+    others = [settled.get(key) for key in ("death_on", "disability_on", "change_in_control_on")]
+    elected = election["pay_date"]
+    if any(day is not None and day <= elected for day in others):
+        return None
+    separated = settled.get("separation_on")
+    if election["pay_on"] != "date" and separated is not None and separated < elected:
+        return None
+    return elected
+
+
+def only_route_b(grant: dict, director: dict, filed: date) -> bool:
+    """Timely by route (b) alone: not (a), December 31 before the grant year; not (c)."""
+    if filed <= date(grant["grant_date"].year - 1, 12, 31):
+        return False
+    first = director.get("first_eligible_on")
+    return not (first is not None and filed <= first + timedelta(days=30))
+
+
+def vested_early(grant: dict, settled: dict) -> date | None:
+    """The Section B event that vested the units before the Vesting Date, on or before service
+    ended; None if none did."""
+    vests = specified(grant)
+    ends = [settled.get(key) for key in ("separation_on", "death_on")]
+    ended = min((day for day in ends if day is not None), default=None)
+    events = [settled.get("death_on"), settled.get("disability_on")]
+    if settled.get("change_in_control_is_409a_event") in (None, True):
+        events.append(settled.get("change_in_control_on"))
+    early = [
+        day for day in events if day is not None and day < vests and (ended is None or day <= ended)
+    ]
+    return min(early, default=None)
+
+
+def forfeited(grant: dict, settled: dict) -> bool:
+    """Notice A: service (ended by separation or death) ending before the Vesting Date, with no
+    Section B event on or before its end and before the Vesting Date, forfeits the units."""
+    vests = specified(grant)
+    ends = [settled.get(key) for key in ("separation_on", "death_on")]
+    ended = min((day for day in ends if day is not None), default=None)
+    if ended is None or ended >= vests:
+        return False
+    accelerate = grant["vesting"].get("accelerate_on", ["death", "disability", "change_of_control"])
+    events = []
+    if "death" in accelerate:
+        events.append(settled.get("death_on"))
+    if "disability" in accelerate:
+        events.append(settled.get("disability_on"))
+    if "change_of_control" in accelerate and settled.get("change_in_control_is_409a_event") in (
+        None,
+        True,
+    ):
+        events.append(settled.get("change_in_control_on"))
+    return not any(day is not None and day < vests and day <= ended for day in events)
+
+
 def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
     grant = data["grant"]
     found: Counter = Counter()
@@ -154,6 +215,7 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
                 forms.append((e, form))
         forms.sort(key=lambda item: (item[1]["filed_on"], item[0]))
         governing = None
+        took_over: list[int] = []  # the forms that governed in turn; the last governs
         for e, form in forms:
             at = f"directors[{d}].elections[{e}]"
             filed = form["filed_on"]
@@ -161,24 +223,85 @@ def expected_findings(data: dict, as_of: date, stage: str) -> Counter:
                 add("RSU-ELECTION-LATE", who, f"{at}.filed_on")
             if filed > as_of:
                 add("RSU-ELECTION-FUTURE", who, f"{at}.filed_on")
-            if Decimal(str(form["percent"])) != 100:
-                add("RSU-ELECTION-PARTIAL", who, f"{at}.percent")
-            if form.get("pay_date") is not None and form["pay_date"] <= vests:
-                add("RSU-PAY-DATE-BEFORE-VESTING", who, f"{at}.pay_date")
-            timing = route_409a(grant, director, filed)
-            if timing is not None:
-                add("RSU-ELECTION-409A-TIMING", who, f"{at}.filed_on", timing)
             if governing is not None and filed >= grant["grant_date"]:
                 add("RSU-ELECTION-AFTER-IRREVOCABLE", who, f"{at}.filed_on")
             elif filed < grant["election_deadline"]:
                 governing = form
+                took_over.append(e)
         assert governing is governing_election(grant, forms)
+        # A15: the content rules judge the form that governs (an error, or the rule's own
+        # severity); a form it replaced draws info; a late form's content is moot.
+        for e, form in forms:
+            if e not in took_over:
+                continue
+            at = f"directors[{d}].elections[{e}]"
+            replaced = e != took_over[-1]
+            if Decimal(str(form["percent"])) != 100:
+                add("RSU-ELECTION-PARTIAL", who, f"{at}.percent", "info" if replaced else "error")
+            if form.get("pay_date") is not None and form["pay_date"] < vests:
+                add(
+                    "RSU-PAY-DATE-BEFORE-VESTING",
+                    who,
+                    f"{at}.pay_date",
+                    "info" if replaced else "error",
+                )
+            timing = route_409a(grant, director, form["filed_on"])
+            if timing is not None:
+                add(
+                    "RSU-ELECTION-409A-TIMING",
+                    who,
+                    f"{at}.filed_on",
+                    "info" if replaced else timing,
+                )
+            elif not replaced and only_route_b(grant, director, form["filed_on"]):
+                early = vested_early(grant, director.get("settlement") or {})
+                if early is not None and early < months_on(grant["grant_date"], 12):
+                    # Treas. Reg. 1.409A-2(a)(5): a route (b) election and vesting on death,
+                    # disability or a change in control event within the 12 months: a warning.
+                    add("RSU-ELECTION-409A-TIMING", who, f"{at}.filed_on", "warning")
 
         settled = director.get("settlement") or {}
+        if director.get("specified_employee", False) and not director.get("employee", False):
+            # A specified employee is a key employee (Code 416(i)), an employee.
+            add(
+                "RSU-SPECIFIED-EMPLOYEE-NOT-EMPLOYEE",
+                who,
+                f"directors[{d}].specified_employee",
+                "warning",
+            )
+        separated = settled.get("separation_on")
+        fixed = fixed_date(grant, director, governing)
+        if director.get("specified_employee", False) and separated and fixed is not None:
+            # Notice F.2 may delay "the date you elected in Section III": a warning while the
+            # date falls less than six months after separation (or before an earlier death).
+            delayed = months_on(separated, 6)
+            if settled.get("death_on") is not None:
+                delayed = min(delayed, settled["death_on"])
+            if separated <= fixed < delayed:
+                add(
+                    "RSU-SPECIFIED-EMPLOYEE-DELAY",
+                    who,
+                    f"directors[{d}].settlement.separation_on",
+                    "warning",
+                )
+        if settled.get("change_in_control_on") and (
+            settled.get("change_in_control_is_409a_event") is None
+        ):
+            # Exhibit I (iii): a payment event only if also a 409A change in control event;
+            # not recorded, taken as one, with a warning.
+            add(
+                "RSU-DELIVERY-WINDOW",
+                who,
+                f"directors[{d}].settlement.change_in_control_on",
+                "warning",
+            )
         delivered = settled.get("delivered_on")
         if delivered is None:
             continue
         path = f"directors[{d}].settlement.delivered_on"
+        if forfeited(grant, settled):
+            add("RSU-FORFEITED-UNITS-DELIVERED", who, path)
+            continue
         event = payment_event(grant, director, governing)
         if (
             event is not None
@@ -414,15 +537,22 @@ def test_the_reading_sees_supersession_lateness_and_void_forms():
         {**later, "filed_on": date(2026, 6, 1)},
     ]
     data["directors"][0]["settlement"] = {
-        "separation_on": date(2027, 3, 1),
-        "delivered_on": date(2027, 3, 15),
+        "separation_on": date(2027, 9, 1),
+        "delivered_on": date(2027, 9, 15),
     }
     path = "directors[0].settlement.delivered_on"
     window = ("RSU-DELIVERY-WINDOW", "d1", path, "error")
-    assert expected_findings(data, date(2027, 4, 1), "grant")[window] == 1
+    assert expected_findings(data, date(2027, 10, 1), "grant")[window] == 1
     # A late own form: the default Payment Date (June 23, 2027) applies.
     data["directors"][0]["elections"] = [{**separation, "filed_on": date(2026, 6, 23)}]
-    assert expected_findings(data, date(2027, 4, 1), "grant")[window] == 1
+    assert expected_findings(data, date(2027, 10, 1), "grant")[window] == 1
+    # Service that ended before the Vesting Date forfeits the units: their delivery is an error.
+    data["directors"][0]["settlement"] = {
+        "separation_on": date(2027, 6, 22),
+        "delivered_on": date(2027, 6, 30),
+    }
+    gone = ("RSU-FORFEITED-UNITS-DELIVERED", "d1", path, "error")
+    assert expected_findings(data, date(2027, 10, 1), "grant")[gone] == 1
     # An employee director's late partial form: only RSU-ELECTION-EMPLOYEE-DIRECTOR.
     data["directors"][0].update(employee=True, settlement=None)
     data["directors"][0]["elections"] = [

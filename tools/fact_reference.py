@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from docgen.core import numbers, parsers  # noqa: E402
+from docgen.core.model import Fact  # noqa: E402
 from docgen.kinds import all_kinds  # noqa: E402
 from docgen.load import yaml_reader  # noqa: E402
 
@@ -115,12 +116,17 @@ def _type_name(annotation) -> str:
     }.get(getattr(annotation, "__name__", str(annotation)), str(annotation))
 
 
+def _field_names(model: type[BaseModel]) -> list[str]:
+    """A model's fields in the order the reference lists them, which `docgen schema` shares."""
+    return model.documented_fields() if issubclass(model, Fact) else list(model.model_fields)
+
+
 def _models(root: type[BaseModel], seen: list[type[BaseModel]]) -> list[type[BaseModel]]:
     if root in seen:
         return seen
     seen.append(root)
-    for info in root.model_fields.values():
-        stack = [info.annotation]
+    for name in _field_names(root):
+        stack = [root.model_fields[name].annotation]
         while stack:
             annotation = stack.pop()
             if isinstance(annotation, type) and issubclass(annotation, BaseModel):
@@ -181,7 +187,8 @@ def render() -> str:
             if doc and not doc.startswith("Base of"):
                 parts.append(doc + "\n")
             parts.append("| field | type | default | meaning |\n| --- | --- | --- | --- |")
-            for name, info in cls.model_fields.items():
+            for name in _field_names(cls):
+                info = cls.model_fields[name]
                 parts.append(
                     f"| `{name}` | {_type_name(info.annotation)} | {_default(info)} | "
                     f"{(info.description or '').replace('|', '/')} |"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docgen.check.rules import get_rule
+from docgen.core.citations import cited_for
 from docgen.core.clauses import ApprovalSeen, Clause, ClauseReview, sha256_text
 from docgen.core.documents import DocumentSpec
 from docgen.core.findings import Finding
@@ -123,6 +124,7 @@ def _copies(review: ClauseReview) -> str:
 def clause_findings(loaded: Any, reviews: Iterable[ClauseReview], head: str) -> list[Finding]:
     """DOC-DRAFTED-CLAUSE, one error per clause without an approval of its present wording."""
     rule = get_rule(RULE)
+    authorities = kind_of(loaded.facts).authorities
     source = loaded.source
     shown = source.file
     findings = []
@@ -153,7 +155,11 @@ def clause_findings(loaded: Any, reviews: Iterable[ClauseReview], head: str) -> 
         file, line = source.locate(path)
         if "clause_approvals" not in loaded.facts.model_fields_set:
             line = None  # nowhere to point: the file has no clause_approvals yet
-        findings.append(rule.finding(head, path, message, line=line, file=file, remedy=remedy))
+        # The clause's own citations (the gap it fills), else the rule's for this kind only.
+        cites = tuple(review.citations) or cited_for(rule.citations, authorities)
+        findings.append(
+            rule.finding(head, path, message, line=line, file=file, remedy=remedy, citations=cites)
+        )
     return findings
 
 

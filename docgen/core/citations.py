@@ -87,3 +87,13 @@ class Citation:
 
     def __str__(self) -> str:
         return _AUTHORITIES[self.authority].write(self.pinpoint)
+
+
+def cited_for(
+    citations: Iterable[Citation], authorities: Iterable[Authority]
+) -> tuple[Citation, ...]:
+    """Of a rule every kind shares, the citations a finding about one kind's facts carries: its
+    own documents' (``authorities``) and the Code's and the Treasury Regulations', never another
+    kind's documents nor docgen's own design (counsel reads the law, not docgen's notes)."""
+    names = {authority.name for authority in authorities} | {CODE.name, TREAS_REG.name}
+    return tuple(citation for citation in citations if citation.authority in names)

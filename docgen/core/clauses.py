@@ -100,25 +100,6 @@ class ClauseApproval(Fact):
         return value
 
 
-def clause_approvals_field() -> Any:
-    """The ``clause_approvals`` field every kind's facts file has (each kind's model declares it
-    where its field order puts it, with this one definition)."""
-    return Field(
-        default_factory=list,
-        description="Counsel's approval of each drafted clause's exact wording (`docgen clauses` "
-        "lists the clauses and prints the block to paste); clears DOC-DRAFTED-CLAUSE.",
-    )
-
-
-def templates_dir_field() -> Any:
-    """The ``templates_dir`` field every kind's facts file has (see clause_approvals_field)."""
-    return Field(
-        None,
-        description="A folder beside this file holding the company's own templates "
-        "(`docgen templates --export`), which override the built-ins by name.",
-    )
-
-
 Status = Literal["approved", "not approved", "approval stale"]
 
 

@@ -180,6 +180,13 @@ class Fact(BaseModel):
 
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid", str_strip_whitespace=True)
 
+    @classmethod
+    def documented_fields(cls) -> list[str]:
+        """The field names in the order a person reads them (`docgen schema`, the fact-file
+        reference, a load error's "Allowed here"): as declared, unless a base model's fields
+        belong elsewhere among them (docgen.core.kind_facts)."""
+        return list(cls.model_fields)
+
 
 def fact_path(*parts: str | int) -> str:
     """A fact's path as findings and the source map write it, from its field names and list

@@ -82,8 +82,11 @@ class Rule:
         file: str = "",
         remedy: str | None = None,
         severity: Severity | None = None,
+        citations: tuple[Citation, ...] | None = None,
     ) -> Finding:
-        """A finding of this rule (how the DOC-* rules, which read documents, report)."""
+        """A finding of this rule (how the DOC-* rules, which read documents, report);
+        ``citations``: the finding's own (a rule of every kind cites, finding by finding, only
+        what the facts' kind rests on), else the rule's."""
         return Finding(
             rule=self.id,
             severity=severity or self.severity,
@@ -91,7 +94,7 @@ class Rule:
             path=path,
             line=line,
             message=message,
-            citations=self.citations,
+            citations=self.citations if citations is None else citations,
             remedy=self.remedy if remedy is None else remedy,
             file=file,
             title=self.title,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import Any
 
 from docgen.core.errors import Problem
 from docgen.intake.record import FormsRefused
@@ -79,7 +80,8 @@ def same_form(certified: CertifiedReturn, data: bytes, shown: str) -> None:
 
     before = PdfReader(io.BytesIO(certified.revision))
     after = PdfReader(io.BytesIO(data))
-    was, now = before.metadata or {}, after.metadata or {}
+    was: Any = before.metadata or {}
+    now: Any = after.metadata or {}
     for key, info in INFO_KEYS.items():
         if info in now and str(now[info]) != str(was.get(info)):
             raise _refused(

@@ -99,7 +99,8 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
     if hooks is None:
         raise BadRequest(f"{loaded.source.file}: a {kind.name} file sends no forms to return.")
     cycle = kind.cycle_name(facts)
-    sent_from, sent = (None, {})
+    sent_from: str | None = None
+    sent: dict[str, date] = {}
     if out is not None:
         sent_from, sent = sent_forms(Path(out), cycle, hooks.stage, hooks.document)
     report = run_checks(loaded, as_of, hooks.stage, issuing=False)

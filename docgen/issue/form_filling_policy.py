@@ -55,11 +55,13 @@ def form_filling_policy() -> Any:
     def differing(old_obj: Any, new_obj: Any) -> set[str]:
         if not isinstance(old_obj, dict) or not isinstance(new_obj, dict):
             return {"(the object itself)"}
-        keys = set(old_obj) | set(new_obj)
+        old_dict: Any = old_obj
+        new_dict: Any = new_obj  # pyHanko's dictionaries, read without resolving (raw_get)
+        keys = set(old_dict) | set(new_dict)
         return {
             k
             for k in keys
-            if k not in old_obj or k not in new_obj or old_obj.raw_get(k) != new_obj.raw_get(k)
+            if k not in old_dict or k not in new_dict or old_dict.raw_get(k) != new_dict.raw_get(k)
         }
 
     class FormFillingPolicy(DiffPolicy):
@@ -134,8 +136,9 @@ def _appearance_refs(node: Any, generic: Any) -> list[Any]:
             found.append(entry.reference)
             entry = entry.get_object()
         if isinstance(entry, dict) and not hasattr(entry, "data"):
+            states: Any = entry  # a pyHanko dictionary of appearance states (raw_get)
             for state in entry:
-                value = entry.raw_get(state)
+                value = states.raw_get(state)
                 if isinstance(value, generic.IndirectObject):
                     found.append(value.reference)
     return found

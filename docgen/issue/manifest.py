@@ -47,6 +47,12 @@ def _object(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _field(data: Mapping[str, Any], key: str) -> Any:
+    """An entry's field as the JSON holds it (None when absent), taken as docgen wrote it: reading
+    is lenient, `docgen verify` reports what differs from what was issued."""
+    return data.get(key)
+
+
 def _objects(value: Any) -> list[Mapping[str, Any]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
@@ -235,9 +241,9 @@ class HeldSubject:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HeldSubject:
         return cls(
-            data.get("subject"),
-            data.get("name"),
-            data.get("reason"),
+            _field(data, "subject"),
+            _field(data, "name"),
+            _field(data, "reason"),
             tuple(data.get("findings", [])),
         )
 
@@ -265,7 +271,7 @@ class PacketChange:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PacketChange:
         documents, reasons = data.get("documents", []), data.get("reasons", [])
-        return cls(data.get("subject"), data.get("what"), tuple(documents), tuple(reasons))
+        return cls(_field(data, "subject"), _field(data, "what"), tuple(documents), tuple(reasons))
 
     def to_json(self) -> Json:
         return {
@@ -290,7 +296,7 @@ class ReplacedFile:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ReplacedFile:
         keys = ("file", "was", "sha256", "bytes", "altered")
-        return cls(*(data.get(key) for key in keys))
+        return cls(*(_field(data, key) for key in keys))
 
     def to_json(self) -> Json:
         return {
@@ -316,10 +322,10 @@ class Reissue:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Reissue:
         return cls(
-            n=data.get("n"),
-            as_of=data.get("as_of"),
-            replaces_issue_of=data.get("replaces_issue_of"),
-            held_changed=data.get("held_changed"),
+            n=_field(data, "n"),
+            as_of=_field(data, "as_of"),
+            replaces_issue_of=_field(data, "replaces_issue_of"),
+            held_changed=_field(data, "held_changed"),
             packets=tuple(PacketChange.from_json(p) for p in _objects(data.get("packets"))),
             files=tuple(ReplacedFile.from_json(f) for f in _objects(data.get("files"))),
         )
@@ -385,15 +391,15 @@ class Manifest:
         """A manifest from its JSON (``read`` has checked it is one docgen wrote)."""
         facts = _object(data.get("facts"))
         return cls(
-            manifest_format=data.get("manifest_format"),
-            docgen_version=data.get("docgen_version"),
-            templates_sha256=data.get("templates_sha256"),
+            manifest_format=_field(data, "manifest_format"),
+            docgen_version=_field(data, "docgen_version"),
+            templates_sha256=_field(data, "templates_sha256"),
             templates_dir=data.get("templates_dir"),
-            kind=data.get("kind"),
-            cycle=data.get("cycle"),
+            kind=_field(data, "kind"),
+            cycle=_field(data, "cycle"),
             stage=data.get("stage"),
-            as_of=data.get("as_of"),
-            facts=FactsFile(facts.get("file"), facts.get("sha256")),
+            as_of=_field(data, "as_of"),
+            facts=FactsFile(_field(facts, "file"), _field(facts, "sha256")),
             clause_approvals=tuple(data.get("clause_approvals", [])),
             summary=dict(_object(data.get("summary"))),
             warnings=tuple(data.get("warnings", [])),

@@ -109,11 +109,10 @@ def render_one(
             raise BadRequest(
                 "--out: a review copy or an HTML preview is not issued, so it goes only to -o PATH."
             )
-    if review:
-        report = run_checks(loaded, as_of, stage)
-        compile_templates(loaded.templates_override)
-        return _review_copy(loaded, doc, subject, stage, report, Path(output))
-    if fmt == PREVIEW_FORMAT:
+        if review:
+            report = run_checks(loaded, as_of, stage)
+            compile_templates(loaded.templates_override)
+            return _review_copy(loaded, doc, subject, stage, report, Path(output))
         return _preview(loaded, doc, subject, stage, as_of, Path(output))
     if out is None:
         raise BadRequest(

@@ -114,11 +114,18 @@ class Assembler:
             return  # missing since it was issued: nothing to keep
         kept = superseded_name(self.n, name)
         carry(source, self.staging / kept)
-        entry = FileEntry(sha256_file(source), source.stat().st_size)
-        self.result.files[kept] = entry
+        sha256, size = sha256_file(source), source.stat().st_size
+        self.result.files[kept] = FileEntry(sha256, size)
         issued = self.before_files[name].sha256 if name in self.before_files else None
-        altered = issued is not None and issued != entry.sha256
-        self.result.replaced.append(ReplacedFile(kept, name, entry.sha256, entry.bytes, altered))
+        altered = issued is not None and issued != sha256
+        self.result.replaced.append(ReplacedFile(kept, name, sha256, size, altered))
+
+    @property
+    def last_issue(self) -> Manifest:
+        """The previous stage folder's manifest, for what it held (so there is one)."""
+        if self.previous is None:
+            raise ValueError(f"{self.stage_dir}: no previous issue to build on")
+        return self.previous
 
     # ------------------------------------------------------------------ packets
 
@@ -154,8 +161,8 @@ class Assembler:
                 for name in document.files.values():
                     (self.staging / name).unlink()
                     self.keep(name)
-                issued_on = old.issued_as_of or self.previous.as_of
-                issued_from = old.facts_sha256 or self.previous.facts.sha256
+                issued_on = old.issued_as_of or self.last_issue.as_of
+                issued_from = old.facts_sha256 or self.last_issue.facts.sha256
             else:
                 for name in old_files:
                     self.supersede(name)
@@ -182,16 +189,17 @@ class Assembler:
             for file in before_docs[name].files.values():
                 self.supersede(file)
         reasons = tuple(why_changed(before, record) + damage)
+        kept = before.record if before is not None and same_inputs(before, record) else None
         if forced and not reasons:
             reasons = ("rendered again with --force",)
         if anew or gone:
             what = "issued" if before is None else "re-issued"
             self.result.changes.append(PacketChange(subject, what, tuple(anew + gone), reasons))
-        elif not same_inputs(before, record):
+        elif kept is None:
             self.result.changes.append(PacketChange(subject, "record", (), reasons))
         else:
             # Made from the same inputs as recorded: the record, as-of date included, stands.
-            record = before.record
+            record = kept
             self.result.unchanged.append(subject)
         self.result.packets.append(Packet(subject, tuple(entries), record))
 
@@ -244,7 +252,7 @@ class Assembler:
         return Reissue(
             n=self.n,
             as_of=self.as_of,
-            replaces_issue_of=self.previous.as_of,
+            replaces_issue_of=self.last_issue.as_of,
             held_changed=held_changed,
             packets=tuple(self.result.changes),
             files=tuple(sorted(self.result.replaced, key=lambda entry: entry.file)),

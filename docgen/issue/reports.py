@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from docgen.check.rules import get_rule
+from docgen.core.citations import cited_for
 from docgen.core.errors import IssueRefused
 from docgen.core.findings import Finding, Report
 from docgen.core.safe_text import json_text
 from docgen.issue.docrules import DocProblem
+from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
 
 
@@ -119,12 +121,19 @@ def clause_approvals(report: Report) -> list[dict[str, Any]]:
 
 def doc_findings(loaded: LoadedFacts, problems: list[DocProblem], head: str) -> list[Finding]:
     """DOC-* problems as checker findings, each about one subject's copy of one document."""
-    return [
-        get_rule(problem.rule).finding(
-            problem.subject, f"{problem.subject}/{problem.document}", problem.message
+    authorities = kind_of(loaded.facts).authorities
+    findings = []
+    for problem in problems:
+        rule = get_rule(problem.rule)
+        findings.append(
+            rule.finding(
+                problem.subject,
+                f"{problem.subject}/{problem.document}",
+                problem.message,
+                citations=cited_for(rule.citations, authorities) or rule.citations,
+            )
         )
-        for problem in problems
-    ]
+    return findings
 
 
 def portable_report(report: Report, extra: Iterable[Finding] = ()) -> Report:

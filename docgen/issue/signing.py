@@ -161,7 +161,7 @@ class Signing:
         writer = IncrementalPdfFileWriter(io.BytesIO(data))
         # pyHanko would rewrite the XMP packet and the Info dictionary's ModDate: left as
         # WeasyPrint wrote them, the two agree and the PDF/A-3b identification stands.
-        writer._update_meta = lambda: None  # noqa: SLF001 (pyHanko's one hook for this)
+        writer._update_meta = lambda: None  # type: ignore[method-assign]
         meta = signers.PdfSignatureMetadata(
             field_name=FIELD_NAME,
             certify=True,
@@ -213,12 +213,13 @@ def load(config: SigningConfig, secret: bytes | None, now: datetime | None = Non
         chain = [c for c in certificates if c is not certificate]
     else:
         try:
-            key, certificate, extra = pkcs12.load_key_and_certificates(data, secret or None)
+            opened = pkcs12.load_key_and_certificates(data, secret or None)
         except ValueError:
             raise _passphrase_refused(config, secret) from None
-        if key is None or certificate is None:
+        if opened[0] is None or opened[1] is None:
             raise SigningRefused(f"{config.key}: the PKCS#12 file holds no key and certificate.")
-        chain = [*extra, *chain]
+        key, certificate = opened[0], opened[1]
+        chain = [*opened[2], *chain]
     _usable(certificate, key, config, now or datetime.now(UTC))
     return Signing(config, key, certificate, chain)
 

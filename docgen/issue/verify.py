@@ -32,6 +32,15 @@ class FolderCheck:
     documents_checked: int = 0
 
 
+class FolderChanged(VerifyFailed):
+    """A stage folder that no longer is what was issued (exit 1), with what `docgen verify`
+    found in it."""
+
+    def __init__(self, message: str, check: FolderCheck):
+        super().__init__(message)
+        self.check = check
+
+
 def verify_folder(folder: str | Path) -> FolderCheck:
     """`docgen verify DIR`: hashes against the manifest, then the DOC-* rules over every document.
 
@@ -80,12 +89,11 @@ def verify_folder(folder: str | Path) -> FolderCheck:
                 )
                 check.changes.append((where, f"{problem.rule}: {problem.message}"))
     if check.changes:
-        error = VerifyFailed(
+        raise FolderChanged(
             "\n".join(f"{name}: {what}" for name, what in check.changes)
             + f"\n{folder}: {len(check.changes)} change{'s' if len(check.changes) != 1 else ''} "
             "since it was issued; do not send these documents. "
-            "Re-issue them with `docgen batch` (it renders again when a folder has changed)."
+            "Re-issue them with `docgen batch` (it renders again when a folder has changed).",
+            check,
         )
-        error.check = check  # type: ignore[attr-defined]
-        raise error
     return check

@@ -10,7 +10,16 @@ from pathlib import Path
 
 from docgen.core.errors import VerifyFailed
 from docgen.issue.layout import MANIFEST_NAME, RETURNED
-from docgen.issue.verify import FolderCheck, verify_folder
+from docgen.issue.verify import FolderChanged, FolderCheck, verify_folder
+
+
+class StagesChanged(VerifyFailed):
+    """Stage folders of a cycle folder that no longer are what was issued (exit 1), with what
+    `docgen verify` found in each stage folder (intact or not)."""
+
+    def __init__(self, message: str, checks: list[FolderCheck]):
+        super().__init__(message)
+        self.checks = checks
 
 
 def stage_folders(cycle_dir: Path) -> list[Path]:
@@ -29,8 +38,8 @@ def verify_issued(path: str | Path) -> list[FolderCheck]:
     """Verify a stage folder, or every stage folder of a cycle folder.
 
     Raises NotAnIssuedFolder (exit 2) for a folder docgen did not issue (with how to move a
-    first-release folder into place) and VerifyFailed (exit 1), carrying every FolderCheck in
-    ``checks``, when anything changed; returns the FolderChecks when all are intact.
+    first-release folder into place) and StagesChanged (a VerifyFailed, exit 1), carrying every
+    FolderCheck in ``checks``, when anything changed; returns the FolderChecks when all are intact.
     """
     path = Path(path)
     if not path.is_dir() or (path / MANIFEST_NAME).exists():
@@ -38,15 +47,14 @@ def verify_issued(path: str | Path) -> list[FolderCheck]:
     stages = stage_folders(path)
     if not stages:
         return [verify_folder(path)]  # says it is not an issued folder
-    checks, failed = [], []
+    checks: list[FolderCheck] = []
+    failed: list[str] = []
     for stage in stages:
         try:
             checks.append(verify_folder(stage))
-        except VerifyFailed as error:
-            checks.append(error.check)  # type: ignore[attr-defined]
-            failed.append(str(error))
+        except FolderChanged as changed:
+            checks.append(changed.check)
+            failed.append(str(changed))
     if failed:
-        error = VerifyFailed("\n".join(failed))
-        error.checks = checks  # type: ignore[attr-defined]
-        raise error
+        raise StagesChanged("\n".join(failed), checks)
     return checks

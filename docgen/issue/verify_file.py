@@ -71,14 +71,22 @@ class FileCheck:
         )
 
 
-def _failed(path: Path, reasons: list[str], check: FileCheck | None = None) -> VerifyFailed:
-    error = VerifyFailed(
+class CopyNotShown(VerifyFailed):
+    """A document not shown to be the one docgen issued (exit 1), with what `docgen verify`
+    found (None when it could not make the document again to compare)."""
+
+    def __init__(self, message: str, check: FileCheck | None):
+        super().__init__(message)
+        self.check = check
+
+
+def _failed(path: Path, reasons: list[str], check: FileCheck | None = None) -> CopyNotShown:
+    return CopyNotShown(
         "\n".join(f"{path}: {reason}" for reason in reasons)
         + f"\n{path}: not shown to be the document docgen issued; do not rely on this copy. "
-        "Ask for the copy in the issued folder (docgen verify DIR checks it there)."
+        "Ask for the copy in the issued folder (docgen verify DIR checks it there).",
+        check,
     )
-    error.check = check  # type: ignore[attr-defined]
-    return error
 
 
 def _load_record_facts(record: Record) -> object:

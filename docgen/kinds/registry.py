@@ -9,20 +9,36 @@ name, its election windows, the Plan's arithmetic), each with a documented defau
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from docgen.core.citations import Authority, register_authorities, unregister_authorities
 from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
-from docgen.core.model import Fact
+from docgen.core.kind_facts import KindFacts
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from docgen.core.model import PathKey
+
+# What `docgen compute` prints a kind's arithmetic as (Kind.compute).
+ComputeFormat = Literal["json", "text", "csv"]
+
+
+class Locates(Protocol):
+    """Where the facts came from (docgen.load's SourceMap), as Kind.load_problems is given it."""
+
+    def locate(self, path: PathKey | str) -> tuple[str, int | None]:
+        """The file and line of a fact path, or of its nearest ancestor that has one."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -52,7 +68,7 @@ class Kind:
     """
 
     name: str  # the facts file's ``kind:``
-    model: type[Fact]
+    model: type[KindFacts[Any]]
     title: str  # in words, for reports
     stages: tuple[str, ...]  # the default stage first
     subjects_field: str  # the list of people in the facts: directors, participants
@@ -68,8 +84,6 @@ class Kind:
     # Terms a facts file may leave out, as (fact path, where the default comes from); the
     # report names each one left out, so a default is never taken silently.
     default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
-    # Fields of an earlier release, now refused: top-level name -> how to move on.
-    retired_fields: dict[str, str] = field(default_factory=dict)
     # The documents its rules and clauses cite besides the shared ones (core.citations.SHARED)
     authorities: tuple[Authority, ...] = ()
 
@@ -102,7 +116,7 @@ class Kind:
         the same bytes. A kind with election windows must say which date it is."""
         raise NotImplementedError(f"kind {self.name} does not date its calendar")
 
-    def load_problems(self, facts: Any, source: Any) -> list[Problem]:
+    def load_problems(self, facts: Any, source: Locates) -> list[Problem]:
         """Problems only this kind can see once its model has loaded ``facts`` (``source``
         locates a fact path). Default: none."""
         return []
@@ -118,7 +132,7 @@ class Kind:
         none (a kind whose forms cannot be recorded as not in effect)."""
         return {}
 
-    def compute(self, facts: Any, output_format: str) -> Any:
+    def compute(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
         """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
         with :attr:`has_compute` has one; the default refuses."""
         raise NotImplementedError(f"kind {self.name} has no arithmetic to compute")
@@ -134,6 +148,12 @@ class Kind:
         return type(self).default_stage is not Kind.default_stage
 
     # ------------------------------------------------------------------ from the fields
+
+    @property
+    def retired_fields(self) -> Mapping[str, str]:
+        """Fields of an earlier release, now refused: top-level name -> how to move on. Its
+        facts model says which (``KindFacts.retired_fields``)."""
+        return self.model.retired_fields
 
     def subjects(self, facts: Any) -> list[Any]:
         """The people in file order (each has ``.id`` and ``.name``)."""
@@ -179,15 +199,6 @@ class Kind:
 
     def clause(self, clause_id: str) -> Clause | None:
         return next((c for c in self.clauses if c.id == clause_id), None)
-
-
-# The first release's one approval for every drafted clause (bound to no wording), now refused.
-RETIRED_APPROVAL = (
-    "one approval for every drafted clause, bound to no wording, no longer counts: counsel "
-    "approves each clause's exact wording in clause_approvals. Run `docgen clauses` on this file: "
-    "it lists each drafted clause with its text and SHA-256 and prints a clause_approvals block; "
-    "once counsel has approved each clause, replace this line with that block"
-)
 
 
 class UnknownKind(DocgenError, KeyError):

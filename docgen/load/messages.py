@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from docgen.core.errors import Problem
-from docgen.core.model import PathKey
+from docgen.core.model import Fact, PathKey
 from docgen.core.numbers import SourceNumber
 from docgen.core.safe_text import visible
 from docgen.load.source import SourceMap, format_path
@@ -34,6 +34,8 @@ def _model_fields_at(model: type[BaseModel], loc: PathKey) -> list[str] | None:
             current = typing.get_args(current)[1]
         current = _unwrap(current)
     current = _unwrap(current)
+    if isinstance(current, type) and issubclass(current, Fact):
+        return current.documented_fields()
     if isinstance(current, type) and issubclass(current, BaseModel):
         return list(current.model_fields)
     return None

@@ -137,13 +137,13 @@ def repair_form(
     repairer = _Repairer(writer, font, tips)
     top_level: list[IndirectObject] = []
     seen: set[int] = set()
-    for ref in acro["/Fields"]:
+    for ref in _array(acro["/Fields"], "/AcroForm /Fields"):
         top = _top_ancestor(ref)
         if top.idnum not in seen:
             seen.add(top.idnum)
             top_level.append(top)
     for ref in top_level:
-        repairer.field(ref.get_object(), parent_ft=None, parent_name="", depth=0)
+        repairer.field(_dictionary(ref, "a form field"), parent_ft=None, parent_name="", depth=0)
     acro[NameObject("/Fields")] = ArrayObject(top_level)
     unused = sorted(set(tips) - repairer.names)
     if unused:
@@ -161,7 +161,7 @@ def _top_ancestor(ref: Any) -> IndirectObject:
         raise RenderError("an /AcroForm /Fields entry is not an indirect object")
     current = ref
     for _ in range(MAX_DEPTH):
-        node = current.get_object()
+        node = _dictionary(current, "a form field")
         if "/Parent" not in node:
             return current
         parent = node.raw_get("/Parent")
@@ -169,6 +169,22 @@ def _top_ancestor(ref: Any) -> IndirectObject:
             raise RenderError("a form field's /Parent is not an indirect object")
         current = parent
     raise RenderError("form fields nest too deeply (a /Parent loop)")
+
+
+def _dictionary(value: Any, what: str) -> DictionaryObject:
+    """``value`` (followed, if it is a reference) as the dictionary the PDF must hold there."""
+    resolved = value.get_object() if value is not None else None
+    if not isinstance(resolved, DictionaryObject):
+        raise RenderError(f"{what} is not a dictionary")
+    return resolved
+
+
+def _array(value: Any, what: str) -> ArrayObject:
+    """``value`` (followed, if it is a reference) as the array the PDF must hold there."""
+    resolved = value.get_object() if value is not None else None
+    if not isinstance(resolved, ArrayObject):
+        raise RenderError(f"{what} is not an array")
+    return resolved
 
 
 def _number(value: float) -> str:
@@ -285,7 +301,7 @@ class _Repairer:
         widget[NameObject("/AP")] = DictionaryObject({NameObject("/N"): stream})
 
     def rename_states(self, widget: DictionaryObject, old: str, new: str) -> None:
-        appearances = widget["/AP"].get_object()
+        appearances = _dictionary(widget["/AP"], "a widget's appearances (/AP)")
         for kind in ("/N", "/D", "/R"):
             if kind not in appearances:
                 continue
@@ -306,7 +322,7 @@ class _Repairer:
         normal[NameObject("/Off")] = self.form_xobject(width, height, b"", with_font=False)
 
     def normalise_rect(self, widget: DictionaryObject) -> None:
-        rect = [float(v) for v in widget["/Rect"]]
+        rect = [float(v) for v in _array(widget["/Rect"], "a widget's /Rect")]
         x1, y1, x2, y2 = rect
         ordered = [min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)]
         if ordered != rect:
@@ -337,7 +353,7 @@ def _normal_appearances(widget: DictionaryObject) -> DictionaryObject:
 
 
 def _size(widget: DictionaryObject) -> tuple[float, float]:
-    x1, y1, x2, y2 = (float(v) for v in widget["/Rect"])
+    x1, y1, x2, y2 = (float(v) for v in _array(widget["/Rect"], "a widget's /Rect"))
     return abs(x2 - x1), abs(y2 - y1)
 
 

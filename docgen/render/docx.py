@@ -245,7 +245,7 @@ class _Writer:
     def _comment_runs(self, node: Node, runs: list[Any]) -> None:
         """In a review copy, one comment on the words of each drafted clause."""
         clause = self._commentable(node)
-        if clause is None or not runs:
+        if clause is None or self.review is None or not runs:
             return
         self.commented.add(clause)
         text = self.review.get(clause) or f"Drafted clause {clause}: not in docgen's registry."
@@ -364,7 +364,9 @@ def _reproducible_package(document: Any, meta: DocumentMeta) -> bytes:
     target = _ReproducibleZip(meta)
     PackageWriter._write_content_types_stream(target, package.parts)
     PackageWriter._write_pkg_rels(target, package.rels)
-    PackageWriter._write_parts(target, package.parts)
+    # python-docx annotates this writer as PhysPkgWriter, a factory with no methods; it calls
+    # only write(), which any writer has.
+    PackageWriter._write_parts(target, package.parts)  # type: ignore[arg-type]
     return target.close()
 
 

@@ -209,7 +209,9 @@ def _write_style(styles: Any, style: sheet.Style, size: float, factor: float) ->
 def _paragraph_value(setting: str, value: float | bool | str, factor: float) -> Any:
     """A setting's value as python-docx takes it: a space in points (a form's tighter), an
     indent in inches, an alignment by name."""
-    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    # WD_PARAGRAPH_ALIGNMENT, not its alias WD_ALIGN_PARAGRAPH: a type checker takes an alias
+    # for a type, and indexing it for a type argument.
+    from docx.enum.text import WD_PARAGRAPH_ALIGNMENT
     from docx.shared import Inches, Pt
 
     if setting in ("space_before", "space_after"):
@@ -217,7 +219,7 @@ def _paragraph_value(setting: str, value: float | bool | str, factor: float) -> 
     if setting in ("left_indent", "first_line_indent"):
         return Inches(float(value))
     if setting == "alignment":
-        return WD_ALIGN_PARAGRAPH[str(value).upper()]
+        return WD_PARAGRAPH_ALIGNMENT[str(value).upper()]
     return value
 
 

@@ -11,6 +11,7 @@ from pydantic import Field
 from docgen.core.citations import Authority
 from docgen.core.dates import long_date
 from docgen.core.documents import DocumentMeta, DocumentSpec
+from docgen.core.kind_facts import KindFacts
 from docgen.core.model import Fact, FactDate, FactId, PositiveInt, Text
 from docgen.core.windows import ElectionWindow
 from docgen.kinds.registry import Kind
@@ -26,9 +27,10 @@ class Holder(Fact):
     shares: PositiveInt
 
 
-class ToyAward(Fact):
+class ToyAward(KindFacts[Text]):
+    """Its company is only a name; clause_approvals and templates_dir come from KindFacts."""
+
     kind: Literal["toy-performance-share"]
-    company: Text
     award_id: FactId
     awarded_on: FactDate
     accept_by: FactDate

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 from docgen.core.windows import ElectionWindow
+from docgen.kinds.director_rsu.arithmetic import compute
 from docgen.kinds.director_rsu.authorities import AUTHORITIES
 from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.intake import INTAKE
+from docgen.kinds.director_rsu.report import render as compute_view
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
 from docgen.kinds.director_rsu.windows import director_windows
-from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
+from docgen.kinds.registry import ComputeFormat, Kind, Roster, register_kind
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 NAME = "director-rsu-grant"
 
@@ -42,6 +48,10 @@ class DirectorRSU(Kind):
 
     def not_in_effect(self, facts: DirectorGrantFacts) -> dict[str, str]:
         return forms_not_in_effect(facts)
+
+    def compute(self, facts: DirectorGrantFacts, output_format: ComputeFormat) -> RenderableType:
+        """Each director's Vesting Date, dividend-equivalent units, shares and Payment Date."""
+        return compute_view(compute(facts), output_format)
 
 
 KIND = register_kind(
@@ -79,6 +89,5 @@ KIND = register_kind(
                 "docgen's default: the specified-employee delay of Code 409A(a)(2)(B)(i) applies",
             ),
         ),
-        retired_fields={"drafted_clauses_approved_by": RETIRED_APPROVAL},
     )
 )

@@ -71,13 +71,16 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     Clause(
         id="notice.a-annual-meeting-vesting",
-        title="Specified Date on an earlier annual meeting",
+        title="Vesting at an earlier annual meeting",
         documents=NOTICE,
         section="Notice, Section A",
         rationale="The seed vests on “the [____] anniversary of the Grant Date (the “Specified "
-        "Date”)”. Where the grant also vests at an earlier annual meeting of shareholders "
-        "(grant.vesting.annual_meeting_date), the Specified Date is the earlier of the two "
-        "(DESIGN A1), and Section A says so.",
+        "Date”) or such earlier date as may be provided in this Notice of Grant or the Plan "
+        "(collectively, the “Vesting Date”)”. Where the grant also vests at an earlier annual "
+        "meeting of shareholders (grant.vesting.annual_meeting_date), Section A names that "
+        "earlier date as one the units vest on, after the Specified Date's definition and without "
+        "redefining it: the Specified Date stays the anniversary (DESIGN.md, “The Specified "
+        "Date”).",
         citations=(_notice("A"), _reg("1.409A-2(a)(5)")),
         used=_annual_meeting,
     ),
@@ -167,7 +170,8 @@ CLAUSES: tuple[Clause, ...] = (
         section="Exhibit I, Section III",
         rationale="The seed's Section III ends “... Units until:” with no choices. The three "
         "offered are the payment dates Code 409A permits a director to elect: Separation from "
-        "Service, a specified date after the Specified Date (Notice A and F.1), or the earlier "
+        "Service, a specified date on or after the Specified Date (Notice A and F.1; on that day "
+        "the units have vested, and Notice C.1(iv) pays the default then), or the earlier "
         "of the two. In the blank form they are fillable fields (DESIGN A10).",
         citations=(_exhibit("Section III"), _notice("F.1"), _code("409A(a)(2)(A)")),
     ),

@@ -3,11 +3,11 @@ its directors, their Exhibit I forms and what happened later."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, StrictBool, model_validator
 
-from docgen.core.clauses import ClauseApproval, clause_approvals_field, templates_dir_field
+from docgen.core.kind_facts import COMPANY_NAME_FIX, KindFacts
 from docgen.core.model import (
     ADDRESS_MAX_LINES,
     Anniversary,
@@ -27,16 +27,11 @@ from docgen.core.model import (
     form_error,
 )
 
-NAME_FIX = (
-    "Add name: under company: the company's name as its documents print it; docgen never fills "
-    "in another company's."
-)
-
 
 class DirectorCompany(Fact):
     name: Text = Field(
         description="The issuer, as the Notice names it.",
-        json_schema_extra={"fix": NAME_FIX},
+        json_schema_extra={"fix": COMPANY_NAME_FIX},
     )
     secretary_phone: Text = Field(
         description='The corporate secretary\'s telephone, e.g. "(804) 747-0422".'
@@ -49,6 +44,11 @@ class DirectorCompany(Fact):
     )
 
 
+def _every_acceleration() -> list[Literal["death", "disability", "change_of_control"]]:
+    """By default every Section B event vests the units early."""
+    return ["death", "disability", "change_of_control"]
+
+
 class Vesting(Fact):
     anniversary: Anniversary = Field(
         1, description="Specified Date = this anniversary of the Grant Date."
@@ -57,8 +57,19 @@ class Vesting(Fact):
         None, description="If set, the units vest on the earlier of the anniversary and this date."
     )
     accelerate_on: list[Literal["death", "disability", "change_of_control"]] = Field(
-        default_factory=lambda: ["death", "disability", "change_of_control"],
+        default_factory=_every_acceleration,
         description="Section B events that vest the units early.",
+    )
+
+
+class Dividend(Fact):
+    """A dividend paid on the Company Stock after the Grant Date (Notice E)."""
+
+    paid_on: FactDate = Field(description="The day the dividend was paid.")
+    per_share: PositiveMoney = Field(description="The dividend per share of Company Stock, USD.")
+    fair_market_value: PositiveMoney = Field(
+        description="Fair Market Value of a share on the day the dividend was paid, USD (the "
+        "price Notice E converts the dividend equivalent into units at)."
     )
 
 
@@ -73,6 +84,11 @@ class Grant(Fact):
     vesting: Vesting = Field(default_factory=Vesting)
     default_payment_anniversary: Anniversary = Field(
         1, description="Exhibit I: payment on this anniversary absent an election."
+    )
+    dividends: list[Dividend] = Field(
+        default_factory=list,
+        description="Dividends paid on the Company Stock from the Grant Date on (Notice E): each "
+        "adds dividend-equivalent units to a director's units until the Payment Date.",
     )
 
 
@@ -117,7 +133,15 @@ class Settlement(Fact):
     separation_on: FactDate | None = None
     death_on: FactDate | None = None
     disability_on: FactDate | None = None
-    change_in_control_on: FactDate | None = None
+    change_in_control_on: FactDate | None = Field(
+        None, description="The day of a Change of Control as the Plan defines it."
+    )
+    change_in_control_is_409a_event: StrictBool | None = Field(
+        None,
+        description="Whether that Change of Control is also a change in control event under "
+        "Treas. Reg. 1.409A-3(i)(5): only then is it a payment event (Exhibit I (iii)) and an "
+        "accelerating event of the drafted Section B. Absent: taken as one, with a warning.",
+    )
     delivered_on: FactDate | None = None
 
 
@@ -153,9 +177,8 @@ class Director(Fact):
         return self.salutation or self.name
 
 
-class DirectorGrantFacts(Fact):
+class DirectorGrantFacts(KindFacts[DirectorCompany]):
     kind: Literal["director-rsu-grant"]
-    company: DirectorCompany
     stock_plan: Text = Field(
         description='The plan the units are granted under ("the Plan").',
         json_schema_extra={
@@ -166,12 +189,12 @@ class DirectorGrantFacts(Fact):
     )
     form_10k_fiscal_year: Year = Field(description="The Form 10-K fiscal year the Notice offers.")
     grant: Grant
-    clause_approvals: list[ClauseApproval] = clause_approvals_field()
-    templates_dir: Text | None = templates_dir_field()
     directors_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per director."
     )
     directors: list[Director] = Field(default_factory=list)
+
+    shared_fields_before: ClassVar[str | None] = "directors_csv"
 
     def director(self, director_id: str) -> Director:
         for director in self.directors:

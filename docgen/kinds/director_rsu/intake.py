@@ -104,7 +104,7 @@ def record(
     elif answers.get("pay_date") is not None:
         problems.append("--pay-date: option (a), Separation from Service, takes no date")
     _signature_block(director, answers, received_on, source, problems)
-    if problems:
+    if problems or pay_on is None:  # (no option marked is a problem)
         raise FormRefused(problems, _ASK_AGAIN if source == "form" else "")
     election: dict[str, Any] = {
         "grant_id": facts.grant.id,

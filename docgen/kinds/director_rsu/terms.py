@@ -1,6 +1,6 @@
-"""The grant's terms, each defined once: the Specified Date, the forms that count for this grant,
-the election that governs payment (and the forms it superseded), and the Payment Date. The rules
-(checks/rsu*.py), the documents and the calendar all use these."""
+"""The grant's terms, each defined once: the Specified Date and the Vesting Date, the forms that
+count for this grant, the election that governs payment (and the forms it superseded), and the
+Payment Date. The rules (checks/rsu*.py), the documents and the calendar all use these."""
 
 from __future__ import annotations
 
@@ -14,14 +14,22 @@ from docgen.kinds.director_rsu.facts import Director, DirectorElection, Director
 
 
 def specified_date(grant: Grant) -> date:
-    """DESIGN.md, "The Specified Date": the day the units vest absent acceleration, the earlier of
-    the vesting anniversary of the Grant Date and ``annual_meeting_date`` when one is set.
+    """DESIGN.md, "The Specified Date": the vesting anniversary of the Grant Date (Notice A: "the
+    [____] anniversary of the Grant Date (the 'Specified Date')"). An annual meeting never moves
+    it: the units then vest on the earlier date (:func:`scheduled_vesting_date`)."""
+    return anniversary(grant.grant_date, grant.vesting.anniversary)
+
+
+def scheduled_vesting_date(grant: Grant) -> date:
+    """DESIGN.md, "The Specified Date": the Vesting Date on continued service, the Specified Date
+    "or such earlier date as may be provided" (Notice A): the annual meeting when
+    ``annual_meeting_date`` is set and earlier.
 
     This is also the earliest date the units could vest on continued service alone: Treas. Reg.
     1.409A-2(a)(5) ignores acceleration on death, disability or a change in control, while an
     annual-meeting vesting date is not an acceleration and counts.
     """
-    on = anniversary(grant.grant_date, grant.vesting.anniversary)
+    on = specified_date(grant)
     meeting = grant.vesting.annual_meeting_date
     return min(on, meeting) if meeting is not None else on
 
@@ -99,6 +107,29 @@ def election_record(facts: DirectorGrantFacts, director: Director) -> ElectionRe
     return ElectionRecord(governed[-1], tuple(governed[:-1]))
 
 
+def judged_forms(
+    facts: DirectorGrantFacts, director: Director
+) -> Iterator[tuple[int, DirectorElection, DirectorElection | None]]:
+    """DESIGN.md, "Which Exhibit I governs": the forms whose content the content rules judge,
+    each with the form that replaced it (None: it governs, or it is on record as not in effect).
+
+    The form that governs is judged at the rule's own severity; a timely form that a later
+    timely form replaced (Treas. Reg. 1.409A-2(a)(1): an election "may be changed at any time
+    before the last permissible date") is judged only to say, as info, what it would have
+    broken; a form on record as not in effect is judged as any finding inside it (info). A form
+    filed on or after the deadline, or a further form after the first became irrevocable, never
+    governed: its content is moot (RSU-ELECTION-LATE, RSU-ELECTION-AFTER-IRREVOCABLE speak of it).
+    """
+    record = election_record(facts, director)
+    for index, election in elections_for_grant(facts, director):
+        if election is record.effective:
+            yield index, election, None
+        elif any(election is replaced for replaced in record.superseded):
+            yield index, election, record.effective
+        elif not is_in_effect(election) and election.filed_on < facts.grant.election_deadline:
+            yield index, election, None
+
+
 def effective_election(facts: DirectorGrantFacts, director: Director) -> DirectorElection | None:
     """The Exhibit I that governs payment; None when the Notice C.1 default Payment Date applies
     (no form, only late forms or forms not in effect, or an employee director)."""
@@ -116,6 +147,17 @@ def forms_not_in_effect(facts: DirectorGrantFacts) -> dict[str, str]:
     }
 
 
+def is_409a_event(director: Director) -> bool:
+    """DESIGN.md, "What the Notice says happens to the units": a Change of Control is a payment
+    event (Exhibit I (iii)) only when it is also a change in control event under Treas. Reg.
+    1.409A-3(i)(5) (``change_in_control_is_409a_event``); not recorded, it is taken as one (the
+    checker warns). False when no Change of Control is on record."""
+    settlement = director.settlement
+    if settlement is None or settlement.change_in_control_on is None:
+        return False
+    return settlement.change_in_control_is_409a_event is not False
+
+
 def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | None, str]:
     """The Payment Date that has occurred (Notice C.1 / F.1), and the event that fixed it.
 
@@ -126,10 +168,11 @@ def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | 
     settlement = director.settlement
     events: list[tuple[date, str]] = []
     if settlement is not None:
+        change_in_control = settlement.change_in_control_on if is_409a_event(director) else None
         for day, name in (
             (settlement.death_on, "death"),
             (settlement.disability_on, "disability"),
-            (settlement.change_in_control_on, "change in control"),
+            (change_in_control, "change in control"),
         ):
             if day is not None:
                 events.append((day, name))
@@ -140,8 +183,9 @@ def payment_date(facts: DirectorGrantFacts, director: Director) -> tuple[date | 
     else:
         if election.pay_on in ("separation", "earlier_of_separation_or_date") and separation:
             events.append((separation, "separation"))
-        if election.pay_on in ("date", "earlier_of_separation_or_date"):
-            events.append((election.pay_date, "elected date"))
+        elected = election.pay_date  # given exactly when pay_on names a date (DirectorElection)
+        if election.pay_on in ("date", "earlier_of_separation_or_date") and elected is not None:
+            events.append((elected, "elected date"))
     if not events:
         return None, ""
     return min(events)
@@ -155,3 +199,25 @@ def specified_employee_delay(facts: DirectorGrantFacts, director: Director) -> d
     delayed = six_month_anniversary(day)  # "the date that is six months following"
     death = director.settlement.death_on if director.settlement else None
     return min(delayed, death) if death is not None else delayed
+
+
+def fixed_date_delay(facts: DirectorGrantFacts, director: Director) -> tuple[date, date] | None:
+    """DESIGN.md, "Readings left to counsel": a specified employee whose Payment Date is the date
+    elected in Section III, falling on or after the Separation from Service but less than six
+    months after it. Notice F.2's words ("if your Payment Date would otherwise be the date you
+    elected in Section III ... shall be delayed") may reach it: returns (the elected date, the
+    date those words would delay it to, the earlier of six months after separation and death),
+    or None where the question does not arise."""
+    settlement = director.settlement
+    if not director.specified_employee or settlement is None or settlement.separation_on is None:
+        return None
+    day, event = payment_date(facts, director)
+    if day is None or event != "elected date":
+        return None
+    separation = settlement.separation_on
+    delayed = six_month_anniversary(separation)
+    if settlement.death_on is not None:
+        delayed = min(delayed, settlement.death_on)
+    if not separation <= day < delayed:
+        return None
+    return day, delayed

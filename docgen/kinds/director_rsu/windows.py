@@ -10,14 +10,14 @@ from docgen.core.election_deadlines import (
 )
 from docgen.core.windows import ElectionWindow
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
-from docgen.kinds.director_rsu.terms import specified_date
+from docgen.kinds.director_rsu.terms import scheduled_vesting_date
 
 
 def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
     """Each non-employee director's Exhibit I deadline and Code 409A routes for the grant."""
     grant = facts.grant
     document = f"Exhibit I, grant {grant.id}"
-    vesting = specified_date(grant)  # the earliest vesting on service alone
+    vesting = scheduled_vesting_date(grant)  # the earliest vesting on service alone
     route_b = forfeitable_right_election_deadline(grant.grant_date, vesting)
     windows: list[ElectionWindow] = []
     for director in facts.directors:

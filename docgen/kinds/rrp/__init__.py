@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
 from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
 from docgen.core.windows import ElectionWindow
-from docgen.kinds.registry import RETIRED_APPROVAL, Kind, Roster, register_kind
+from docgen.kinds.registry import Kind, Roster, register_kind
 from docgen.kinds.rrp.arithmetic import compute
 from docgen.kinds.rrp.authorities import AUTHORITIES
 from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.intake import INTAKE
+from docgen.kinds.rrp.report import Format
 from docgen.kinds.rrp.report import render as compute_view
 from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster
 from docgen.kinds.rrp.terms import forms_not_in_effect
 from docgen.kinds.rrp.windows import rrp_windows
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from docgen.kinds.registry import Locates
 
 NAME = "rrp-plan-year"
 
@@ -52,7 +58,7 @@ class RRPPlanYear(Kind):
         """December 31 before the Plan Year: the same facts give the same calendar bytes."""
         return december_31_before(facts.plan_year)
 
-    def load_problems(self, facts: RRPPlanYearFacts, source: Any) -> list[Problem]:
+    def load_problems(self, facts: RRPPlanYearFacts, source: Locates) -> list[Problem]:
         """A Plan Year with no published 401(a)(17) limit and no plan.compensation_limit."""
         if facts.plan.compensation_limit is not None:
             return []
@@ -71,7 +77,7 @@ class RRPPlanYear(Kind):
             )
         ]
 
-    def compute(self, facts: RRPPlanYearFacts, output_format: str) -> Any:
+    def compute(self, facts: RRPPlanYearFacts, output_format: Format) -> RenderableType:
         return compute_view(compute(facts), output_format)
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
@@ -114,6 +120,5 @@ KIND = register_kind(
                 "docgen's default: the Key Employee delay of Plan Section 4.01(b) applies",
             ),
         ),
-        retired_fields={"drafted_clauses_approved_by": RETIRED_APPROVAL},
     )
 )

@@ -8,22 +8,28 @@ rounded to cents ROUND_HALF_UP once per pay period (or once a year when no pay p
 Only the Deferral Election in force for the Plan Year is used (terms.election_in_force: rolled over,
 revoked, replaced, late; DESIGN.md, "Elections roll over"); where none is, the deferral and match
 are null and a note says why, naming the Plan section. A percentage the Plan does not allow (above
-the maximum, not a whole percent) is never used either: null, with a note.
+the maximum, not a whole percent) is never used either: that part of pay defers nothing, with a
+note; the election in force for the other part of pay is used as it stands.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
 from docgen.core import dates
 from docgen.core.formats import cents
-from docgen.kinds.rrp.facts import Participant, PayPeriod, RRPPlan, RRPPlanYearFacts
+from docgen.kinds.rrp.facts import (
+    Participant,
+    PayPeriod,
+    RRPElection,
+    RRPPlan,
+    RRPPlanYearFacts,
+)
 from docgen.kinds.rrp.figures import ParticipantArithmetic, PeriodArithmetic, PlanYearArithmetic
 from docgen.kinds.rrp.terms import (
-    InForce,
     compensation_limit,
     described,
     elections_in_force,
@@ -69,9 +75,8 @@ class Applied:
     share: Decimal  # of a bonus's period, the days after a first-year election (1.409A-2(a)(7))
 
 
-def _percent_problem(plan: RRPPlan, found: InForce) -> str | None:
+def _percent_problem(plan: RRPPlan, election: RRPElection) -> str | None:
     """Why the Plan does not allow the percentage (Plan 2.03(a)), or None."""
-    election = found.election
     percent = election.percent
     if percent > plan.max_deferral_percent:
         return (
@@ -91,7 +96,11 @@ def applied_elections(
     in_force = elections_in_force(participant, facts.plan_year)
     for found in in_force.values():
         notes.extend(found.notes)
-    governing = {part: found for part, found in in_force.items() if found.election is not None}
+    governing = {
+        part: (found, found.election)
+        for part, found in in_force.items()
+        if found.election is not None
+    }
     if not governing:
         with_records = [f for f in in_force.values() if f.notes or "none on file" not in f.reason]
         if with_records:
@@ -102,13 +111,17 @@ def applied_elections(
                 f"no Deferral Election in force for {facts.plan_year}: none on file (Plan 2.03(b))",
             )
         return None
-    problems = [p for p in (_percent_problem(facts.plan, f) for f in governing.values()) if p]
-    if problems:
-        notes.extend(f"{problem}: deferral and match not computed" for problem in problems)
+    # Each part of pay stands on its own (DESIGN.md, "Elections roll over"): an election whose
+    # percentage the Plan does not allow is not used, and never voids another part's election.
+    for part, (_, election) in list(governing.items()):
+        problem = _percent_problem(facts.plan, election)
+        if problem is not None:
+            notes.append(f"{problem}: no {part} deferral or match computed from it")
+            del governing[part]
+    if not governing:
         return None
     applied = {}
-    for part, found in governing.items():
-        election = found.election
+    for part, (found, election) in governing.items():
         if election.plan_year < facts.plan_year:
             notes.append(found.reason)
         if found.doubtful:
@@ -185,9 +198,15 @@ def compute_participant(
                 match = sum((p.matching_restoration or ZERO for p in periods), ZERO)
             else:
                 salary_reached = _salary_reached(facts, participant, salary_pay, limit, applied)
-                deferral, match = _for_the_year(
-                    facts.plan, salary_reached, bonus_plan_compensation, applied
-                )
+                by_part = {"salary": salary_plan_compensation, "bonus": bonus_plan_compensation}
+                deferral, match = _for_the_year(facts.plan, salary_reached, by_part, applied)
+                if "bonus" in applied and bonus_pay > 0:
+                    notes.append(
+                        "no pay periods given: the bonus is taken as paid in a pay period of its "
+                        "own, and salary in another, each matched up to 6% of its own Plan "
+                        "Compensation (Plan 3.04)"
+                    )
+            notes.extend(_zero_notes(facts, applied, deferral, plan_compensation))
 
     restoration = _retirement_restoration(facts, participant, plan_compensation, notes)
     payment_earliest_on, payment_due_on = payment_window(facts, participant)
@@ -209,13 +228,12 @@ def compute_participant(
     )
 
 
-def _matching(plan: RRPPlan, deferral: Decimal, plan_compensation_deferred_from: Decimal):
-    """Plan 3.04: 100% of the deferral, not to exceed 6% of the Plan Compensation of the pay it was
-    deferred from in the same pay period (DESIGN.md, "The Plan's arithmetic": never of pay not
-    deferred from)."""
+def _matching(plan: RRPPlan, deferral: Decimal, period_plan_compensation: Decimal):
+    """Plan 3.04: 100% of the deferral, "not to exceed six percent (6%) of Plan Compensation for
+    such pay period": all of the period's Plan Compensation, every kind of pay in it."""
     return min(
         deferral * plan.match_rate_percent / HUNDRED,
-        plan_compensation_deferred_from * plan.match_cap_percent / HUNDRED,
+        period_plan_compensation * plan.match_cap_percent / HUNDRED,
     )
 
 
@@ -256,22 +274,30 @@ def _salary_reached(
 def _for_the_year(
     plan: RRPPlan,
     salary_reached: Decimal,
-    bonus_plan_compensation: Decimal,
+    plan_compensation: dict[str, Decimal],
     applied: dict[str, Applied],
 ) -> tuple[Decimal, Decimal]:
-    """No pay periods given: salary and bonus are each worked as their own pay periods, and each
-    is matched up to 6% of its own Plan Compensation reached (docs/rrp-arithmetic.md)."""
+    """No pay periods given: the bonus is taken as paid in a pay period of its own, matched up to
+    6% of all of that period's Plan Compensation, whatever share of it a first-year election
+    reaches (Plan 3.04); salary as paid over the payrolls of the year, of which those a
+    first-year election reaches are the ones with a deferral to match, so its cap is 6% of the
+    salary Plan Compensation reached (docs/rrp-arithmetic.md)."""
     deferral = match = ZERO
-    for part, reached in (
-        ("salary", salary_reached),
-        ("bonus", bonus_plan_compensation * applied["bonus"].share if "bonus" in applied else ZERO),
+    bonus = applied.get("bonus")
+    for part, reached, cap_base in (
+        ("salary", salary_reached, salary_reached),
+        (
+            "bonus",
+            plan_compensation["bonus"] * bonus.share if bonus else ZERO,
+            plan_compensation["bonus"],
+        ),
     ):
         election = applied.get(part)
         if election is None:
             continue
         part_deferral = reached * election.percent / HUNDRED
         deferral += part_deferral
-        match += _matching(plan, part_deferral, reached)
+        match += _matching(plan, part_deferral, cap_base)
     return cents(deferral), cents(match)
 
 
@@ -282,13 +308,17 @@ def _by_pay_period(
     applied: dict[str, Applied],
     notes: list[str],
 ) -> tuple[PeriodArithmetic, ...]:
-    """Plan 3.03, 3.04 pay period by pay period; the limit is reached by cumulative pay."""
+    """Plan 3.03, 3.04 pay period by pay period; the limit is reached by cumulative pay. The match
+    is capped at 6% of the period's Plan Compensation, all kinds of pay (Plan 3.04); a first-year
+    salary election reaches the part of a payroll's salary for service days after it."""
     paid_before = ZERO
     result = []
     ordered: list[PayPeriod] = sorted(participant.pay_periods, key=lambda p: p.paid_on)
     if any(period.paid_on.year != facts.plan_year for period in ordered):
         notes.append(f"some pay periods are paid outside {facts.plan_year}")
     salary, bonus = applied.get("salary"), applied.get("bonus")
+    assumed = False
+    previous: date | None = None
     for period in ordered:
         salary_now = period.compensation - period.bonus
         period_plan_compensation = above_limit(paid_before, period.compensation, limit)
@@ -296,21 +326,74 @@ def _by_pay_period(
         bonus_above = period_plan_compensation - salary_above
         paid_before += period.compensation
 
-        deferral = deferred_from = ZERO
-        if salary and (not salary.only_after or period.paid_on > salary.made_on):
-            deferral += salary_above * salary.percent / HUNDRED
-            deferred_from += salary_above
+        deferral = ZERO
+        if salary:
+            share = Decimal(1)
+            if salary.only_after:
+                start, end, given = _services(facts, participant, period, previous)
+                assumed = assumed or (not given and salary_above > 0)
+                share = _share_after(salary.made_on, start, end)
+            deferral += salary_above * share * salary.percent / HUNDRED
         if bonus:
             deferral += bonus_above * bonus.share * bonus.percent / HUNDRED
-            deferred_from += bonus_above * bonus.share
         deferral = cents(deferral)
-        match = cents(_matching(facts.plan, deferral, deferred_from))
+        match = cents(_matching(facts.plan, deferral, period_plan_compensation))
         result.append(
             PeriodArithmetic(
                 period.paid_on, period.compensation, period_plan_compensation, deferral, match
             )
         )
+        previous = period.paid_on
+    if assumed:
+        notes.append(
+            "pay periods give no service dates (services_from, services_to): each payroll's salary "
+            "is taken as pay for the days from the one after the previous pay date (the first: "
+            "January 1 or the hire date) to its pay date, and the first-year election reaches the "
+            "days after it (Plan 2.03(c); Treas. Reg. 1.409A-2(a)(7)(i))"
+        )
     return tuple(result)
+
+
+def _services(
+    facts: RRPPlanYearFacts, participant: Participant, period: PayPeriod, previous: date | None
+) -> tuple[date, date, bool]:
+    """The service days a payroll's salary pays for: the facts' own, else assumed (False)."""
+    if period.services_from is not None and period.services_to is not None:
+        return period.services_from, period.services_to, True
+    if previous is not None:
+        return previous + timedelta(days=1), period.paid_on, False
+    start = date(facts.plan_year, 1, 1)
+    if participant.hired_on is not None and participant.hired_on > start:
+        start = participant.hired_on
+    return min(start, period.paid_on), period.paid_on, False
+
+
+def _share_after(made_on: date, start: date, end: date) -> Decimal:
+    """Of the service days ``start`` to ``end``, the share after the election day."""
+    total = dates.days_in_period(start, end)
+    after = max(0, min(total, (end - max(made_on, start - timedelta(days=1))).days))
+    return Decimal(after) / Decimal(total)
+
+
+def _zero_notes(
+    facts: RRPPlanYearFacts,
+    applied: dict[str, Applied],
+    deferral: Decimal | None,
+    plan_compensation: Decimal,
+) -> list[str]:
+    """A zero deferral says why, naming the section (DESIGN.md, "The Plan's arithmetic")."""
+    if deferral is None or deferral != 0:
+        return []
+    parts = " and ".join(f"{part} {a.percent.normalize():f}%" for part, a in applied.items())
+    if plan_compensation == 0:
+        why = f"no pay above the {facts.plan_year} 401(a)(17) limit (Plan 1.21)"
+    else:
+        why = (
+            "none of the Plan Compensation is pay the election reaches: the pay above the "
+            "401(a)(17) limit is of another kind, or for services before a first-year election "
+            "(Plan 1.21, 2.03(a), 2.03(c))"
+        )
+    return [f"the election in force ({parts}) defers 0.00 and earns no match: {why}"]
 
 
 def _retirement_restoration(

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, StrictBool, model_validator
 
-from docgen.core.clauses import ClauseApproval, clause_approvals_field, templates_dir_field
+from docgen.core.kind_facts import COMPANY_NAME_FIX, KindFacts
 from docgen.core.model import (
     Count,
     DecisionText,
@@ -26,10 +26,6 @@ from docgen.core.model import (
     form_error,
 )
 
-NAME_FIX = (
-    "Add name: under company: the company's name as its documents print it; docgen never fills "
-    "in another company's."
-)
 _PLAN_NAME = (
     "the Plan's name as the forms print it (e.g. Example Co. Retirement Restoration Plan); "
     "docgen never fills in another company's. The Plan's other terms default to the restated "
@@ -40,7 +36,7 @@ PLAN_NAME_FIX = f"Add name: under plan: {_PLAN_NAME}"
 
 
 class RRPCompany(Fact):
-    name: Text = Field(json_schema_extra={"fix": NAME_FIX})
+    name: Text = Field(json_schema_extra={"fix": COMPANY_NAME_FIX})
     publicly_traded: StrictBool = True
     governing_law: Text | None = None
 
@@ -201,6 +197,15 @@ class PayPeriod(Fact):
         description="The part of this period's compensation that is bonus or performance-based pay "
         "(the bonus election applies to it; the salary election to the rest).",
     )
+    services_from: FactDate | None = Field(
+        None,
+        description="The first day of the services this payroll's salary pays for (a payroll "
+        "in arrears pays for days before its pay date). Absent: the day after the previous pay "
+        "date (the first: January 1 or the hire date), and `docgen compute` says so.",
+    )
+    services_to: FactDate | None = Field(
+        None, description="The last day of the services this payroll's salary pays for."
+    )
 
     @model_validator(mode="after")
     def _bonus_within_pay(self) -> PayPeriod:
@@ -209,6 +214,22 @@ class PayPeriod(Fact):
                 f"bonus {self.bonus} is more than the period's compensation {self.compensation}",
                 "bonus is the part of compensation that is bonus pay; it cannot exceed it.",
                 field="bonus",
+            )
+        if (self.services_from is None) != (self.services_to is None):
+            raise form_error(
+                "services_from and services_to go together",
+                "Give both days of the service period this payroll pays for, or neither.",
+                field="services_to" if self.services_to is None else "services_from",
+            )
+        if (
+            self.services_from is not None
+            and self.services_to is not None
+            and self.services_to < self.services_from
+        ):
+            raise form_error(
+                f"services_to {self.services_to} is before services_from {self.services_from}",
+                "The service period ends on or after the day it begins.",
+                field="services_to",
             )
         return self
 
@@ -327,9 +348,8 @@ class Participant(Fact):
         return self
 
 
-class RRPPlanYearFacts(Fact):
+class RRPPlanYearFacts(KindFacts[RRPCompany]):
     kind: Literal["rrp-plan-year"]
-    company: RRPCompany
     plan: RRPPlan = Field(
         description="The Plan's name, and any term that differs from the restated Plan.",
         json_schema_extra={"fix": PLAN_FIX},
@@ -338,12 +358,12 @@ class RRPPlanYearFacts(Fact):
     retirement_contribution_percent: Percent | None = Field(
         None, description="Declared under the Retirement Savings Plan; omit if none."
     )
-    clause_approvals: list[ClauseApproval] = clause_approvals_field()
-    templates_dir: Text | None = templates_dir_field()
     participants_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per participant."
     )
     participants: list[Participant] = Field(default_factory=list)
+
+    shared_fields_before: ClassVar[str | None] = "participants_csv"
 
     def participant(self, participant_id: str) -> Participant:
         for participant in self.participants:

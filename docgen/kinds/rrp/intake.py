@@ -62,11 +62,11 @@ def answers_from_form(
             continue
         tip = tooltips.get(name, "")
         if name.startswith("performance_percent_"):
-            end = _PERIOD_TIP.search(tip)
-            try:
-                performance.append((dates.parse_written_date(end.group("end")), value))
-            except (AttributeError, dates.NotADate):
+            period_end = _period_end(tip)
+            if period_end is None:
                 problems.append(f"{name}: the form does not say which performance period it is")
+            else:
+                performance.append((period_end, value))
         elif name.startswith("allocation_"):
             fund = _FUND_TIP.match(tip)
             if fund is None:
@@ -94,6 +94,17 @@ def answers_from_form(
         "date_signed": values.get("date_signed"),
         "received_on": values.get("received_on"),
     }
+
+
+def _period_end(tooltip: str) -> date | None:
+    """The end of the performance period a percentage field's tooltip names, if it names one."""
+    found = _PERIOD_TIP.search(tooltip)
+    if found is None:
+        return None
+    try:
+        return dates.parse_written_date(found.group("end"))
+    except dates.NotADate:
+        return None
 
 
 def answers_from_options(

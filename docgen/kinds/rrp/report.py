@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Literal
 
 from docgen.core.formats import cents
 from docgen.core.safe_text import csv_text, for_terminal, json_text
+from docgen.kinds.registry import ComputeFormat
 from docgen.kinds.rrp.figures import PlanYearArithmetic
 
-Format = Literal["json", "text", "csv"]
+Format = ComputeFormat
 
 
 CSV_COLUMNS = (

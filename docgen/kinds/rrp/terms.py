@@ -23,6 +23,7 @@ from docgen.core.model import decision_words, fact_path, is_in_effect
 from docgen.core.parameters import has_value, value
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlan, RRPPlanYearFacts
 from docgen.kinds.rrp.timing import (
+    hired_after,
     irrevocable_on,
     only_after_the_election,
     prior_year_deadline_for,
@@ -307,9 +308,10 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     ]
     for index, election, since in candidates:
         if since > plan_year:
+            deadline = prior_year_deadline_for(election, plan_year)
             notes.append(
                 f"{described(election)} does not take effect for {plan_year}: it was made after "
-                f"the deadline, {prior_year_deadline_for(election, plan_year).isoformat()}, "
+                f"the deadline, {deadline.isoformat()}{hired_after(participant, deadline)}, "
                 f"and applies from {since} (Plan 2.03(b))"
             )
         elif (
@@ -340,8 +342,9 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
             tuple(notes),
         )
     index, election, since = chosen
-    revoked_for = revocation_takes_effect_for(participant, election)
-    if revoked_for is not None and revoked_for <= plan_year:
+    revoked_on = election.revoked_on
+    revoked_for = revocation_takes_effect_for(participant, election)  # None when not revoked
+    if revoked_on is not None and revoked_for is not None and revoked_for <= plan_year:
         return InForce(
             part,
             plan_year,
@@ -349,13 +352,13 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
             None,
             None,
             f"no {words} Deferral Election in force for {plan_year}: {described(election)} "
-            f"was revoked on {election.revoked_on.isoformat()}, effective for {revoked_for} "
+            f"was revoked on {revoked_on.isoformat()}, effective for {revoked_for} "
             "(Plan 2.03(b))",
             tuple(notes),
         )
-    if revoked_for is not None:
+    if revoked_on is not None and revoked_for is not None:
         notes.append(
-            f"the revocation filed {election.revoked_on.isoformat()} is after the deadline, "
+            f"the revocation filed {revoked_on.isoformat()} is after the deadline, "
             f"{deadline_for(participant, election, plan_year).isoformat()}: {described(election)}"
             f" stays in force for {plan_year} and stops for {revoked_for} (Plan 2.03(b))"
         )

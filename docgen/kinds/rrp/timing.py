@@ -81,6 +81,19 @@ def prior_year_deadline(election: RRPElection) -> date:
     return prior_year_deadline_for(election, election.plan_year)
 
 
+def hired_after(participant: Participant, deadline: date) -> str:
+    """Words for a Participant hired after a prior-year deadline: that route was never theirs to
+    use, and the first-year route needs ``first_eligible_on`` (empty when hired on or before it,
+    or when the first-year route is recorded)."""
+    hired = participant.hired_on
+    if hired is None or hired <= deadline or participant.first_eligible_on is not None:
+        return ""
+    return (
+        f" (hired {hired.isoformat()}, after that deadline: if first eligible in that Plan Year, "
+        "record first_eligible_on for the first-year route of Plan 2.03(c))"
+    )
+
+
 def in_time_for_prior_year(election: RRPElection) -> Reading:
     return "yes" if election.made_on <= prior_year_deadline(election) else "no"
 
@@ -94,9 +107,18 @@ def first_year_route_open(participant: Participant, plan_year: int) -> bool:
     return eligible is not None and eligible.year == plan_year
 
 
+def first_eligible(participant: Participant) -> date:
+    """The day the Participant first became eligible, for the first-year route, which is open
+    only to a Participant who has one (first_year_route_open)."""
+    eligible = participant.first_eligible_on
+    if eligible is None:
+        raise ValueError(f"{participant.id}: no first_eligible_on, so no first-year route")
+    return eligible
+
+
 def first_year_deadline(participant: Participant) -> date:
     """Plan 2.03(c): the 30th day after first eligibility (Treas. Reg. 1.409A-2(a)(7))."""
-    return first_year_election_deadline(participant.first_eligible_on)
+    return first_year_election_deadline(first_eligible(participant))
 
 
 def newly_eligible(participant: Participant) -> Reading:
@@ -113,7 +135,7 @@ def newly_eligible(participant: Participant) -> Reading:
 
 def newly_eligible_readings(participant: Participant) -> tuple[date, date]:
     """Both readings of "24 months before" first eligibility, the earlier first."""
-    return dates.months_before_readings(participant.first_eligible_on, 24)
+    return dates.months_before_readings(first_eligible(participant), 24)
 
 
 def in_time_for_first_year(participant: Participant, election: RRPElection) -> Reading:
@@ -137,18 +159,6 @@ def first_year_share(election: RRPElection) -> Decimal:
     return period_share(election.made_on, start, end)
 
 
-def first_year_maximum(election: RRPElection) -> Decimal:
-    """The most a first-year bonus or performance-based election may defer, in percent."""
-    return 100 * first_year_share(election)
-
-
-def within_first_year_maximum(election: RRPElection) -> Reading:
-    """Plan 2.03(c): pay earned over a period is reached only for the days after the election."""
-    if election.kind == "salary":
-        return "yes"  # salary is reached payroll by payroll: nothing to pro-rate (docs)
-    return "yes" if election.percent <= first_year_maximum(election) else "no"
-
-
 def first_year_deadline_for(participant: Participant, plan_year: int) -> date | None:
     """The first-year deadline when that route is available to the Participant for the Plan
     Year: first eligible in it and not shown to be ineligible for it (24 months); else None."""
@@ -167,13 +177,22 @@ def own_deadline(participant: Participant, plan_year: int) -> date:
 # ------------------------------------------------------------------ the performance-based route
 
 
+def performance_period_of(election: RRPElection) -> PerformancePeriod:
+    """A performance_based election's performance period, which the route is judged on (the
+    facts refuse a performance_based election without one: RRPElection)."""
+    period = election.performance_period
+    if period is None:
+        raise ValueError(f"a {election.kind} election has no performance_period")
+    return period
+
+
 def performance_based_readings(period: PerformancePeriod) -> tuple[date, date]:
     """Both readings of "six months before the end of the performance period", earlier first."""
     return dates.months_before_readings(period.end, 6)
 
 
 def in_time_for_performance_based(election: RRPElection) -> Reading:
-    strict, lenient = performance_based_readings(election.performance_period)
+    strict, lenient = performance_based_readings(performance_period_of(election))
     if election.made_on > lenient:
         return "no"
     return "doubtful" if election.made_on > strict else "yes"
@@ -206,7 +225,7 @@ def service_from(period: PerformancePeriod) -> date:
 
 def hired_in_time(participant: Participant, election: RRPElection) -> bool:
     hired = participant.hired_on
-    return hired is None or hired <= service_from(election.performance_period)
+    return hired is None or hired <= service_from(performance_period_of(election))
 
 
 def employed_at_election(participant: Participant, election: RRPElection) -> bool:
@@ -216,7 +235,7 @@ def employed_at_election(participant: Participant, election: RRPElection) -> boo
 
 def performance_based_qualifies(participant: Participant, election: RRPElection) -> Reading:
     """Every condition of the performance-based route but its deadline."""
-    period = election.performance_period
+    period = performance_period_of(election)
     return worst(
         "yes" if performance_period_long_enough(period) else "no",
         criteria_in_time(period),
@@ -243,10 +262,11 @@ def route_reading(route: str, participant: Participant, election: RRPElection) -
     if route == PRIOR_YEAR:
         return in_time_for_prior_year(election)
     if route == FIRST_YEAR:
+        # No second cap on the percentage (DESIGN.md, "The Plan's arithmetic"): the pro-rating
+        # of Plan 2.03(c) is applied once, to the pay the election reaches.
         return worst(
             in_time_for_first_year(participant, election),
             newly_eligible(participant),
-            within_first_year_maximum(election),
         )
     return worst(
         in_time_for_performance_based(election),
@@ -289,7 +309,7 @@ def route_deadline(route: str, participant: Participant, election: RRPElection) 
         return prior_year_deadline(election)
     if route == FIRST_YEAR:
         return first_year_deadline(participant)
-    strict, lenient = performance_based_readings(election.performance_period)
+    strict, lenient = performance_based_readings(performance_period_of(election))
     return lenient if election.made_on > strict else strict
 
 

@@ -56,8 +56,8 @@ def participant_windows(facts: RRPPlanYearFacts, participant: Participant) -> li
         )
     seen: set[tuple[date, date]] = set()
     for election in participant.elections:
-        period = election.performance_period
-        if election.kind != "performance_based" or election.plan_year != year:
+        period = election.performance_period  # a performance_based election has one
+        if period is None or election.kind != "performance_based" or election.plan_year != year:
             continue
         if (period.start, period.end) in seen:
             continue
