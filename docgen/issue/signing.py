@@ -32,6 +32,8 @@ import re
 import tomllib
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
@@ -171,9 +173,10 @@ class Signing:
             reason="Issued by the company",
         )
         try:
-            signed = signers.PdfSigner(
-                meta, signer=self.signer, timestamper=self.timestamper
-            ).sign_pdf(writer, bytes_reserved=self.reserved)
+            with _streams_ended_safely():
+                signed = signers.PdfSigner(
+                    meta, signer=self.signer, timestamper=self.timestamper
+                ).sign_pdf(writer, bytes_reserved=self.reserved)
         except SigningError as error:
             raise SigningRefused(f"signing failed: {error}") from None
         result = signed.getvalue()
@@ -181,6 +184,31 @@ class Signing:
             found = _CONTENTS.search(result, len(data))
             self.reserved = len(found.group(1)) if found else None
         return result
+
+
+@contextmanager
+def _streams_ended_safely() -> Iterator[None]:
+    """While pyHanko writes the signature's update, a stream whose data ends in a carriage return
+    closes with CR LF before ``endstream`` (as docgen.render.pdf has WeasyPrint's do): with LF
+    alone a reader counts one byte fewer than /Length (page-validation's PDFA3B-STREAM-LENGTH-001;
+    the update's cross-reference stream ends in CR once in 256 signatures)."""
+    from pyhanko.pdf_utils.generic import StreamObject
+
+    original = StreamObject.write_to_stream
+
+    def write_to_stream(self: Any, stream: Any, handler: Any = None, container_ref: Any = None):
+        buffer = io.BytesIO()
+        original(self, buffer, handler, container_ref)
+        written = buffer.getvalue()
+        if written.endswith(b"\r\nendstream"):
+            written = written[: -len(b"\nendstream")] + b"\r\nendstream"
+        stream.write(written)
+
+    StreamObject.write_to_stream = write_to_stream  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        StreamObject.write_to_stream = original  # type: ignore[method-assign]
 
 
 def load(config: SigningConfig, secret: bytes | None, now: datetime | None = None) -> Signing:
