@@ -36,8 +36,10 @@ if TYPE_CHECKING:
     from docgen.intake.status import Status
     from docgen.issue.batch import BatchResult
     from docgen.issue.one import RenderResult
+    from docgen.issue.signing import Signing
     from docgen.issue.verify import FolderCheck
     from docgen.issue.verify_file import FileCheck
+    from docgen.issue.verify_signed import SignedFileCheck
     from docgen.kinds.registry import ComputeFormat
 
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
@@ -69,6 +71,7 @@ __all__ = [
     "json_schema",
     "load_facts",
     "render_one",
+    "signing_key",
     "report_view",
     "resolve_stage",
     "run_checks",
@@ -205,6 +208,16 @@ def batch(path: str | Path, out: str | Path, **options: Any) -> BatchResult:
     return issue_batch(path, out, **options)
 
 
+def signing_key(config: str | Path | None, *, prompt: bool = False) -> Signing:
+    """`--sign`: the company's key from the signing config (``config``, else the one
+    DOCGEN_SIGN_CONFIG names), its passphrase from DOCGEN_SIGN_PASSPHRASE or, with ``prompt``,
+    asked for; checked before anything is rendered (docgen.issue.signing)."""
+    from docgen.issue.signing import SigningConfig, load, passphrase
+
+    named = SigningConfig.named(config)
+    return load(named, passphrase(prompt))
+
+
 def render_one(
     path: str | Path, doc: str, subject: str, fmt: str, output: Path | None, **options: Any
 ) -> RenderResult:
@@ -257,22 +270,32 @@ def export_templates(folder: str | Path) -> list[Path]:
     return export(folder)
 
 
-def verify(target: str | Path) -> FileCheck | list[FolderCheck]:
-    """`docgen verify`: one issued PDF (a FileCheck), or a stage folder or a cycle folder with
-    every stage in it (a list of FolderChecks)."""
+def verify(
+    target: str | Path, trust: str | Path | None = None
+) -> FileCheck | SignedFileCheck | list[FolderCheck]:
+    """`docgen verify`: one issued PDF (a FileCheck, or a SignedFileCheck when the company
+    certified it; ``trust``: the company's CA to check its signer against), or a stage folder or
+    a cycle folder with every stage in it (a list of FolderChecks)."""
     target = Path(target)
     if target.suffix.lower() == ".pdf" or target.is_file():
-        return verify_document(target)
+        return verify_document(target, trust)
+    if trust is not None:
+        raise BadOption(
+            f"--trust checks who signed one PDF: name the file, e.g. {target}/jsmith/notice.pdf."
+        )
     from docgen.issue.verify_cycle import verify_issued
 
     return verify_issued(target)
 
 
-def verify_document(path: str | Path) -> FileCheck:
-    """`docgen verify FILE.pdf`: one issued PDF re-made from the record it carries."""
-    from docgen.issue.verify_file import verify_file
+def verify_document(
+    path: str | Path, trust: str | Path | None = None
+) -> FileCheck | SignedFileCheck:
+    """`docgen verify FILE.pdf`: one issued PDF's certification judged (when signed) and the
+    document re-made from the record it carries (docgen.issue.verify_signed)."""
+    from docgen.issue.verify_signed import verify_pdf
 
-    return verify_file(path)
+    return verify_pdf(path, trust)
 
 
 def intake(

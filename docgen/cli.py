@@ -147,6 +147,29 @@ _RENDER_OUT_HELP = "For pdf and docx: the folder batch issues into (OUT/<cycle>/
 _COPY_HELP = "Also write a copy here (for html or --review: where the file goes)."
 
 
+_SIGN_HELP = (
+    "Certify every issued PDF with the company's key (PAdES; no changes allowed after, or form "
+    "filling for a blank form). The key: --sign-config or DOCGEN_SIGN_CONFIG; its passphrase: "
+    "DOCGEN_SIGN_PASSPHRASE, or asked for."
+)
+_SIGN_CONFIG_HELP = (
+    "The signing config (TOML: key = PKCS#12 or PEM file, optional chain and timestamp_url)."
+)
+Sign = Annotated[bool, typer.Option("--sign", help=_SIGN_HELP)]
+SignConfig = Annotated[
+    Path | None, typer.Option("--sign-config", help=_SIGN_CONFIG_HELP, show_default=False)
+]
+
+
+def _signing(sign: bool, config: Path | None):
+    """The company's key when --sign asks for it (refused, exit 2, before anything renders)."""
+    if not sign:
+        if config is not None:
+            raise api.DocgenError("--sign-config names a key for --sign: add --sign to sign.")
+        return None
+    return api.signing_key(config, prompt=sys.stdin.isatty())
+
+
 def _ids(flag: str, words: str):
     """A repeatable option naming packets by their subject's id."""
     return typer.Option(
@@ -167,6 +190,8 @@ def batch(
     hold: Annotated[list[str] | None, _ids("--hold", _HOLD_HELP)] = None,
     only: Annotated[list[str] | None, _ids("--only", _ONLY_HELP)] = None,
     force: Annotated[bool, typer.Option("--force", help=_FORCE_HELP)] = False,
+    sign: Sign = False,
+    sign_config: SignConfig = None,
 ) -> None:
     """Check FILE, then issue a stage's packets into OUT/<cycle>/<stage>/ with a manifest.
 
@@ -178,6 +203,7 @@ def batch(
     --hold; a file docgen did not write in the stage folder stops a re-issue.
     Exit 0 issued, 1 refused, 2 bad input."""
     issued_on = parse_as_of(as_of)
+    signing = _signing(sign, sign_config)
     bar = ProgressBar()
     try:
         result = api.batch(
@@ -190,6 +216,7 @@ def batch(
             hold=hold or [],
             only=only or [],
             progress=bar,
+            signing=signing,
         )
     finally:
         bar.stop()  # before a refusal's report is printed
@@ -210,6 +237,8 @@ def render(
     review: Annotated[
         bool, typer.Option(help="Counsel's review copy (docx), not for issue.")
     ] = False,
+    sign: Sign = False,
+    sign_config: SignConfig = None,
 ) -> None:
     """Check FILE, then issue one document (pdf, docx), or write a preview or review copy.
 
@@ -220,6 +249,7 @@ def render(
     issue nothing. Errors about the subject or the cycle refuse. Exit 0 written, 1 refused, 2 bad
     input."""
     issued_on = parse_as_of(as_of)
+    signing = _signing(sign, sign_config)
     result = api.render_one(
         file,
         doc,
@@ -230,6 +260,7 @@ def render(
         stage=stage,
         as_of=issued_on,
         review=review,
+        signing=signing,
     )
     print_render(result)
 
@@ -245,6 +276,15 @@ def verify(
             show_default=False,
         ),
     ],
+    trust: Annotated[
+        Path | None,
+        typer.Option(
+            "--trust",
+            help="The company's CA certificate (PEM): a signed PDF verifies only when its "
+            "signer's certificate chains to it.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Re-check an issued stage folder, every stage of a cycle, or one issued PDF on its own.
 
@@ -252,8 +292,11 @@ def verify(
     document back: no blank, every key fact, the same text in PDF and DOCX; returned/ is not
     checked. A PDF (a Notice e-mailed away from its folder): makes it again from the record it
     carries and compares the bytes (the text, when this docgen is not the version that made it).
-    Exit 0 intact, 1 changed, 2 no such folder or file."""
-    print_verified(api.verify(target))
+    A signed PDF: also who certified it (certificate, signing time, timestamp), whether anything
+    changed after signing, and with --trust whether the signer is the company's; an unsigned one
+    is only consistent with its own record, which proves nothing about who made it.
+    Exit 0 intact (and, signed, the certification holds), 1 changed, 2 no such folder or file."""
+    print_verified(api.verify(target, trust))
 
 
 class CalendarFormat(StrEnum):

@@ -54,9 +54,14 @@ def pdfjs_read(pdf: bytes, tmp_path: Path) -> dict:
     return json.loads(pdfjs("read", str(path)))
 
 
-def pypdf_fill(pdf: bytes, values: dict[str, str]) -> bytes:
-    """Fill as a script would with pypdf: a radio option is given by its state name."""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+def pypdf_fill(pdf: bytes, values: dict[str, str], *, incremental: bool = False) -> bytes:
+    """Fill as a script would with pypdf: a radio option is given by its state name.
+    ``incremental``: the fill appended as an update, as a certified form must be filled (pypdf
+    then writes no /Info in the new trailer)."""
+    if incremental:
+        writer = PdfWriter(io.BytesIO(pdf), incremental=True)
+    else:
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     fields = {name: (f"/{v}" if name == "pay_on" else v) for name, v in values.items()}
     writer.update_page_form_field_values(None, fields, auto_regenerate=False)
     out = io.BytesIO()

@@ -168,10 +168,14 @@ def test_a_fillable_form_carries_no_record(tmp_path, cli):
 def test_a_notice_copied_out_of_its_folder_verifies(away, cli):
     result = cli("verify", away)
     assert result.exit_code == 0, result.output
+    # An unsigned file is only consistent with its own record (DESIGN.md, "Signed documents"):
+    # the summary says so, and that it proves nothing about who made it.
     assert (
-        f"{away}: identical to what docgen {__version__} made from these facts on 2026-06-23 "
-        "(notice for jsmith, 2026-annual, stage grant; facts SHA-256 "
+        f"{away}: consistent with the record it carries: docgen {__version__} makes these very "
+        "bytes from its facts as of 2026-06-23 (notice for jsmith, 2026-annual, stage grant; "
+        "facts SHA-256 "
     ) in result.stdout
+    assert "It is not signed, so this proves nothing about who made it" in result.stdout
 
 
 @pytest.mark.parametrize("where", [0.02, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9, 0.98])

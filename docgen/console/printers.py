@@ -20,13 +20,23 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
     from rich.table import Table
 
-    from docgen.api import BatchResult, FileCheck, FolderCheck, Recorded, RenderResult, Rule
+    from docgen.api import (
+        BatchResult,
+        FileCheck,
+        FolderCheck,
+        Recorded,
+        RenderResult,
+        Rule,
+        SignedFileCheck,
+    )
 
 
 def print_recorded(result: Recorded) -> None:
     """What `docgen intake` / `docgen elect` recorded and wrote, then the check report."""
     for origin, filing in result.filings:
         out.print(f"Recorded {origin}: {filing.subject}, {filing.summary}.", markup=False)
+    for note in result.certified:
+        out.print(note, markup=False)
     for path in result.written:
         out.print(f"Wrote {path} (kept as written: only the new entries were added).", markup=False)
     out.print(api.report_view(result.report, "rich"))
@@ -197,7 +207,7 @@ def print_render(result: RenderResult) -> None:
     out.print(f"Issued copy: {result.issued} ({result.bytes:,} bytes){copy}.", markup=False)
 
 
-def print_verified(checked: FileCheck | list[FolderCheck]) -> None:
+def print_verified(checked: FileCheck | SignedFileCheck | list[FolderCheck]) -> None:
     """`docgen verify` found it intact: one issued PDF's summary, or a line per stage folder."""
     if not isinstance(checked, list):
         out.print(checked.summary, markup=False)

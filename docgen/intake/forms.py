@@ -14,6 +14,7 @@ person in one call (their order would decide which governs).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from docgen.core.filings import Filing, FormIntake, FormRefused
 from docgen.core.findings import Report
 from docgen.core.output import recording_lock
 from docgen.core.safe_open import NotARegularFile, TooLarge, read_regular
+from docgen.intake.certified import certified_return, same_form
 from docgen.intake.record import FormsRefused, prepare, problems_of, write
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
@@ -44,6 +46,7 @@ class Recorded:
     filings: list[tuple[str, Filing]]  # (where it came from, what was recorded)
     written: list[Path]
     report: Report
+    certified: tuple[str, ...] = ()  # a returned form's certification, found holding
 
 
 def intake(
@@ -82,16 +85,18 @@ def _intake(
     hooks = _hooks(loaded)
     problems: list[Problem] = []
     filings: list[tuple[str, Filing]] = []
+    certified: list[str] = []
     for form in forms:
         shown = display(Path(form))
         try:
-            filings.append((shown, _read_one(loaded, hooks, Path(form), shown, received_on)))
+            filing = _read_one(loaded, hooks, Path(form), shown, received_on, certified)
+            filings.append((shown, filing))
         except FormsRefused as refused:
             problems.extend(refused.problems)
     problems.extend(_one_form_each(filings))
     if problems:
         raise FormsRefused(problems)
-    return _record(loaded, hooks, filings, as_of)
+    return dataclasses.replace(_record(loaded, hooks, filings, as_of), certified=tuple(certified))
 
 
 def _elect(
@@ -160,7 +165,12 @@ def _hooks(loaded: LoadedFacts) -> FormIntake:
 
 
 def _read_one(
-    loaded: LoadedFacts, hooks: FormIntake, path: Path, shown: str, received_on: date
+    loaded: LoadedFacts,
+    hooks: FormIntake,
+    path: Path,
+    shown: str,
+    received_on: date,
+    certified_notes: list[str] | None = None,
 ) -> Filing:
     kind = kind_of(loaded.facts)
     facts = loaded.facts
@@ -188,14 +198,21 @@ def _read_one(
         raise refuse(
             f"cannot be read ({error.strerror})", "Check the path and its permissions."
         ) from None
+    # A form the company certified: the certification must hold, and the identity is read from
+    # the certified revision (docgen.intake.certified). None: an uncertified return, as ever.
+    certified = certified_return(data, shown)
     try:
-        contents = read_form(data)
+        contents = read_form(data, identity_from=certified.revision if certified else None)
     except NotAForm as error:
         raise refuse(
             f"not a form docgen can read back: {error}",
             f"If it is a scan, a fax or a printed copy, record what it says with `docgen elect "
             f"{loaded.source.file} --for ID ...` (see docgen elect --help).",
         ) from None
+    if certified is not None:
+        same_form(certified, data, shown)
+        if certified_notes is not None:
+            certified_notes.append(certified.note(shown))
     identity = contents.identity
     cycle = kind.cycle_name(facts)
     if identity["document"] != hooks.document:

@@ -46,7 +46,7 @@ from docgen.issue.pool import (
     packets_of,
     render_packets,
 )
-from docgen.issue.reissue import Assembler, Assembly
+from docgen.issue.reissue import Assembler, Assembly, signed_otherwise
 from docgen.issue.reports import (
     IssueRefusedByFindings,
     clause_approvals,
@@ -56,6 +56,7 @@ from docgen.issue.reports import (
     template_overrides,
 )
 from docgen.issue.scope import Scope
+from docgen.issue.signing import Signing
 from docgen.issue.stages import new_staging, publish_stage
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
@@ -108,13 +109,15 @@ def issue_loaded(
     only: tuple[str, ...] | list[str] = (),
     progress: ProgressSink | None = None,
     only_into_new_folder: bool = False,
+    signing: Signing | None = None,
 ) -> BatchResult:
     """Issue ``loaded`` at ``stage`` into OUT/<cycle>/<stage>/.
 
     ``hold``: issue every packet but these; their findings do not block the rest, and the
     manifest names them with their findings. ``only``: re-issue just these packets into the
     stage folder, every other file left as it was (a folder must exist unless
-    ``only_into_new_folder``, as for `docgen render`).
+    ``only_into_new_folder``, as for `docgen render`). ``signing``: certify every PDF issued with
+    the company's key (docgen.issue.signing); a packet signed otherwise is issued again.
     """
     stage = resolve_stage(loaded.facts, stage)
     scope = Scope.of(loaded, packets_of(loaded, stage), stage, hold, only)
@@ -140,7 +143,16 @@ def issue_loaded(
     try:
         with OutLock(out):
             return _issue(
-                loaded, report, out, scope, as_of, workers, force, progress, only_into_new_folder
+                loaded,
+                report,
+                out,
+                scope,
+                as_of,
+                workers,
+                force,
+                progress,
+                only_into_new_folder,
+                signing,
             )
     except BaseException:
         for folder in reversed(made):  # refused or failed: leave no trace, not even an empty OUT
@@ -159,13 +171,15 @@ def _issue(
     force: bool,
     progress: ProgressSink | None,
     only_into_new_folder: bool,
+    signing: Signing | None,
 ) -> BatchResult:
     """Plan, render, assemble and publish, under the lock on OUT."""
     plan = plan_batch(loaded, report, out, scope, as_of, force, only_into_new_folder)
     result = BatchResult(
         plan.stage_dir, plan.cycle, portable_report(report), notes=plan.notes, held=[*plan.held]
     )
-    if plan.previous is not None and not force and plan.nothing_to_do():
+    resign = signed_otherwise(plan.previous, signing is not None)
+    if plan.previous is not None and not force and not resign and plan.nothing_to_do():
         return _as_current(result, plan.previous, scope)
     compile_templates(loaded.templates_override)  # a broken override: its file and line, now
     staging = new_staging(plan.cycle_dir, scope.stage)
@@ -178,9 +192,11 @@ def _issue(
         to_render = [
             (subject, documents)
             for subject, documents in scope.issue
-            if force or not assembler.as_issued(subject, documents, plan.records[subject])
+            if force
+            or subject in resign
+            or not assembler.as_issued(subject, documents, plan.records[subject])
         ]
-        rendered, issued = _render(plan, staging, to_render, workers, progress)
+        rendered, issued = _render(plan, staging, to_render, workers, progress, signing)
         assembly = _assemble(plan, assembler, rendered, {subject for subject, _ in to_render})
         if plan.previous is not None and not (
             assembly.changes or plan.held_changed or plan.changes.reports_altered
@@ -207,6 +223,7 @@ def _render(
     to_render: list[tuple[str, list[str]]],
     workers: int | None,
     progress: ProgressSink | None,
+    signing: Signing | None = None,
 ) -> tuple[list[RenderedDocument], Report]:
     """The packets to render, rendered into staging and read back, and the report as issued
     (the DOC-* problems as findings); refused, with nothing published, on an error among them."""
@@ -220,6 +237,7 @@ def _render(
         progress,
         as_of=plan.as_of,
         templates=plan.templates,
+        signing=signing,
     )
     problems = [p for document in rendered for p in document.problems]
     head = kind_of(loaded.facts).head(loaded.facts)[0]

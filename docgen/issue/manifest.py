@@ -66,14 +66,27 @@ class FileEntry:
 
     sha256: str | None
     bytes: int | None
+    # A signed PDF (`batch --sign`): the document as made, before the company's certification
+    # was added to it as an incremental update (DESIGN.md, "Signed documents"). Absent unsigned.
+    unsigned: FileEntry | None = None
+
+    @property
+    def made_sha256(self) -> str | None:
+        """The SHA-256 of the document as docgen made it: signed or not, the same facts give it."""
+        return self.unsigned.sha256 if self.unsigned is not None else self.sha256
 
     @classmethod
     def from_json(cls, data: Any) -> FileEntry:
         data = _object(data)
-        return cls(data.get("sha256"), data.get("bytes"))
+        unsigned = data.get("unsigned")
+        made = cls.from_json(unsigned) if isinstance(unsigned, dict) else None
+        return cls(data.get("sha256"), data.get("bytes"), made)
 
     def to_json(self) -> Json:
-        return {"sha256": self.sha256, "bytes": self.bytes}
+        entry: Json = {"sha256": self.sha256, "bytes": self.bytes}
+        if self.unsigned is not None:
+            entry["unsigned"] = self.unsigned.to_json()
+        return entry
 
 
 # ------------------------------------------------------------------------------- packets

@@ -27,6 +27,7 @@ from docgen.issue.files import BadRequest
 from docgen.issue.pool import packets_of, render_copy
 from docgen.issue.reports import IssueRefusedByFindings, doc_findings, portable_report
 from docgen.issue.scope import Scope
+from docgen.issue.signing import Signing
 from docgen.load import LoadedFacts, load_facts
 from docgen.render.copy import document_names, documents_for, resolve
 from docgen.render.docx import html_to_docx
@@ -79,6 +80,7 @@ def render_one(
     stage: str | None = None,
     as_of: date,
     review: bool = False,
+    signing: Signing | None = None,
 ) -> RenderResult:
     """`docgen render`: one document, after the same checks as its packet gets in a batch.
 
@@ -121,7 +123,14 @@ def render_one(
             "-o PATH then also writes a copy; --to html previews without issuing."
         )
     result = issue_loaded(
-        loaded, out, stage=stage, as_of=as_of, only=[subject], workers=1, only_into_new_folder=True
+        loaded,
+        out,
+        stage=stage,
+        as_of=as_of,
+        only=[subject],
+        workers=1,
+        only_into_new_folder=True,
+        signing=signing,
     )
     issued = result.folder / subject / f"{doc}.{fmt}"
     data = issued.read_bytes()

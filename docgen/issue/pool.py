@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import hashlib
 import multiprocessing
 import os
 import signal
@@ -34,6 +35,7 @@ from docgen.core.errors import RenderError
 from docgen.issue.docrules import DocProblem, check_rendered
 from docgen.issue.files import close_inherited_locks, write_file
 from docgen.issue.record import files_to_embed
+from docgen.issue.signing import Signing
 from docgen.load import LoadedFacts
 from docgen.render.copy import Copy, documents_for, resolve
 from docgen.render.docx import prepare as prepare_docx
@@ -139,7 +141,13 @@ def _die_with(parent: int) -> None:
 
 
 def _init_worker(
-    loaded: LoadedFacts, stage: str, staging: str, as_of: date, parent: int, templates: str | None
+    loaded: LoadedFacts,
+    stage: str,
+    staging: str,
+    as_of: date,
+    parent: int,
+    templates: str | None,
+    signing: Signing | None = None,
 ) -> None:
     # The batch handles Ctrl-C and SIGTERM (it stops the workers and removes its staging folder).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -147,7 +155,12 @@ def _init_worker(
     close_inherited_locks()
     _die_with(parent)
     _WORKER.update(
-        loaded=loaded, stage=stage, staging=Path(staging), as_of=as_of, templates=templates
+        loaded=loaded,
+        stage=stage,
+        staging=Path(staging),
+        as_of=as_of,
+        templates=templates,
+        signing=signing,
     )
     _prepare(loaded)  # done already where the worker forked from; not where it was spawned
     # All the worker inherited and just built lives as long as it does: frozen, the cycle
@@ -170,7 +183,7 @@ def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]
         files, entries = {}, {}
         for fmt in ISSUED_FORMATS:
             relative = f"{subject}/{doc}.{fmt}"
-            entries[relative] = write_file(staging / relative, outputs[fmt], sync=False)
+            entries[relative] = _written(staging / relative, outputs[fmt], fmt, copy)
             files[fmt] = relative
         part = copy.return_part
         recorded = asdict(part) if part is not None else None
@@ -179,6 +192,17 @@ def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]
             RenderedDocument(subject, doc, files, entries, facts_wanted, problems, recorded)
         )
     return rendered
+
+
+def _written(path: Path, data: bytes, fmt: str, copy: Copy) -> dict[str, Any]:
+    """One file of a document written to staging: a PDF certified with the company's key when
+    the batch signs (its entry then also records the document as made, unsigned)."""
+    signing: Signing | None = _WORKER.get("signing")
+    if signing is None or fmt != "pdf":
+        return write_file(path, data, sync=False)
+    entry = write_file(path, signing.sign_pdf(data, fillable=copy.meta.fillable), sync=False)
+    entry["unsigned"] = {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+    return entry
 
 
 def packets_of(loaded: LoadedFacts, stage: str) -> list[tuple[str, list[str]]]:
@@ -205,6 +229,7 @@ def render_packets(
     *,
     as_of: date,
     templates: str | None = None,
+    signing: Signing | None = None,
 ) -> list[RenderedDocument]:
     """Render every packet over a process pool (workers fork from here, sharing loaded modules).
 
@@ -221,12 +246,14 @@ def render_packets(
     rendered: dict[tuple[str, str], RenderedDocument] = {}
     waiting = {subject: len(docs) for subject, docs in packets}  # documents still rendering
     _prepare(loaded)  # here, so that every worker forks with it done
+    if signing is not None:
+        signing.prepare()
     before = set(multiprocessing.active_children())
     with ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(loaded, stage, str(staging), as_of, os.getpid(), templates),
+        initargs=(loaded, stage, str(staging), as_of, os.getpid(), templates, signing),
     ) as pool:
         pending = {pool.submit(_render_packet, subject, docs): subject for subject, docs in tasks}
         if progress:

@@ -60,6 +60,20 @@ def as_issued(
     return not changes.damaged(before.file_names)
 
 
+def signed_otherwise(previous: Manifest | None, signed: bool) -> set[str]:
+    """The packets of the stage folder whose PDFs are not signed as this batch signs (unsigned
+    when it signs, or signed when it does not): they are issued again, whatever their inputs."""
+    if previous is None:
+        return set()
+    files = previous.files
+    return {
+        packet.subject
+        for packet in previous.packets
+        for name in packet.file_names
+        if name.endswith(".pdf") and name in files and (files[name].unsigned is not None) != signed
+    }
+
+
 class Assembler:
     """Fills a staging folder from freshly rendered packets and the previous stage folder
     (``previous``, as its manifest lists it, and ``changes``: how the folder differs from that,
@@ -195,8 +209,14 @@ class Assembler:
             return False
         damaged = self.changes.by_name
         for name in document.files.values():
-            issued = self.before_files[name].sha256 if name in self.before_files else None
-            if name in damaged or issued != document.entries[name]["sha256"]:
+            if name in damaged or name not in self.before_files:
+                return False
+            # A signed copy is the same document when it was made the same, and signed as this
+            # batch signs (its signing time, and so its bytes, differ from a new signature's).
+            issued, entry = self.before_files[name], FileEntry.from_json(document.entries[name])
+            if issued.made_sha256 != entry.made_sha256:
+                return False
+            if (issued.unsigned is None) != (entry.unsigned is None):
                 return False
         return True
 

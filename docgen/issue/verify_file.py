@@ -29,6 +29,14 @@ from docgen.render.copy import resolve
 from docgen.render.pdf import html_to_pdf, renderer
 from docgen.render.readback import pdf_reader_notes, pdf_text
 
+# An unsigned document proves nothing about who made it: anyone with docgen can edit the record
+# and make the PDF again (DESIGN.md, "Signed documents").
+UNSIGNED_PROVES_NOTHING = (
+    "It is not signed, so this proves nothing about who made it: anyone with docgen can make a "
+    "file that carries its own record. Only the company's certification (batch --sign) can say "
+    "the company issued it."
+)
+
 
 class NotAnIssuedFile(DocgenError):
     """`docgen verify FILE.pdf` named no file. Exit code 2."""
@@ -56,13 +64,15 @@ class FileCheck:
         after = f" {self.standing}" if self.standing else ""
         if self.compared == "bytes":
             return (
-                f"{self.path}: identical to what docgen {self.record.version} made from these "
-                f"facts on {record['as_of']} ({what}).{after}"
+                f"{self.path}: consistent with the record it carries: docgen "
+                f"{self.record.version} makes these very bytes from its facts as of "
+                f"{record['as_of']} ({what}). {UNSIGNED_PROVES_NOTHING}{after}"
             )
         return (
-            f"{self.path}: the same text as docgen {__version__} makes from the facts docgen "
-            f"{self.record.version} made it from on {record['as_of']} ({what}). "
-            + " ".join(self.notes)
+            f"{self.path}: consistent with the record it carries: the same text as docgen "
+            f"{__version__} makes from the facts docgen {self.record.version} made it from on "
+            f"{record['as_of']} ({what}). "
+            + " ".join([*self.notes, UNSIGNED_PROVES_NOTHING])
             + after
         )
 
@@ -157,7 +167,7 @@ def _where_bytes_differ(issued: bytes, remade: bytes) -> str:
 MAX_ISSUED_BYTES = 50 * 1024 * 1024  # an issued document, fonts and record in it: under 1 MB
 
 
-def _read_issued(path: Path) -> bytes:
+def read_issued_pdf(path: Path) -> bytes:
     """The file, never more than ``MAX_ISSUED_BYTES`` of it (a 2 GB file is refused unread)."""
     try:
         return read_regular(path, limit=MAX_ISSUED_BYTES)
@@ -172,11 +182,13 @@ def _read_issued(path: Path) -> bytes:
         raise NotAnIssuedFile(f"{path}: cannot be read ({error.strerror}).") from None
 
 
-def verify_file(path: str | Path) -> FileCheck:
+def verify_file(path: str | Path, data: bytes | None = None) -> FileCheck:
     """`docgen verify FILE.pdf`: re-make the document from the record it carries and compare.
 
     Returns the FileCheck when intact; raises VerifyFailed (exit 1) saying what differs (text,
-    record or version) and NotAnIssuedFile (exit 2) when there is no such file.
+    record or version) and NotAnIssuedFile (exit 2) when there is no such file. ``data``: the
+    document to compare instead of the file's bytes (a signed file's signed revision,
+    docgen.issue.verify_signed).
     """
     path = Path(path)
     if not path.is_file():
@@ -184,7 +196,7 @@ def verify_file(path: str | Path) -> FileCheck:
             f"{path}: no such file. Name an issued PDF, like "
             "out/2026-annual/grant/jsmith/notice.pdf, or an issued folder."
         )
-    issued = _read_issued(path)
+    issued = read_issued_pdf(path) if data is None else data
     with pdf_reader_notes() as reading:
         try:
             record = read_record(issued)

@@ -59,18 +59,20 @@ class FormContents:
 # --------------------------------------------------------------------------------- reading
 
 
-def read_form(pdf: bytes) -> FormContents:
+def read_form(pdf: bytes, identity_from: bytes | None = None) -> FormContents:
     """The identity and field values of a returned form, with anything that is not one clear
     answer listed in ``problems`` (and read as ``None``). Raises NotAForm for a file that is not
-    a PDF, has no form fields (a scan, a printed copy) or carries no docgen identity."""
+    a PDF, has no form fields (a scan, a printed copy) or carries no docgen identity.
+    ``identity_from``: the form as the company certified it, whose identity is the form's (a
+    fill appended as an update may write no /Info; docgen.intake.certified)."""
     with pdf_reader_notes() as notes:  # pypdf's warnings on a damaged file: in the message
         try:
-            return _read_form(pdf)
+            return _read_form(pdf, identity_from)
         except NotAForm as error:
             raise NotAForm("; ".join([str(error), *notes.messages])) from None
 
 
-def _read_form(pdf: bytes) -> FormContents:
+def _read_form(pdf: bytes, identity_from: bytes | None = None) -> FormContents:
     if b"%PDF-" not in pdf[:1024]:  # where readers look for the header (ISO 32000-2, 7.5.2)
         raise NotAForm("not a PDF file (a PDF begins with %PDF-, and this file does not)")
     try:
@@ -92,7 +94,8 @@ def _read_form(pdf: bytes) -> FormContents:
                 "the PDF has no form fields: a scanned or printed copy cannot be read back; "
                 "record it by hand, or ask for the filled PDF"
             )
-        identity = _read_identity(reader)
+        certified = PdfReader(io.BytesIO(identity_from)) if identity_from else reader
+        identity = _read_identity(certified)
         fields_reader = _Reader()
         values, problems = fields_reader.read(fields)
     except NotAForm:
@@ -197,6 +200,8 @@ class _Reader:
             return  # a field only by its name's prefix: its kids hold the values
         if ft == "/Btn" and ff & FF_PUSHBUTTON:
             return  # a push button has no value
+        if ft == "/Sig":
+            return  # the company's certification (batch --sign), not an answer on the form
         if "/TU" in node:
             self.tooltips.setdefault(name, str(node["/TU"]))
         widgets = widgets or [node]  # a field merged with its one widget

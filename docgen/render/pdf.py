@@ -284,8 +284,58 @@ def _finisher(meta: DocumentMeta) -> Any:
             # PDF/A writes the XMP packet; a form gets the same one, without the claim, so
             # assistive technology finds its title there too (PDF/UA 7.1).
             document.metadata.include_in_pdf(pdf, "a", None, None, True)
+        _uncompressed_metadata(pdf)
 
     return finish
+
+
+@contextmanager
+def _streams_ended_safely() -> Iterator[None]:
+    """While WeasyPrint writes a PDF (under the render lock), every stream pydyf makes, its
+    object and cross-reference streams included, closes data that ends in a carriage return with
+    CR LF before ``endstream``: with LF alone a reader takes the data's CR for part of the end of
+    line and counts one byte fewer than /Length (page-validation's PDFA3B-STREAM-LENGTH-001; ISO
+    32000-2, 7.3.8.1). Compressed data ends in CR by chance, once in 256 streams."""
+    import pydyf
+
+    original = pydyf.Stream.data
+    write = original.fget
+
+    def data(stream: Any) -> bytes:
+        written = write(stream)
+        if written.endswith(b"\r\nendstream"):
+            written = written[: -len(b"\nendstream")] + b"\r\nendstream"
+        return written
+
+    pydyf.Stream.data = property(data)
+    try:
+        yield
+    finally:
+        pydyf.Stream.data = original
+
+
+def _uncompressed_metadata(pdf: Any) -> None:
+    """The XMP packet written as plain text: PDF/A forbids a Filter on the catalog's metadata
+    stream (ISO 19005-3, 6.6.2.1, after 19005-1 6.7.2; page-validation's
+    PDFA3B-METADATA-FILTER-001), and a validator that cannot read a compressed packet finds no
+    pdfaid identification in it (pdf-oxide's XMP-002)."""
+    reference = pdf.catalog["Metadata"]
+    stream = pdf.objects[int(bytes(reference).split()[0])]
+    stream.compress = False
+    stream.stream[:] = [
+        _PDFAID_ATTRIBUTES.sub(_PDFAID_ELEMENTS, bytes(part)) for part in stream.stream
+    ]
+
+
+# WeasyPrint writes the PDF/A identification as attributes of an rdf:Description; the same RDF
+# written as elements is what every reader finds (pdf-oxide reads no attribute form).
+_PDFAID_ATTRIBUTES = re.compile(
+    rb'<rdf:Description rdf:about="" pdfaid:part="(\d)" pdfaid:conformance="([A-Z])" />'
+)
+_PDFAID_ELEMENTS = (
+    rb'<rdf:Description rdf:about=""><pdfaid:part>\1</pdfaid:part>'
+    rb"<pdfaid:conformance>\2</pdfaid:conformance></rdf:Description>"
+)
 
 
 def pdf_variant(meta: DocumentMeta) -> str | None:
@@ -373,9 +423,10 @@ def html_to_pdf(
             ).render(font_config=_font_config(), stylesheets=stylesheets, **options)
             _refuse_links(document)
             _set_metadata(document, meta)
-            pdf = document.write_pdf(
-                attachments=_attachments(files, meta), finisher=_finisher(meta), **options
-            )
+            with _streams_ended_safely():
+                pdf = document.write_pdf(
+                    attachments=_attachments(files, meta), finisher=_finisher(meta), **options
+                )
         except FatalURLFetchingError as error:
             cause = error.__cause__
             raise RenderError(str(cause) if cause else str(error)) from error
