@@ -44,7 +44,7 @@ def _count_of(path: Path) -> int:
 
 def in_process(path: Path) -> tuple[tuple[float, float], int]:
     """CPU seconds to load and to check (lines of the findings included), and the findings."""
-    from docgen.check.runner import run_checks
+    from docgen.checker.runner import run_checks
     from docgen.load import load_facts
     from docgen.load.heap import collector_asleep
 

@@ -329,7 +329,7 @@ def drafted_clause(copy: CheckedCopy, reading: Reading) -> list[str]:
     "company's template), or confirm the seed's words as they stand.",
 )
 def seed_undefined(copy: CheckedCopy, reading: Reading) -> list[str]:
-    """Reported from the templates' wording by docgen.check.seed_references, not per copy."""
+    """Reported from the templates' wording by docgen.checker.seed_references, not per copy."""
     return []
 
 

@@ -5,7 +5,7 @@ A form the Company received stays on record when it is decided not to be in effe
 partial, void): the record shows what arrived and what was decided about it, instead of the form
 being erased or its date "corrected". The decision is the Committee's, which administers the
 Plan; docgen records it, says what follows from it, and reports every other rule's finding about
-that form at info too (docgen.check.runner): the decision it asked for has been made.
+that form at info too (docgen.checker.runner): the decision it asked for has been made.
 checks/rsu_not_in_effect.py is the same for the director's Exhibit I.
 """
 

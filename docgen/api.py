@@ -14,8 +14,8 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from docgen.check.rules import Rule, UnknownRule, all_rules, get_rule
-from docgen.check.runner import StageError, resolve_stage, run_checks
+from docgen.checker.rules import Rule, UnknownRule, all_rules, get_rule
+from docgen.checker.runner import StageError, resolve_stage, run_checks
 from docgen.core.documents import FORMATS
 from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, Problem, clipped
 from docgen.core.findings import Report
@@ -31,7 +31,7 @@ from docgen.load.heap import collector_asleep
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from docgen.check.calendar import Format as CalendarFormat
+    from docgen.checker.calendar import Format as CalendarFormat
     from docgen.intake.forms import Recorded
     from docgen.intake.status import Status
     from docgen.issue.batch import BatchResult
@@ -137,11 +137,11 @@ def report_view(report: Report, view: str, loaded: LoadedFacts | None = None) ->
 
 
 def _report_view(report: Report, view: str, loaded: LoadedFacts | None) -> RenderableType:
-    from docgen.check import views
+    from docgen.checker import views
 
     if view == "html":
-        from docgen.check.clause_wording import clause_wording
-        from docgen.check.report_html import render_report_html
+        from docgen.checker.clause_wording import clause_wording
+        from docgen.checker.report_html import render_report_html
 
         wording = clause_wording(loaded, report) if loaded is not None else None
         return render_report_html(report, wording)
@@ -188,7 +188,7 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:
     """`docgen calendar`: the election windows open on ``as_of``, ``csv`` or ``ics`` text or a
     ``table`` (rich)."""
-    from docgen.check.calendar import render
+    from docgen.checker.calendar import render
 
     shown = cast("CalendarFormat", output_format)  # the command line offers no other
     return render(load_facts(path).facts, shown, as_of)
@@ -196,7 +196,7 @@ def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableTyp
 
 def explain(rule_id: str) -> str:
     """`docgen explain`: one rule, its citations, the text it rests on and worked examples."""
-    from docgen.check.explain import explain_rule
+    from docgen.checker.explain import explain_rule
 
     return explain_rule(rule_id)
 
@@ -238,8 +238,8 @@ def clauses(
     """`docgen clauses`: every drafted clause the cycle's documents carry, with its text, SHA-256
     and approval, and the clause_approvals block to paste. Reads a first-release facts file
     (drafted_clauses_approved_by) too, since this is how to move on from it."""
-    from docgen.check.clause_views import clauses_view
-    from docgen.check.clauses import review_clauses
+    from docgen.checker.clause_views import clauses_view
+    from docgen.checker.clauses import review_clauses
 
     if by is not None and not by.strip():
         raise BadOption("--by: write counsel's name, e.g. --by 'A. Counsel'.")

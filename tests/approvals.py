@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docgen.check.clauses import approval_block, review_clauses
+from docgen.checker.clauses import approval_block, review_clauses
 from docgen.load import load_facts
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
-from docgen.check.cases import Case, load_case_file
+from docgen.checker.cases import Case, load_case_file
 
 # Property tests judge results, never speed: a loaded CI machine must not fail them on time.
 settings.register_profile("docgen", deadline=None)

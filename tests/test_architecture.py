@@ -23,7 +23,7 @@ LAYERS = {
     "docgen.load": 2,
     "checks": 2,
     "docgen.render": 2,
-    "docgen.check": 3,
+    "docgen.checker": 3,
     "docgen.issue": 4,
     "docgen.intake": 5,
     "docgen.api": 6,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from docgen.check.clauses import review_clauses
+from docgen.checker.clauses import review_clauses
 from docgen.load import load_facts
 
 # Every test here issues stage folders end to end: slow (`make test-fast` leaves them out).

@@ -1,4 +1,4 @@
-"""Election windows (docgen.check.calendar): the rules' boundaries; an .ics a calendar program
+"""Election windows (docgen.checker.calendar): the rules' boundaries; an .ics a calendar program
 reads."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docgen.check.calendar import (
+from docgen.checker.calendar import (
     as_ics,
     deadlines,
     election_windows,

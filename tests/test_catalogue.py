@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from checks import rrp_sources, rsu_sources, sources
-from docgen.check.cases import cases_dir, load_case_file
-from docgen.check.rules import all_rules, get_rule
+from docgen.checker.cases import cases_dir, load_case_file
+from docgen.checker.rules import all_rules, get_rule
 from docgen.core.citations import authority
 from docgen.core.rules import SourceText
 
@@ -140,7 +140,7 @@ def test_a_doc_rule_builds_a_finding_for_verify():
 
 
 def test_an_unknown_rule_is_a_clear_error():
-    from docgen.check.rules import UnknownRule
+    from docgen.checker.rules import UnknownRule
 
     with pytest.raises(UnknownRule) as caught:
         get_rule("RRP-PBC-LAET")

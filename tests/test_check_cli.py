@@ -195,7 +195,7 @@ def test_output_to_a_missing_folder_exits_2_and_writes_nothing(cli, tmp_path, sa
 
 
 def test_rules_lists_the_catalogue(cli):
-    from docgen.check.rules import all_rules
+    from docgen.checker.rules import all_rules
 
     result = cli("rules")
     assert result.exit_code == 0
@@ -215,7 +215,7 @@ def test_explain_shows_citations_source_text_and_examples(cli):
 
 
 def test_explain_works_for_every_rule(cli):
-    from docgen.check.rules import all_rules
+    from docgen.checker.rules import all_rules
 
     for entry in all_rules():
         result = cli("explain", entry.id)

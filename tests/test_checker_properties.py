@@ -7,8 +7,8 @@ from datetime import date, timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from docgen.check.cases import bases, deep_merge
-from docgen.check.runner import run_checks
+from docgen.checker.cases import bases, deep_merge
+from docgen.checker.runner import run_checks
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.load import LoadedFacts, SourceMap
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from docgen.check.clauses import review_clauses
-from docgen.check.runner import run_checks
+from docgen.checker.clauses import review_clauses
+from docgen.checker.runner import run_checks
 from docgen.core.clauses import CLAUSES_FOLDER, marks_in, sha256_text
 from docgen.core.resources import read_template, templates_dir
 from docgen.core.wording import wording_of, wording_sha256
@@ -351,7 +351,7 @@ def test_explain_shows_every_drafted_clauses_wording(cli):
 
 
 def test_every_design_md_citation_names_a_place_in_the_shipped_design():
-    from docgen.check.rules import all_rules
+    from docgen.checker.rules import all_rules
     from docgen.core.resources import design_doc
 
     design = " ".join(design_doc().read_text(encoding="utf-8").split())

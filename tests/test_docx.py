@@ -109,7 +109,7 @@ def _review_copy(loaded, doc: str, stage: str) -> bytes:
     """Counsel's review copy, as `docgen render --review` makes it (comments from the check)."""
     from datetime import date
 
-    from docgen.check.runner import run_checks
+    from docgen.checker.runner import run_checks
     from docgen.issue.one import review_comment
 
     report = run_checks(loaded, date(2026, 6, 23), stage)

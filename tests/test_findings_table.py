@@ -1,4 +1,4 @@
-"""The large report's findings table (docgen.check.findings_table) prints what rich's Table
+"""The large report's findings table (docgen.checker.findings_table) prints what rich's Table
 prints, character for character and escape for escape, at every width and on every console."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from docgen.check import views
-from docgen.check.runner import run_checks
+from docgen.checker import views
+from docgen.checker.runner import run_checks
 from docgen.load import load_facts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,7 @@ def test_the_same_on_awkward_text(width, console, monkeypatch):
 
 def test_large_reports_use_it():
     """From LARGE_REPORT findings the view is the cell-by-cell table, not rich's."""
-    from docgen.check.findings_table import FindingsTable
+    from docgen.checker.findings_table import FindingsTable
 
     report = _report(*SAMPLES[0])
     many = dataclasses.replace(report, findings=list(report.findings) * (views.LARGE_REPORT // 2))

@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from docgen.check.calendar import as_csv, as_ics
-from docgen.check.views import as_json, as_markdown, as_text
+from docgen.checker.calendar import as_csv, as_ics
+from docgen.checker.views import as_json, as_markdown, as_text
 from docgen.core.citations import Citation
 from docgen.core.findings import FactsInfo, Finding, Report
 from docgen.core.safe_text import csv_uncell, for_terminal, is_unsafe, visible

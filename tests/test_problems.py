@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from docgen.check.runner import run_checks
+from docgen.checker.runner import run_checks
 from docgen.load import load_facts
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "samples" / "problems"

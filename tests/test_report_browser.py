@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from docgen.check.clause_wording import clause_wording
-from docgen.check.runner import run_checks
+from docgen.checker.clause_wording import clause_wording
+from docgen.checker.runner import run_checks
 from docgen.load import load_facts
 from docgen.render.readback import html_text
 from tests.readers import normalise

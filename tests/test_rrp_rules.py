@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from docgen.check.cases import bases, deep_merge
-from docgen.check.runner import run_checks
+from docgen.checker.cases import bases, deep_merge
+from docgen.checker.runner import run_checks
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.terms import election_in_force, takes_effect_for
 from docgen.kinds.rrp.timing import timeliness

@@ -20,8 +20,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from docgen.check.cases import bases, deep_merge
-from docgen.check.runner import run_checks
+from docgen.checker.cases import bases, deep_merge
+from docgen.checker.runner import run_checks
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.load import LoadedFacts, SourceMap
 

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from docgen.check.runner import StageError, resolve_stage
+from docgen.checker.runner import StageError, resolve_stage
 
 GRANT = SimpleNamespace(kind="director-rsu-grant")
 RRP = SimpleNamespace(kind="rrp-plan-year")

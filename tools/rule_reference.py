@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from docgen.check.cases import cases_dir, load_case_file  # noqa: E402
-from docgen.check.rules import all_rules  # noqa: E402
+from docgen.checker.cases import cases_dir, load_case_file  # noqa: E402
+from docgen.checker.rules import all_rules  # noqa: E402
 from docgen.core.rules import Rule, registered  # noqa: E402
 
 INTRO = """# Rule catalogue

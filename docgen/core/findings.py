@@ -1,5 +1,5 @@
 """Findings and the report that holds them: severities and a stable order. Data only: the report's
-views (text, Markdown, HTML, JSON text) live in docgen.check.views."""
+views (text, Markdown, HTML, JSON text) live in docgen.checker.views."""
 
 from __future__ import annotations
 

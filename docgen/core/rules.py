@@ -1,6 +1,6 @@
 """What a rule is: an id from the catalogue, its citations, the text it rests on, and one pure
 predicate over the facts. The rules themselves live in the ``checks`` package; they register here
-with :func:`rule` (or :func:`register_rule`), and docgen.check runs them.
+with :func:`rule` (or :func:`register_rule`), and docgen.checker runs them.
 
 Which kind a rule belongs to is said once, by the kind: it lists its rule modules
 (``Kind.rule_modules``, claimed here by :func:`claim_rule_modules` when the kind registers), and a
@@ -186,5 +186,5 @@ def unregister_rule(rule_id: str) -> None:
 
 
 def registered() -> dict[str, Rule]:
-    """The rules registered so far, in registration order (docgen.check imports the modules)."""
+    """The rules registered so far, in registration order (docgen.checker imports the modules)."""
     return _REGISTRY

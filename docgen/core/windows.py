@@ -1,6 +1,6 @@
 """An election window: one route to a timely election for one person, and the days it is open.
 
-Each kind of facts lists its windows (docgen.kinds); docgen.check.calendar writes them as a
+Each kind of facts lists its windows (docgen.kinds); docgen.checker.calendar writes them as a
 table, CSV or an RFC 5545 calendar.
 """
 

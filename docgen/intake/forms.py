@@ -22,7 +22,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from docgen.check.runner import run_checks
+from docgen.checker.runner import run_checks
 from docgen.core.errors import Problem, unknown_id_hint
 from docgen.core.filings import Filing, FormIntake, FormRefused
 from docgen.core.findings import Report

@@ -20,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from docgen.check.runner import run_checks
+from docgen.checker.runner import run_checks
 from docgen.core.dates import long_date
 from docgen.issue.files import BadRequest
 from docgen.issue.layout import MANIFEST_NAME

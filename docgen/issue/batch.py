@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from docgen import __version__
-from docgen.check.clause_wording import clause_wording
-from docgen.check.report_html import render_report_html
-from docgen.check.runner import resolve_stage, run_checks
+from docgen.checker.clause_wording import clause_wording
+from docgen.checker.report_html import render_report_html
+from docgen.checker.runner import resolve_stage, run_checks
 from docgen.core.findings import Finding, Report
 from docgen.core.permissions import private_files
 from docgen.issue.files import BadRequest, OutLock, write_file

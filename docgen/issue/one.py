@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from docgen.check.runner import resolve_stage, run_checks, subjects_of
+from docgen.checker.runner import resolve_stage, run_checks, subjects_of
 from docgen.core.clauses import ClauseReview
 from docgen.core.documents import FORMATS, PREVIEW_FORMAT
 from docgen.core.errors import unknown_id_hint

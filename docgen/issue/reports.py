@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from docgen.check.rules import get_rule
+from docgen.checker.rules import get_rule
 from docgen.core.citations import cited_for
 from docgen.core.errors import IssueRefused
 from docgen.core.findings import Finding, Report

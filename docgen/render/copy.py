@@ -162,7 +162,7 @@ class Copy:
         """(the drafted clauses this copy should carry, every drafted clause of its kind): what
         DOC-DRAFTED-CLAUSE compares the copy's drafted marks with. A copy carries the clauses
         its template includes by name that its kind says this subject's copy carries, as the
-        check of counsel's approvals counts them (docgen.check.clauses)."""
+        check of counsel's approvals counts them (docgen.checker.clauses)."""
         template_text = read_template(self.spec.template, self.override)[0]
         carried = (
             clause.id

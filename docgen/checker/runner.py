@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from docgen.check.clauses import clause_findings, review_clauses
-from docgen.check.rules import all_rules
-from docgen.check.seed_references import undefined_references
+from docgen.checker.clauses import clause_findings, review_clauses
+from docgen.checker.rules import all_rules
+from docgen.checker.seed_references import undefined_references
 from docgen.core.errors import DocgenError
 from docgen.core.findings import FactsInfo, Finding, Report
 from docgen.core.model import defaulted_terms

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from docgen.check.cases import examples
-from docgen.check.rules import get_rule
+from docgen.checker.cases import examples
+from docgen.checker.rules import get_rule
 from docgen.core.resources import design_doc, read_template
 from docgen.core.rules import DOCUMENT
 from docgen.core.wording import wording_of, wording_sha256

@@ -8,7 +8,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from docgen.check.clauses import approval_block
+from docgen.checker.clauses import approval_block
 from docgen.core.clauses import ClauseReview
 from docgen.core.redline import as_text as redline_text
 from docgen.core.redline import redline

@@ -3,9 +3,9 @@ wording (DESIGN.md, "Drafted clauses and counsel's approval"). Known from the fa
 templates' text alone, without rendering: a clause is carried by a copy when its kind says so for
 that subject and stage (``Clause.used``) and the document's template, the company's own or the
 built-in, includes its fragment. A company's own document template whose wording is not the
-built-in's is reviewed the same way (docgen.check.company_wording). DOC-DRAFTED-CLAUSE is one error
-per wording without an approval of its present words; a stale one shows the change as a redline
-when the approval recorded the words it approved.
+built-in's is reviewed the same way (docgen.checker.company_wording). DOC-DRAFTED-CLAUSE is one
+error per wording without an approval of its present words; a stale one shows the change as a
+redline when the approval recorded the words it approved.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from docgen.check.company_wording import approvals_of, company_reviews, wording_source
-from docgen.check.rules import get_rule
+from docgen.checker.company_wording import approvals_of, company_reviews, wording_source
+from docgen.checker.rules import get_rule
 from docgen.core.citations import cited_for
 from docgen.core.clauses import Clause, ClauseReview
 from docgen.core.documents import DocumentSpec

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from docgen.check.clauses import included_clauses
+from docgen.checker.clauses import included_clauses
 from docgen.core.findings import Report
 from docgen.kinds import kind_of
 from docgen.render.html import render_clause

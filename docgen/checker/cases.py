@@ -34,8 +34,8 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from docgen.check.rules import get_rule
-from docgen.check.runner import run_checks
+from docgen.checker.rules import get_rule
+from docgen.checker.runner import run_checks
 from docgen.kinds import get_kind
 from docgen.load import LoadedFacts, SourceMap
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from docgen.check.rules import get_rule
+from docgen.checker.rules import get_rule
 from docgen.core.findings import Finding
 from docgen.core.resources import read_template
 from docgen.core.wording import wording_of

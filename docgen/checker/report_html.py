@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from docgen.check.rules import get_rule
+from docgen.checker.rules import get_rule
 from docgen.core.dates import long_date
 from docgen.kinds import get_kind
 from docgen.render.templating import environment
 
 if TYPE_CHECKING:
-    from docgen.check.clause_wording import Wording
+    from docgen.checker.clause_wording import Wording
     from docgen.core.findings import Report
 
 TEMPLATE = "check-report.html.j2"

@@ -1,6 +1,6 @@
 """Views of a check report: the text table (rich), plain text, Markdown and JSON text.
 
-The HTML page for counsel is docgen.check.report_html. A report is data (docgen.core.findings);
+The HTML page for counsel is docgen.checker.report_html. A report is data (docgen.core.findings);
 how it reads in a terminal or a file is decided here, each view safe for the program that shows
 it (docgen.core.safe_text): no markup or escape sequence in a name or a file's name reaches the
 terminal, and the Markdown is literal text (a name holding ``<!--`` hides nothing after it).
@@ -63,14 +63,14 @@ def as_rich(report: Report) -> RenderableType:
     return Group(table, *notes, summary)
 
 
-# From this many findings the table is drawn by docgen.check.findings_table (the same text as
+# From this many findings the table is drawn by docgen.checker.findings_table (the same text as
 # rich's Table, at a fiftieth of its cost); below it, by rich's Table.
 LARGE_REPORT = 200
 
 
 def _findings_table(report: Report, title: RenderableType, colour: dict[str, str]) -> Any:
     """The findings table of :func:`as_rich`, drawn cell by cell (findings_table)."""
-    from docgen.check.findings_table import Cell, Column, FindingsTable
+    from docgen.checker.findings_table import Cell, Column, FindingsTable
 
     table = FindingsTable(
         title,
