@@ -610,7 +610,7 @@ def test_verify_of_a_copy_a_reissue_replaced_says_so_when_its_folder_is_reachabl
     assert kept.read_bytes() == first
     replaced = cli("verify", kept)
     said = " ".join(replaced.stdout.split())
-    assert "identical to what docgen" in said
+    assert "consistent with the record it carries" in said
     assert (
         f"SUPERSEDED: re-issue 1 of {stage.resolve()} on {LATER} replaced this copy; the current "
         f"copy is {stage.resolve() / 'jsmith' / 'notice.pdf'}"
@@ -622,5 +622,5 @@ def test_verify_of_a_copy_a_reissue_replaced_says_so_when_its_folder_is_reachabl
     alone.parent.mkdir()
     alone.write_bytes(first)
     away = " ".join(cli("verify", alone).stdout.split())
-    assert "identical to what docgen" in away
+    assert "consistent with the record it carries" in away
     assert "Whether a later re-issue replaced it cannot be known from the file alone" in away

@@ -1,5 +1,5 @@
 """Whether one issued file is still the current copy (`docgen verify FILE.pdf`): a copy a later
-re-issue replaced is identical to what docgen made then, and still not the document in force.
+re-issue replaced is consistent with the record it carries, and still not the document in force.
 When the file's stage folder is reachable (the file sits in it, or in its ``superseded/<n>/``),
 its manifest says: the file's SHA-256 among the current files, or in a re-issue's superseded
 list (when, and which file replaced it). A file on its own cannot know; the note says so."""
