@@ -282,6 +282,46 @@ def test_elect_records_a_paper_exhibit_i(cli, tmp_path):
 
 
 @pytest.mark.parametrize(
+    ("written", "recorded", "exit_code"),
+    [
+        ("06/30/2031", date(2031, 6, 30), 0),  # 30 cannot be a month: one reading
+        ("30 June 2031", date(2031, 6, 30), 0),
+        ("Jun. 30, 2031", date(2031, 6, 30), 0),
+        ("06/07/2031", None, 2),  # June 7 or July 6: refused, nothing written
+    ],
+)
+def test_elect_takes_a_date_written_any_way_that_reads_one_way_only(
+    cli, tmp_path, written, recorded, exit_code
+):
+    facts = tmp_path / "grant.yaml"
+    shutil.copy(SAMPLES / "director-grant-2026.yaml", facts)
+    before = facts.read_bytes()
+    result = cli(
+        "elect",
+        facts,
+        "--for",
+        "ebrooks",
+        "--pay-on",
+        "date",
+        "--pay-date",
+        written,
+        "--signed-on",
+        "2026-06-18",
+        "--filed-on",
+        "2026-06-22",
+        "--as-of",
+        "2026-06-22",
+    )
+    assert result.exit_code == exit_code, result.stdout + result.stderr
+    if recorded is None:
+        assert "can be read as two different dates" in " ".join(result.stderr.split())
+        assert facts.read_bytes() == before
+    else:
+        (election,) = load_facts(facts).facts.director("ebrooks").elections
+        assert election.pay_date == recorded
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--pay-on", "date"], "--pay-date: option (b) is marked but its date is blank"),

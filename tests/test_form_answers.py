@@ -26,9 +26,18 @@ from docgen.core.output import ChangedMeanwhile, replace_files
         ("February 29, 2028", date(2028, 2, 29)),  # a leap year's last day of February
         ("2028-02-29", date(2028, 2, 29)),
         ("January 1st, 2031", date(2031, 1, 1)),
+        # Only one reading is a date: accepted as people write them (issue 24).
+        ("04/24/2026", date(2026, 4, 24)),  # 24 cannot be a month
+        ("24/04/2026", date(2026, 4, 24)),
+        ("24 April 2026", date(2026, 4, 24)),
+        ("24th Apr. 2026", date(2026, 4, 24)),
+        ("Apr. 24, 2026", date(2026, 4, 24)),
+        ("05/05/2026", date(2026, 5, 5)),  # the same day either way
+        ("02/29/2028", date(2028, 2, 29)),  # a leap day: 29 cannot be a month
+        ("31.12.2030", date(2030, 12, 31)),
     ],
 )
-def test_dates_written_the_two_ways_a_form_accepts(text, day):
+def test_dates_written_the_ways_a_form_accepts(text, day):
     assert parse_written_date(text) == day
 
 
@@ -40,6 +49,11 @@ def test_dates_written_the_two_ways_a_form_accepts(text, day):
         ("April 31, 2030", "not a real calendar date"),
         ("07/01/2030", "two different dates"),
         ("1.7.2030", "two different dates"),
+        ("04/05/2026", "two different dates"),  # April 5 or May 4
+        ("12/11/2026", "two different dates"),
+        ("02/29/2027", "not a real calendar date"),  # no leap day in 2027, either reading
+        ("13/13/2026", "not a real calendar date"),
+        ("7/1/30", "year in two digits"),
         ("next Tuesday", "is not a date"),
         ("Julember 1, 2030", "is not a date"),
         ("2030-7-1", "is not a date"),

@@ -168,7 +168,13 @@ def ordinal_suffix(number: int) -> str:
 _MONTH_NUMBERS = {name.lower(): number for number, name in enumerate(_MONTHS, start=1)}
 _MONTH_NUMBERS.update({name[:3].lower(): number for number, name in enumerate(_MONTHS, start=1)})
 _MONTH_NUMBERS["sept"] = 9
-_WRITTEN = re.compile(r"^([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*,?\s+(\d{4})$")
+_WRITTEN = re.compile(
+    r"^(?P<month>[A-Za-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\s*,?\s+(?P<year>\d{4})$"
+)
+_DAY_FIRST = re.compile(
+    r"^(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month>[A-Za-z]+)\.?\s*,?\s+(?P<year>\d{4})$"
+)
+_NUMERIC = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
 _ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 
 
@@ -177,23 +183,47 @@ class NotADate(ValueError):
 
 
 def parse_written_date(text: str) -> date:
-    """A date as a person writes it on a form: ISO ``2030-07-01`` or ``July 1, 2030`` (``Jul 1
-    2030`` too). Raises NotADate for anything else, including ``07/01/2030``: on a form sent
-    to directors abroad it can be read as January 7 or July 1, and docgen never guesses."""
+    """A date as a person writes it on a form, accepted when it can be read only one way: ISO
+    ``2030-07-01``; ``July 1, 2030`` (``Jul. 1 2030``, ``January 1st, 2031``); ``1 July 2030``
+    (``24 Apr. 2026``); and numbers with a four-digit year when only one reading is a date
+    (``04/24/2026``: 24 cannot be a month; ``05/05/2026`` reads the same either way). Raises
+    NotADate for anything else, including ``07/01/2030``: on a form sent to directors abroad it
+    can be read as January 7 or July 1, and docgen never guesses."""
     cleaned = " ".join(text.split())
     iso = _ISO.match(cleaned)
-    written = _WRITTEN.match(cleaned)
+    written = _WRITTEN.match(cleaned) or _DAY_FIRST.match(cleaned)
     try:
         if iso:
             return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
-        if written and written.group(1).lower() in _MONTH_NUMBERS:
-            month = _MONTH_NUMBERS[written.group(1).lower()]
-            return date(int(written.group(3)), month, int(written.group(2)))
+        if written and written.group("month").lower() in _MONTH_NUMBERS:
+            month = _MONTH_NUMBERS[written.group("month").lower()]
+            return date(int(written.group("year")), month, int(written.group("day")))
     except ValueError:
         raise NotADate(f"{text!r} is not a real calendar date") from None
-    if re.match(r"^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$", cleaned):
+    numbers = _NUMERIC.match(cleaned)
+    if numbers:
+        return _one_reading(text, *(int(part) for part in numbers.groups()))
+    if re.match(r"^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$", cleaned):
+        raise NotADate(
+            f"{text!r} gives the year in two digits: write it as July 1, 2030 or 2030-07-01"
+        )
+    raise NotADate(f"{text!r} is not a date: write it as July 1, 2030 or 2030-07-01")
+
+
+def _one_reading(text: str, first: int, second: int, year: int) -> date:
+    """``first/second/year`` as month/day or day/month: the one reading that is a calendar
+    date; NotADate when both are (and differ) or neither is."""
+    readings = set()
+    for month, day in ((first, second), (second, first)):
+        try:
+            readings.add(date(year, month, day))
+        except ValueError:
+            continue
+    if len(readings) == 1:
+        return readings.pop()
+    if readings:
         raise NotADate(
             f"{text!r} can be read as two different dates (month/day or day/month); "
             "write it as July 1, 2030 or 2030-07-01"
         )
-    raise NotADate(f"{text!r} is not a date: write it as July 1, 2030 or 2030-07-01")
+    raise NotADate(f"{text!r} is not a real calendar date")
