@@ -327,7 +327,7 @@ def test_elect_takes_a_date_written_any_way_that_reads_one_way_only(
         (["--pay-on", "date"], "--pay-date: option (b) is marked but its date is blank"),
         (["--pay-on", "separation", "--pay-date", "2030-07-01"], "option (a), Separation"),
         (["--pay-on", "later"], "'later' is not a Section III option"),
-        (["--pay-on", "separation", "--printed-name", "E. Brooks"], "reads 'E. Brooks'"),
+        (["--pay-on", "separation", "--printed-name", "E. Brookes"], "reads 'E. Brookes'"),
         (
             ["--pay-on", "separation", "--salary-percent", "10"],
             "--salary-percent: is not on the exhibit-i form",

@@ -75,6 +75,17 @@ def test_anything_else_is_refused_not_guessed(text, why):
         ("Jane Smyth", "Jane Q. Smith", False),
         ("Jane", "Jane Q. Smith", False),
         ("Patrick Murphy", "Patrick Murphy & Sons Trustee Designee", False),
+        # Issue 24: letters typed without their marks, a title, initials for names.
+        ("Lukasz Wrobel", "Łukasz Wróbel", True),
+        ("Soren Ostergaard", "Søren Østergaard", True),
+        ("Dang Van Nguyen", "Đặng Văn Nguyễn", True),
+        ("Robert L. Whitcombe III", "Hon. Robert L. Whitcombe III", True),
+        ("José I. Muñoz-Quiñones", "José Ignacio Muñoz-Quiñones", True),
+        ("J. Q. Smith", "Jane Q. Smith", True),
+        ("Særen Berg", "Søren Berg", False),  # æ is not ø: folded, they still differ
+        ("J. Q.", "Jane Q. Smith", False),  # initials alone are no printed name
+        ("Smith Jane", "Jane Smith", False),
+        ("Jane Smith, Hon.", "Jane Smith", False),  # a title only before the name
     ],
 )
 def test_a_printed_name_matches_as_a_person_reads_it(printed, name, same):

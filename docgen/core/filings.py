@@ -102,20 +102,52 @@ class FormIntake:
 # ------------------------------------------------------------------- reading answers plainly
 
 _SUFFIXES = {"jr", "sr", "ii", "iii", "iv", "esq"}
+# Titles written before a name ("Hon. Robert L. Whitcombe III"): set aside at its start only.
+_HONORIFICS = {"hon", "honorable", "dr", "mr", "mrs", "ms", "mx", "prof", "sir", "rev"}
+# Letters that are not a base letter plus an accent, so Unicode's decomposition leaves them whole:
+# folded to the Latin letters a person typing without them writes ("Lukasz Wrobel", "Soren").
+_LATIN_BASE = str.maketrans(
+    {"ł": "l", "ø": "o", "đ": "d", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d", "ı": "i", "ħ": "h"}
+)
 
 
 def _name_words(name: str) -> list[str]:
-    plain = unicodedata.normalize("NFKD", name)
-    plain = "".join(char for char in plain if not unicodedata.combining(char)).casefold()
+    plain = unicodedata.normalize("NFKD", name.casefold().translate(_LATIN_BASE))
+    plain = "".join(char for char in plain if not unicodedata.combining(char))
     words = re.sub(r"[^0-9a-z]+", " ", plain).split()
-    return [word for word in words if len(word) > 1 and word not in _SUFFIXES]
+    while words and words[0] in _HONORIFICS:
+        words = words[1:]
+    return [word for word in words if word not in _SUFFIXES]
+
+
+def _same_words(printed: list[str], recorded: list[str]) -> bool:
+    """Word by word: the same word, or an initial and a name it begins; an initial on either
+    side may also be left out. A whole word is never left out, and the order is the order."""
+    if not printed or not recorded:
+        return all(len(word) == 1 for word in printed + recorded)
+    first, other = printed[0], recorded[0]
+    if (
+        first == other
+        or (len(first) == 1 and other.startswith(first))
+        or (len(other) == 1 and first.startswith(other))
+    ):
+        if _same_words(printed[1:], recorded[1:]):
+            return True
+    if len(first) == 1 and _same_words(printed[1:], recorded):
+        return True
+    return len(other) == 1 and _same_words(printed, recorded[1:])
 
 
 def same_person(printed: str, name: str) -> bool:
     """Whether a printed name is the name on record, read as a person would: case, accents,
-    punctuation, initials and Jr./Sr. aside ("jose nunez" is José Núñez, "Jane Smith" is Jane Q.
-    Smith, "David White" is David White, Jr.); any other word differing is another name."""
-    return _name_words(printed) == _name_words(name)
+    letters typed without their marks (ł, ø, đ, æ as l, o, d, ae), punctuation, a title before
+    the name, Jr./Sr./III aside; an initial matches the name it begins or may be left out
+    ("jose nunez" is José Núñez, "Jane Smith" is Jane Q. Smith, "J. Q. Smith" is Jane Q. Smith,
+    "Lukasz Wrobel" is Łukasz Wróbel); any other word differing is another name."""
+    printed_words, recorded_words = _name_words(printed), _name_words(name)
+    if not any(len(word) > 1 for word in printed_words):
+        return False  # initials alone are no printed name
+    return _same_words(printed_words, recorded_words)
 
 
 _PERCENT = re.compile(r"^([0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*%?$")
