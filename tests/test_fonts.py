@@ -9,6 +9,7 @@ import io
 import subprocess
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from docgen.core.resources import templates_dir
@@ -37,6 +38,7 @@ def _fonts(pdf: bytes) -> set[str]:
     return names
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 def test_vietnamese_and_polish_names_print_in_shipped_fonts_only(cli, tmp_path):
     name = "Nguyễn Đặng Łukasz Żółć"
     out = tmp_path / "out"
@@ -51,6 +53,7 @@ def test_vietnamese_and_polish_names_print_in_shipped_fonts_only(cli, tmp_path):
     assert name in " ".join(text.split())
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 def test_a_letter_no_shipped_font_has_is_refused_at_issue(cli, tmp_path):
     out = tmp_path / "out"
     result = _batch(cli, _facts(tmp_path, "محمد Nguyen"), out)
@@ -61,6 +64,7 @@ def test_a_letter_no_shipped_font_has_is_refused_at_issue(cli, tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 def test_the_record_names_the_fonts_the_document_was_printed_with(cli, tmp_path):
     out = tmp_path / "out"
     assert _batch(cli, SAMPLES / "director-grant-2026.yaml", out).exit_code == 0

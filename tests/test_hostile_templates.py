@@ -83,6 +83,7 @@ def _render(cli, facts: Path, to: str, out: Path, *more: str):
     )
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 @pytest.mark.parametrize(
     "inserted, says",
     [
@@ -120,6 +121,7 @@ def test_a_runaway_company_template_is_stopped_with_its_file_and_line(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cycle.yaml", "our-forms"]
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 @pytest.mark.parametrize(
     "href", ["javascript:app.alert(1)", "file:///etc/passwd", "http://example.com/", "notes.txt"]
 )
@@ -139,6 +141,7 @@ def test_a_company_template_may_not_link_to_a_script_or_a_local_file(cli, tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cycle.yaml", "our-forms"]
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 def test_https_and_mailto_links_are_issued(cli, tmp_path):
     from pypdf import PdfReader
 

@@ -94,6 +94,7 @@ def _with_fields(pdf: bytes, count: int) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 @pytest.mark.parametrize(
     "count, says",
     [
@@ -129,6 +130,7 @@ def test_verify_refuses_a_huge_file_unread(cli, tmp_path):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 def test_a_runaway_printed_name_is_not_echoed_whole(cli, facts, tmp_path, filled):
     loaded = load_facts(facts)
     blank = render.render_document(loaded, "exhibit-i", "tnguyen", "elections", "pdf")

@@ -43,6 +43,7 @@ def umask_022():
     os.umask(previous)
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 def test_issued_folders_and_files_have_no_world_access(cli, tmp_path, umask_022, monkeypatch):
     monkeypatch.delenv("DOCGEN_UMASK", raising=False)
     out = tmp_path / "out"
@@ -75,6 +76,7 @@ def test_issued_folders_and_files_have_no_world_access(cli, tmp_path, umask_022,
     assert os.umask(0o022) == 0o022  # the process's umask is given back
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 def test_docgen_umask_chooses_other_modes_and_a_bad_one_is_refused(
     cli, tmp_path, umask_022, monkeypatch
 ):

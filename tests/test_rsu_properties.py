@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -505,6 +506,7 @@ def docgen_findings(data: dict, as_of: date, stage: str) -> Counter:
 # ------------------------------------------------------------------------------ the properties
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 @SETTINGS
 @given(cycles())
 def test_the_rsu_rules_agree_with_a_plain_reading_of_the_catalogue(cycle):
@@ -513,6 +515,7 @@ def test_the_rsu_rules_agree_with_a_plain_reading_of_the_catalogue(cycle):
     assert got == want, {"docgen only": got - want, "reading only": want - got}
 
 
+@pytest.mark.slow  # renders documents or runs many cases: make test, not test-fast
 @SETTINGS
 @given(supersessions())
 def test_the_governing_form_agrees_with_a_plain_reading_of_a2(cycle):
