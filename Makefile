@@ -2,7 +2,7 @@
 #   make demo   set up .venv if needed, install, run the main job on the bundled samples
 #   make test   the same set-up, then the whole test suite
 # Also: make test-fast (the suite without the tests marked slow: end to end, LibreOffice, the
-# browser, killed processes, the wheel, many documents; under a minute), make bench (the figures
+# browser, killed processes, the wheel, many documents; on every core, under a minute), make bench (the figures
 # the issues ask for), make lint (ruff, then mypy).
 
 PYTHON ?= python3
@@ -30,7 +30,7 @@ test: $(STAMP) $(JS_STAMP) system-deps
 
 # The loop to run while working; `make test` (and .ci/run) still runs everything.
 test-fast: $(STAMP) $(JS_STAMP) system-deps
-	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
 
 bench: $(STAMP) system-deps
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
