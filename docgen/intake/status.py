@@ -22,6 +22,7 @@ from typing import Any
 
 from docgen.checker.runner import run_checks
 from docgen.core.dates import long_date
+from docgen.core.model import fact_path
 from docgen.issue.files import BadRequest
 from docgen.issue.layout import MANIFEST_NAME
 from docgen.issue.manifest import FirstReleaseFolder, NotAnIssuedFolder, read
@@ -112,18 +113,17 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
         forms = hooks.returned(facts, subject)
         returned = [form for form in forms if form.this_cycle]
         reasons = []
-        for form in forms:
-            path = f"{kind.subjects_field}[{index}].{form.path}"
+        with_errors = set()
+        for number, form in enumerate(forms):
+            path = fact_path(kind.subjects_field, index, form.path)
             if form.not_in_effect:
                 reasons.append(f"{form.filed_on}: {form.not_in_effect}")
-            reasons += [f"{form.filed_on}: {f.rule}" for p, f in errors if _inside(p, path)]
+            found = [f"{form.filed_on}: {f.rule}" for p, f in errors if _inside(p, path)]
+            if found:
+                with_errors.add(number)
+            reasons += found
         governing = [
-            form
-            for form in forms
-            if form.governs
-            and not any(
-                _inside(p, f"{kind.subjects_field}[{index}].{form.path}") for p, _ in errors
-            )
+            form for number, form in enumerate(forms) if form.governs and number not in with_errors
         ]
         deadline = hooks.deadline(facts, subject)
         rows.append(
