@@ -236,3 +236,32 @@ def test_a_genuine_form_prints_what_its_identity_says(cli, blank, tmp_path):
     result = cli("intake", facts, path, "--received-on", RECEIVED, "--as-of", RECEIVED)
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "Recorded" in result.stdout
+
+
+def test_a_form_filled_by_pypdf_at_its_defaults_is_read_from_its_value_and_appearance(
+    cli, blank, tmp_path
+):
+    """pypdf at its defaults writes the radio group's /V as text and sets NeedAppearances
+    (poppler then shows no option marked: DESIGN.md, "Fillable forms"). Given "/date", it also
+    sets the option's /AS, and intake reads the choice from the two, which agree; given "date",
+    every option stays /Off, and the form is refused, nothing written."""
+    from tests.fillers import pypdf_default_fill
+
+    values = {**GOOD, "pay_on": "date", "pay_date_date": "2030-07-01"}
+    facts = tmp_path / "facts" / "grant.yaml"
+    facts.parent.mkdir()
+    shutil.copy(GRANT, facts)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(blank)))
+    writer.update_page_form_field_values(None, values)  # "date", without its slash
+    out = io.BytesIO()
+    writer.write(out)
+    _refused(
+        cli, facts, out.getvalue(), tmp_path, "its value is 'date' but nothing is shown marked"
+    )
+
+    path = tmp_path / "returned.pdf"
+    path.write_bytes(pypdf_default_fill(blank, values))
+    result = cli("intake", facts, path, "--received-on", RECEIVED, "--as-of", RECEIVED)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    (election,) = load_facts(facts).facts.director("tnguyen").elections
+    assert election.pay_on == "date"
