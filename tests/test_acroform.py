@@ -2,8 +2,8 @@
 
 The blank Exhibit I and RRP forms are rendered for real, then: their structure is clean for qpdf,
 their field names are exactly A10's, the radio group is one field with named on-states, every
-field uses Helvetica from /DR, and the form carries its identity. Each is then filled for every
-option, with pypdf and with pdf.js run as Firefox runs it (annotationStorage, then
+field uses the embedded field font from /DR, and the form carries its identity. Each is then
+filled for every option, with pypdf and with pdf.js run as Firefox runs it (annotationStorage, then
 saveDocument: tools/pdfjs/fill_pdfjs.mjs), and read back exactly by read_form, by
 pdf.js reopening the file, by qpdf and by poppler (which option it draws marked).
 
@@ -219,20 +219,29 @@ def test_the_radio_group_is_one_field_whose_widgets_are_named_by_their_option(ex
     assert states == list(OPTIONS)
 
 
-def test_every_field_uses_helvetica_from_the_form_resources(exhibit, rrp_forms):
+def test_every_field_uses_the_embedded_field_font_from_the_form_resources(exhibit, rrp_forms):
+    """DejaVu Serif, whole and embedded as a Type0 font (issue 25: Helvetica dropped ễ, ặ, Ł),
+    under the resource name PDFium needs to draw such letters in it (docgen.render.acroform)."""
+    shipped = (ROOT / "templates" / "fonts" / "DejaVuSerif.ttf").read_bytes()
     for pdf in (exhibit, *rrp_forms.values()):
         reader = PdfReader(io.BytesIO(pdf))
         acro = reader.trailer["/Root"]["/AcroForm"]
         assert not acro.get("/NeedAppearances", False)
         fonts = acro["/DR"]["/Font"]
-        assert list(fonts) == ["/Helv"]
-        helv = fonts["/Helv"].get_object()
-        assert (helv["/Subtype"], helv["/BaseFont"], helv["/Encoding"]) == (
-            "/Type1",
-            "/Helvetica",
-            "/WinAnsiEncoding",
+        assert list(fonts) == ["/Wingdings"]
+        field_font = fonts["/Wingdings"].get_object()
+        assert (field_font["/Subtype"], field_font["/BaseFont"], field_font["/Encoding"]) == (
+            "/Type0",
+            "/DejaVuSerif",
+            "/Identity-H",
         )
-        assert str(acro["/DA"]).startswith("/Helv ")
+        cid = field_font["/DescendantFonts"][0].get_object()
+        assert (cid["/Subtype"], cid["/CIDToGIDMap"]) == ("/CIDFontType2", "/Identity")
+        assert cid["/FontDescriptor"]["/FontFile2"].get_data() == shipped
+        to_unicode = field_font["/ToUnicode"].get_data()
+        for char in "ễặĐŁłŻżóć":
+            assert f"<{ord(char):04X}>".encode() in to_unicode, char
+        assert str(acro["/DA"]).startswith("/Wingdings ")
         widgets = [
             a.get_object()
             for page in reader.pages
@@ -243,9 +252,9 @@ def test_every_field_uses_helvetica_from_the_form_resources(exhibit, rrp_forms):
         for widget in widgets:
             assert "/AP" in widget and "/N" in widget["/AP"], "every widget has an appearance"
             if widget.get("/FT") == "/Tx":
-                assert str(widget["/DA"]).startswith("/Helv ")
+                assert str(widget["/DA"]).startswith("/Wingdings ")
                 resources = widget["/AP"]["/N"]["/Resources"]["/Font"]
-                assert resources["/Helv"].get_object() == helv
+                assert resources["/Wingdings"].get_object() == field_font
 
 
 def test_the_blank_form_carries_its_identity(exhibit, rrp_forms, grant, rrp, tmp_path):
@@ -364,7 +373,7 @@ def test_the_rrp_form_reads_back_what_was_typed(rrp_forms, rrp, filler, tmp_path
 
 @pytest.mark.parametrize("filler", ["pypdf", "pdfjs"])
 @pytest.mark.slow
-def test_fillers_draw_typed_text_with_the_forms_helvetica(exhibit, filler, tmp_path):
+def test_fillers_draw_typed_text_with_the_forms_field_font(exhibit, filler, tmp_path):
     values = exhibit_values("date")
     filled = (
         pypdf_fill(exhibit, values) if filler == "pypdf" else pdfjs_fill(exhibit, values, tmp_path)
@@ -375,7 +384,7 @@ def test_fillers_draw_typed_text_with_the_forms_helvetica(exhibit, filler, tmp_p
             appearance = widget["/AP"]["/N"].get_object()
             assert appearance.get_data().strip(), f"{widget['/T']} has no drawn value"
             for font in appearance["/Resources"]["/Font"].values():
-                assert font.get_object()["/BaseFont"] == "/Helvetica"
+                assert font.get_object()["/BaseFont"] == "/DejaVuSerif"
 
 
 # ------------------------------------------------------------------------- reading back

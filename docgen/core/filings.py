@@ -97,6 +97,20 @@ class FormIntake:
     # (facts, subject) -> the forms on record for this cycle, and any earlier one still in force
     returned: Callable[[Any, Any], list[ReturnedForm]]
     deadline: Callable[[Any, Any], date | None]  # (facts, subject) -> the last day to file
+    # (facts, subject) -> what the subject's form prints of whom and what it is for, held against
+    # a returned form's identity keys (docgen.intake.form_content); None: nothing is checked
+    printed: Callable[[Any, Any], list[PrintedIdentity]] | None = None
+    fields: re.Pattern[str] | None = None  # every field name its form may have; None: any
+
+
+@dataclass(frozen=True)
+class PrintedIdentity:
+    """Text a kind's form prints on ``page`` (1 for the first) that its identity decides:
+    ``what`` says which ("the director's name"), ``text`` is what is printed."""
+
+    page: int
+    what: str
+    text: str
 
 
 # ------------------------------------------------------------------- reading answers plainly

@@ -23,17 +23,19 @@ from pathlib import Path
 from typing import Any
 
 from docgen.checker.runner import run_checks
-from docgen.core.errors import Problem, unknown_id_hint
+from docgen.core.errors import Problem, clipped, unknown_id_hint
 from docgen.core.filings import Filing, FormIntake, FormRefused
 from docgen.core.findings import Report
 from docgen.core.output import recording_lock
 from docgen.core.safe_open import NotARegularFile, TooLarge, read_regular
 from docgen.intake.certified import certified_return, same_form
+from docgen.intake.form_content import active_content, printed_problems, unknown_fields
 from docgen.intake.record import FormsRefused, prepare, problems_of, write
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.load.text import display
 from docgen.render.form_reader import NotAForm, read_form
+from docgen.render.readback import pdf_pages
 
 MAX_FORM_BYTES = 20 * 1024 * 1024
 
@@ -234,6 +236,21 @@ def _read_one(
             "issued from.",
             field="subject",
         )
+    carried = _carried(loaded, hooks, subject, data, contents.values)
+    if carried:
+        raise FormsRefused(
+            [
+                Problem(
+                    shown,
+                    None,
+                    field,
+                    what,
+                    fix=f"Ask for the form docgen issued to {identity['subject']}, filled in and "
+                    "saved as it is, or record what the paper says with `docgen elect`.",
+                )
+                for field, what in carried
+            ]
+        )
     if contents.problems:
         raise FormsRefused(
             [
@@ -259,6 +276,31 @@ def _read_one(
         return hooks.record(facts, subject, answers, received_on, sha, "form")
     except FormRefused as refused:
         raise FormsRefused(problems_of(shown, refused)) from None
+
+
+def _carried(
+    loaded: LoadedFacts, hooks: FormIntake, subject: Any, data: bytes, values: Mapping[str, Any]
+) -> list[tuple[str, str]]:
+    """(field, problem) for what the form carries that docgen's form does not: scripts, actions,
+    XFA, fields it never has, and pages that do not print what its identity says
+    (docgen.intake.form_content)."""
+    found = [("", what) for what in active_content(data)]
+    found += [
+        (
+            name,
+            f"a field docgen's {hooks.document} form does not have (it reads "
+            f"{clipped(str(values[name] or ''), 80)!r}): intake would not read what it says",
+        )
+        for name in unknown_fields(values, hooks.fields)
+    ]
+    if hooks.printed is not None:
+        try:
+            pages = pdf_pages(data)
+        except Exception as error:  # noqa: BLE001 - any reading failure is a refusal here
+            return [*found, ("", f"its pages cannot be read as text ({clipped(str(error), 120)})")]
+        expected = hooks.printed(loaded.facts, subject)
+        found += [("subject", what) for what in printed_problems(pages, expected)]
+    return found
 
 
 def _one_form_each(filings: list[tuple[str, Filing]]) -> list[Problem]:

@@ -27,10 +27,16 @@ Radio groups
     ``/V /Off`` on the group and ``/AS /Off`` on every widget.
 
 Fonts and appearances
-    Every ``/DA`` (and the form's default ``/DA``) uses ``/Helv``: Helvetica, a standard Type1
-    font, with WinAnsiEncoding, the only font in ``/AcroForm /DR``. Every filler has its metrics
-    built in, so digits, dates and Latin names draw correctly wherever a value is typed, and a
-    filler never has to embed or guess a font. Every widget has an appearance stream (an empty
+    Every ``/DA`` (and the form's default ``/DA``) names the one font in ``/AcroForm /DR``:
+    DejaVu Serif, embedded as a composite font (Type0, Identity-H, with its ToUnicode map) with a
+    glyph for every character a name may hold (docgen.render.field_font, issue 25), so a name
+    typed into a field (Nguyễn, Łukasz, Đặng) is drawn with every letter by every filler, never
+    in a machine's fallback font; Helvetica (WinAnsi only) dropped them. Its resource name is
+    ``/Wingdings``: PDFium (Chrome) draws a character outside Windows-1252 in the ``/DA`` font
+    only when that font's resource name is Wingdings, Wingdings2, Wingdings3 or Webdings
+    (CPDF_BAFontMap: any other embedded font is taken as "ANSI" and such letters go to a font
+    of the machine's); the name is only a key, the font is DejaVu Serif's. MuPDF draws typed
+    text in fonts of its own, which it embeds. Every widget has an appearance stream (an empty
     ``/Tx BMC EMC`` for a blank text field, the dot and an empty ``/Off`` for a radio), and
     ``NeedAppearances`` is removed rather than left true: the blank form looks the same in every
     viewer, Acrobat does not "repair" an unchanged file and ask to save it on close, and each
@@ -75,6 +81,7 @@ from pypdf.generic import (
 )
 
 from docgen.core.errors import RenderError
+from docgen.render.field_font import add_field_font
 from docgen.render.form_format import (
     ANNOT_PRINT,
     FF_NO_TOGGLE_TO_OFF,
@@ -87,7 +94,7 @@ from docgen.render.form_format import (
     export_name,
 )
 
-FONT = "/Helv"
+FONT = "/Wingdings"  # DejaVu Serif: see "Fonts and appearances" above for the name
 DEFAULT_FONT_SIZE = 10.0
 
 _FONT_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s+Tf\b")
@@ -117,16 +124,7 @@ def repair_form(
     if not isinstance(acro, DictionaryObject) or not acro.get("/Fields"):
         raise RenderError("a fillable form was asked for, but the PDF has no form fields")
 
-    font = writer._add_object(
-        DictionaryObject(
-            {
-                NameObject("/Type"): NameObject("/Font"),
-                NameObject("/Subtype"): NameObject("/Type1"),
-                NameObject("/BaseFont"): NameObject("/Helvetica"),
-                NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
-            }
-        )
-    )
+    font = add_field_font(writer)
     acro[NameObject("/DR")] = DictionaryObject(
         {NameObject("/Font"): DictionaryObject({NameObject(FONT): font})}
     )
@@ -287,7 +285,7 @@ class _Repairer:
     # -- widgets
 
     def text_widget(self, widget: DictionaryObject) -> None:
-        """Helvetica in /DA (at the size WeasyPrint chose) and an empty appearance."""
+        """The field font in /DA (at the size WeasyPrint chose) and an empty appearance."""
         self.normalise_rect(widget)
         old = str(widget.get("/DA", ""))  # WeasyPrint's: "/a1.0 gs 0 0 0 rg /OQCLEL 11 Tf"
         size_match = _FONT_SIZE.search(old)

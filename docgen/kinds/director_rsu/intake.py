@@ -11,6 +11,7 @@ form again, or records what the director wrote with `docgen elect`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
@@ -21,6 +22,7 @@ from docgen.core.filings import (
     Filing,
     FormIntake,
     FormRefused,
+    PrintedIdentity,
     ReturnedForm,
     same_person,
     signed_and_received,
@@ -224,6 +226,15 @@ def deadline(facts: DirectorGrantFacts, director: Director) -> date | None:
     return None
 
 
+def printed(facts: DirectorGrantFacts, director: Director) -> list[PrintedIdentity]:
+    """Page 2, the page filed ("Page 2 of Exhibit I, the Election Form of [name], for the [year]
+    Units of [company] (Date of Grant [date])"), names the director and the grant."""
+    return [
+        PrintedIdentity(2, "the director", director.name),
+        PrintedIdentity(2, "the Date of Grant", dates.long_date(facts.grant.grant_date)),
+    ]
+
+
 INTAKE = FormIntake(
     document="exhibit-i",
     stage="elections",
@@ -234,4 +245,9 @@ INTAKE = FormIntake(
     expects_form=lambda facts, director: not director.employee,
     returned=returned,
     deadline=deadline,
+    printed=printed,
+    fields=re.compile(
+        r"pay_on|pay_date_(?:date|earlier_of_separation_or_date)|printed_name|date_signed"
+        r"|received_on"
+    ),
 )

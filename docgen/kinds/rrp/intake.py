@@ -24,6 +24,7 @@ from docgen.core.filings import (
     Filing,
     FormIntake,
     FormRefused,
+    PrintedIdentity,
     Put,
     ReturnedForm,
     parse_percent,
@@ -332,6 +333,15 @@ def returned(facts: RRPPlanYearFacts, participant: Participant) -> list[Returned
     return forms
 
 
+def printed(facts: RRPPlanYearFacts, participant: Participant) -> list[PrintedIdentity]:
+    """Page 1 names the Plan Year ("Plan Year 2026") and the participant ("Participant: [name]
+    (ID [id])")."""
+    return [
+        PrintedIdentity(1, "the Plan Year", f"Plan Year {facts.plan_year}"),
+        PrintedIdentity(1, "the participant", f"{participant.name} (ID {participant.id})"),
+    ]
+
+
 INTAKE = FormIntake(
     document="rrp-election",
     stage="enrollment",
@@ -349,4 +359,9 @@ INTAKE = FormIntake(
     expects_form=lambda facts, participant: participant.eligible_employee,
     returned=returned,
     deadline=lambda facts, participant: deadlines(facts, participant)["deadline_on"],
+    printed=printed,
+    fields=re.compile(
+        r"salary_percent|bonus_percent|performance_percent_[1-9][0-9]*|allocation_[1-9][0-9]*"
+        r"|(?:beneficiary|relationship|share)_[1-9][0-9]*|date_signed|received_on"
+    ),
 )

@@ -1,0 +1,197 @@
+"""The font a fillable form's fields are drawn in: DejaVu Serif, embedded as a composite font
+(Type0, Identity-H) so that a name typed into a field draws with every letter (issue 25).
+
+A filler (pdf.js, PDFium, pypdf, Acrobat) draws what is typed into a field in the font its
+``/DA`` names, looked up in ``/AcroForm /DR``. Helvetica (the form's only field font until
+issue 25) is a standard font in WinAnsiEncoding: a name outside it (Nguyễn, Łukasz, Đặng) came
+out with letters missing. The field font is therefore embedded, and because a filler encodes
+what the signer types, not what docgen printed, it must hold a glyph for every character a name
+may hold: the fact model accepts any text that is not a control character (docgen.core.safe_text)
+and an issued document refuses a letter no shipped font has (docgen.render.glyphs). So the whole
+of DejaVu Serif is embedded, as shipped: the shipped font with the widest cover (Latin with
+Vietnamese, Greek, Cyrillic, 3,400 characters). A subset keeping every glyph would be no
+smaller to speak of (fontTools: 147 KB compressed against 212 KB, by dropping hinting) and cost
+3.7 seconds of subsetting in every process that renders a form. The ten characters only
+Liberation Serif has are currency and letterlike symbols (₣ ₤ ₧ ℅ ℓ ℮) and private-use ones,
+not letters: typed into a field, a filler draws them in a font of its own (DESIGN.md,
+"Fillable forms").
+
+The font dictionaries are made from the font file alone, so forms stay reproducible.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FONT_FILE = "DejaVuSerif.ttf"
+FONT_NAME = "DejaVuSerif"
+_KEPT_OUT = ("Cc", "Cs", "Co", "Cn")  # controls, surrogates, private use, unassigned
+
+
+@dataclass(frozen=True)
+class FieldFont:
+    """The field font's program, and what the PDF's font dictionaries need of it."""
+
+    program: bytes  # the TrueType file as shipped (glyph id = CID: CIDToGIDMap /Identity)
+    widths: tuple[int, ...]  # the advance of each glyph, in thousandths of an em
+    to_unicode: dict[int, str]  # glyph id -> the character it draws (the lowest code point)
+    bbox: tuple[int, int, int, int]
+    ascent: int
+    descent: int
+    cap_height: int
+
+
+def font_path() -> Path:
+    """DejaVu Serif as shipped (under templates/fonts, where the stylesheet finds it)."""
+    from docgen.core.resources import templates_dir
+
+    return templates_dir() / "fonts" / FONT_FILE
+
+
+@functools.cache
+def field_font() -> FieldFont:
+    """The field font, read once a process (see the module docstring for what it covers)."""
+    from fontTools.ttLib import TTFont
+
+    program = font_path().read_bytes()
+    font = TTFont(io.BytesIO(program), lazy=True)
+    order = font.getGlyphOrder()
+    gid = {name: index for index, name in enumerate(order)}
+    scale = 1000 / font["head"].unitsPerEm
+    metrics = font["hmtx"].metrics
+    widths = tuple(round(metrics[name][0] * scale) for name in order)
+    to_unicode: dict[int, str] = {}
+    for code, name in sorted(font.getBestCmap().items()):
+        if unicodedata.category(chr(code)) not in _KEPT_OUT:
+            to_unicode.setdefault(gid[name], chr(code))
+    head = font["head"]
+    return FieldFont(
+        program=program,
+        widths=widths,
+        to_unicode=to_unicode,
+        bbox=(
+            round(head.xMin * scale),
+            round(head.yMin * scale),
+            round(head.xMax * scale),
+            round(head.yMax * scale),
+        ),
+        ascent=round(font["hhea"].ascent * scale),
+        descent=round(font["hhea"].descent * scale),
+        cap_height=round(_cap_height(font) * scale),
+    )
+
+
+def add_field_font(writer: Any) -> Any:
+    """The field font's objects added to a pypdf writer; returns the Type0 font's reference."""
+    from pypdf.generic import (
+        ArrayObject,
+        DecodedStreamObject,
+        DictionaryObject,
+        NameObject,
+        NumberObject,
+        TextStringObject,
+    )
+
+    font = field_font()
+
+    def stream(data: bytes, **entries: Any) -> Any:
+        made = DecodedStreamObject()
+        made.set_data(data)
+        for key, value in entries.items():
+            made[NameObject(f"/{key}")] = value
+        return writer._add_object(made.flate_encode(level=9))
+
+    def name(value: str) -> NameObject:
+        return NameObject(f"/{value}")
+
+    program = stream(font.program, Length1=NumberObject(len(font.program)))
+    descriptor = writer._add_object(
+        DictionaryObject(
+            {
+                name("Type"): name("FontDescriptor"),
+                name("FontName"): name(FONT_NAME),
+                name("Flags"): NumberObject(32),  # nonsymbolic (PDF 32000-1, 9.8.2)
+                name("FontBBox"): ArrayObject(NumberObject(v) for v in font.bbox),
+                name("ItalicAngle"): NumberObject(0),
+                name("Ascent"): NumberObject(font.ascent),
+                name("Descent"): NumberObject(font.descent),
+                name("CapHeight"): NumberObject(font.cap_height),
+                name("StemV"): NumberObject(80),
+                name("FontFile2"): program,
+            }
+        )
+    )
+    # The CIDFont is direct, inside /DescendantFonts: pypdf, drawing a field's value, puts the
+    # CIDFont it resolves back into the array, which rewrites the Type0 font when the array held
+    # a reference, and a certified form filled by pypdf would then change more than its fields.
+    descendant = DictionaryObject(
+        {
+            name("Type"): name("Font"),
+            name("Subtype"): name("CIDFontType2"),
+            name("BaseFont"): name(FONT_NAME),
+            name("CIDSystemInfo"): DictionaryObject(
+                {
+                    name("Registry"): TextStringObject("Adobe"),
+                    name("Ordering"): TextStringObject("Identity"),
+                    name("Supplement"): NumberObject(0),
+                }
+            ),
+            name("FontDescriptor"): descriptor,
+            name("DW"): NumberObject(1000),
+            name("W"): ArrayObject(
+                [NumberObject(0), ArrayObject(NumberObject(w) for w in font.widths)]
+            ),
+            name("CIDToGIDMap"): name("Identity"),
+        }
+    )
+    return writer._add_object(
+        DictionaryObject(
+            {
+                name("Type"): name("Font"),
+                name("Subtype"): name("Type0"),
+                name("BaseFont"): name(FONT_NAME),
+                name("Encoding"): name("Identity-H"),
+                name("DescendantFonts"): ArrayObject([descendant]),
+                name("ToUnicode"): stream(to_unicode_cmap(font.to_unicode)),
+            }
+        )
+    )
+
+
+def to_unicode_cmap(mapping: dict[int, str]) -> bytes:
+    """The ToUnicode CMap of an Identity-H font: two-byte codes (the glyph ids) to characters."""
+    lines = [
+        b"/CIDInit /ProcSet findresource begin",
+        b"12 dict begin",
+        b"begincmap",
+        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+        b"/CMapName /Adobe-Identity-UCS def",
+        b"/CMapType 2 def",
+        b"1 begincodespacerange",
+        b"<0000> <FFFF>",
+        b"endcodespacerange",
+    ]
+    items = sorted(mapping.items())
+    for start in range(0, len(items), 100):  # at most 100 entries a block (PDF 32000-1 9.10.3)
+        block = items[start : start + 100]
+        lines.append(b"%d beginbfchar" % len(block))
+        for code, char in block:
+            utf16 = char.encode("utf-16-be").hex().upper().encode()
+            lines.append(b"<%04X> <%s>" % (code, utf16))
+        lines.append(b"endbfchar")
+    lines += [b"endcmap", b"CMapName currentdict /CMap defineresource pop", b"end", b"end"]
+    return b"\n".join(lines) + b"\n"
+
+
+def _cap_height(font: Any) -> float:
+    """The height of a capital: OS/2's when its version has it, else the top of "H"."""
+    height = getattr(font["OS/2"], "sCapHeight", 0)
+    if height:
+        return float(height)
+    glyph = font["glyf"][font.getBestCmap()[ord("H")]]
+    return float(getattr(glyph, "yMax", 0) or font["hhea"].ascent)
