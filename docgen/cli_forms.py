@@ -45,7 +45,7 @@ def _ended(result: api.Recorded) -> None:
     if result.refused:
         for problem in result.refused:
             err.print(str(problem), markup=False)
-        count = len({problem.file for problem in result.refused})
+        count = len(result.refused_forms)
         err.print(
             f"{count} form{'s' if count != 1 else ''} refused and not recorded; the others "
             "were recorded.",

@@ -6,6 +6,7 @@ load strictly and every fact in them is located at its file and line."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -315,3 +316,34 @@ def test_facts_in_the_csvs_are_located_in_them(hris):
     assert source.locate(("participants", index, "investments", "Stable Value Fund"))[0] == (
         "hris/allocations.csv"
     )
+
+
+def test_a_person_s_list_stays_where_it_is(cli, tmp_path):
+    """With beneficiaries_csv named, a participant whose Beneficiaries the facts file lists gets
+    the new designation there; one with none on record gets rows in the CSV."""
+    text = (SAMPLES / "rrp-2026.yaml").read_text(encoding="utf-8")
+    facts = tmp_path / "rrp.yaml"
+    facts.write_text(
+        text.replace("\nparticipants:", "\nbeneficiaries_csv: beneficiaries.csv\nparticipants:", 1),
+        encoding="utf-8",
+    )
+    header = "participant_id,name,relationship,percent,contingent\n"
+    (tmp_path / "beneficiaries.csv").write_text(header)
+    day = ["--received-on", "2025-12-01", "--as-of", "2025-12-01"]
+    kept = cli("elect", facts, "--for", "e1001", "--beneficiary", "Sam Lee;spouse;100", *day)
+    assert kept.exit_code == 0, kept.stdout + kept.stderr
+    assert (tmp_path / "beneficiaries.csv").read_text() == header
+    assert "Sam Lee" in facts.read_text(encoding="utf-8")
+    facts.write_text(
+        re.sub(
+            r"\n    beneficiaries: \[\{ ?name: Sam Lee[^\n]*", "", facts.read_text("utf-8"), count=1
+        ),
+        encoding="utf-8",
+    )
+    assert not load_facts(facts).facts.participant("e1001").beneficiaries
+    moved = cli("elect", facts, "--for", "e1001", "--beneficiary", "Jo Lee;child;100", *day)
+    assert moved.exit_code == 0, moved.stdout + moved.stderr
+    assert (tmp_path / "beneficiaries.csv").read_text() == header + "e1001,Jo Lee,child,100,\n"
+    assert [b.name for b in load_facts(facts).facts.participant("e1001").beneficiaries] == [
+        "Jo Lee"
+    ]

@@ -49,6 +49,7 @@ class Recorded:
     report: Report
     certified: tuple[str, ...] = ()  # a returned form's certification, found holding
     refused: tuple[Problem, ...] = ()  # the forms of a multi-form intake not recorded, and why
+    refused_forms: tuple[str, ...] = ()  # those forms, as given
 
 
 def intake(
@@ -121,8 +122,14 @@ def _intake(
             problems.extend(refused.problems)
             filings = left
             continue
+        taken = {origin for origin, _ in filings}
         return dataclasses.replace(
-            recorded, certified=tuple(certified), refused=tuple(_sorted(problems))
+            recorded,
+            certified=tuple(certified),
+            refused=tuple(_sorted(problems)),
+            refused_forms=tuple(
+                shown for shown in (display(Path(form)) for form in forms) if shown not in taken
+            ),
         )
     raise FormsRefused(problems)
 

@@ -31,7 +31,9 @@ class Targets:
         self.loaded = loaded
         self.kind = kind
         self.field = kind.subjects_field
-        self.texts: dict[Path, RosterText] = {}
+        self.texts: dict[Path, RosterText] = {}  # each parsed when first written
+        self._decode = decode
+        self._read = read
         self.specs: dict[str, tuple[RecordRows, Path]] = {}
         for spec in kind.records:
             path = loaded.records.get(spec.field)
@@ -41,10 +43,14 @@ class Targets:
         if loaded.roster is not None:
             paths.append(loaded.roster)
         for path in paths:
-            read[path] = path.read_bytes()
-            self.texts[path] = RosterText(decode(read[path]))
+            read[path] = path.read_bytes()  # under the lock, as every file a filing may write
         self.where: dict[tuple[int, str], str] = {}  # (person, list) -> "csv", "roster", "file"
         self.touched: set[Path] = set()
+
+    def text(self, path: Path) -> RosterText:
+        if path not in self.texts:
+            self.texts[path] = RosterText(self._decode(self._read[path]))
+        return self.texts[path]
 
     def _place(self, index: int, into: str, subject: dict[str, Any]) -> str:
         known = self.where.get((index, into))
@@ -67,7 +73,7 @@ class Targets:
     def _move_from_roster(self, index: int, into: str, subject: dict[str, Any]) -> None:
         """The roster row's election cells emptied, its elections written as rows instead."""
         assert self.loaded.roster is not None and self.kind.roster.record is not None
-        roster = self.texts[self.loaded.roster]
+        roster = self.text(self.loaded.roster)
         number = roster.row_of(subject["id"])
         empty = {name: "" for name in roster.header}
         for item in subject[into]:
@@ -79,7 +85,7 @@ class Targets:
     def _append(self, into: str, subject_id: str, item: dict[str, Any]) -> None:
         spec, path = self.specs[into]
         try:
-            self.texts[path].append(cells_of(spec, subject_id, item))
+            self.text(path).append(cells_of(spec, subject_id, item))
         except NoColumn as missing:
             raise FormRefused([f"{spec.field} has no column for {missing}"]) from None
         self.touched.add(path)
@@ -109,7 +115,7 @@ class Targets:
         if isinstance(edit, Append):
             self._append(into, subject_id, edit.value)
             return
-        text = self.texts[path]
+        text = self.text(path)
         for number in text.rows_of(spec.subject_column, subject_id):
             text.remove(number)
         if spec.key is not None:
@@ -125,7 +131,7 @@ class Targets:
         assert self.loaded.roster is not None
         if self.kind.roster is None or self.kind.roster.record is None:
             raise FormRefused([f"{subject_id} is in a roster that docgen cannot write"])
-        roster = self.texts[self.loaded.roster]
+        roster = self.text(self.loaded.roster)
         number = roster.row_of(subject_id)
         current = {**roster.cells(number), **roster.changes.get(number, {})}
         cells, value = self.kind.roster.record(current, edit)
