@@ -299,12 +299,18 @@ def verify_document(
 
 
 def intake(
-    path: str | Path, forms: Sequence[str | Path], *, received_on: date, as_of: date
+    path: str | Path,
+    forms: Sequence[str | Path],
+    *,
+    received_on: date,
+    as_of: date,
+    accept_name: str | None = None,
 ) -> Recorded:
-    """`docgen intake`: returned forms recorded in the facts file, then checked."""
+    """`docgen intake`: returned forms recorded in the facts file, then checked; the forms
+    refused are in ``Recorded.refused`` (``accept_name``: see docgen.intake.forms.intake)."""
     from docgen.intake.forms import intake as take_in
 
-    return take_in(path, list(forms), received_on=received_on, as_of=as_of)
+    return take_in(path, list(forms), received_on=received_on, as_of=as_of, accept_name=accept_name)
 
 
 def elect(

@@ -1,5 +1,6 @@
 """Recording filings in a facts file: each filing's edits spliced into the file's text (or into
-the roster row of a director kept in the roster), the result read back and proved to be the
+the roster row of a person kept in the roster, or into the CSV of filings the facts name for
+it: docgen.intake.targets), the result read back and proved to be the
 facts as they were plus exactly those edits, then every changed file replaced at once.
 
 Nothing is written unless all of it can be: a filing the facts cannot hold, or an edited file
@@ -8,8 +9,9 @@ that does not read back as intended, refuses the whole call.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -19,7 +21,7 @@ from docgen.core.errors import LoadError, Problem
 from docgen.core.filings import Append, Filing, FormRefused, Put
 from docgen.core.output import remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
-from docgen.intake.roster_text import RosterText
+from docgen.intake.targets import Targets
 from docgen.intake.yaml_text import YamlEditError, YamlText
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
@@ -64,17 +66,17 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     """
     kind = kind_of(loaded.facts)
     field = kind.subjects_field
-    remove_stale_temporaries([path for path in (loaded.path, loaded.roster) if path is not None])
+    remove_stale_temporaries(
+        [path for path in (loaded.path, loaded.roster, *loaded.records.values()) if path]
+    )
     read = {loaded.path: loaded.path.read_bytes()}
     editor = _editor(loaded.path, read[loaded.path])
-    roster = None
-    if loaded.roster is not None:
-        read[loaded.roster] = loaded.roster.read_bytes()
-        roster = RosterText(_decode(read[loaded.roster]))
+    targets = Targets(loaded, kind, read, _decode)
     expected = loaded.facts.model_dump()
     ids = [subject.id for subject in kind.subjects(loaded.facts)]
     problems: list[Problem] = []
-    touched_file = touched_roster = False
+    refused: list[str] = []
+    touched_file = False
     for origin, filing in filings:
         unfilled = _blanks_in(filing)
         if unfilled:
@@ -82,24 +84,24 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
                 Problem(origin, None, where, f"holds {blank}", fix=_NO_BLANKS)
                 for where, blank in unfilled
             )
+            refused.append(origin)
             continue
         index = ids.index(filing.subject)
-        in_roster = (field, index) in loaded.source.extra
         try:
-            if in_roster and roster is not None:
-                held = _into_roster(kind, roster, filing)
-                touched_roster = True
-            else:
-                _into_file(editor, field, index, filing)
-                held = list(filing.edits)
+            held, for_file = targets.route(filing, index, expected[field][index])
+            if for_file:
+                _into_file(editor, field, index, replace(filing, edits=tuple(for_file)))
+                held.extend(for_file)
                 touched_file = True
-        except FormRefused as refused:
-            problems.extend(problems_of(origin, refused))
+        except FormRefused as refused_form:
+            problems.extend(problems_of(origin, refused_form))
+            refused.append(origin)
             continue
         except YamlEditError as error:
             problems.append(Problem(str(loaded.path), None, "", str(error), fix=_BY_HAND))
+            refused.append(origin)
             continue
-        subject = expected[field][index]
+        subject = copy.deepcopy(expected[field][index])
         for edit in held:
             _apply(subject, edit)
         try:
@@ -110,13 +112,14 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
                 Problem(origin, None, ".".join(map(str, e["loc"])), e["msg"], fix=_BY_HAND)
                 for e in error.errors()
             )
+            refused.append(origin)
     if problems:
-        raise FormsRefused(problems)
+        raise FormsRefused(problems, refused)
     contents: dict[Path, bytes] = {}
     if touched_file:
         contents[loaded.path] = _encode(editor.result(), read[loaded.path])
-    if touched_roster and roster is not None and loaded.roster is not None:
-        contents[loaded.roster] = _encode(roster.result(), read[loaded.roster])
+    for path in sorted(targets.touched):
+        contents[path] = _encode(targets.texts[path].result(), read[path])
     try:
         after = load_facts(loaded.path, contents=contents)
     except LoadError as error:
@@ -135,7 +138,12 @@ def write(prepared: Prepared) -> list[Path]:
 
 class FormsRefused(LoadError):
     """Forms (or `docgen elect`'s options) that cannot be recorded: one problem each, as
-    ``FORM: field: what. Fix.``. Exit code 2; nothing is written."""
+    ``FORM: field: what. Fix.``. Exit code 2; nothing is written. ``origins`` names the forms
+    refused (a multi-form intake records the others: docgen.intake.forms)."""
+
+    def __init__(self, problems: list[Problem], origins: list[str] | None = None):
+        super().__init__(problems)
+        self.origins = list(origins or [])
 
 
 _BY_HAND = "Record it in the facts file by hand (docs/fact-files.md)."
@@ -208,21 +216,6 @@ def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -
     for edit in filing.edits:
         if isinstance(edit, Put):
             editor.put(node, edit.path[0], edit.value, peers)
-
-
-def _into_roster(kind: Any, roster: RosterText, filing: Filing) -> list[Any]:
-    """The filing's edits written into the director's roster row; returns them as the row holds
-    them (a roster row keeps no form SHA-256)."""
-    if kind.roster is None or kind.roster.record is None:
-        raise FormRefused([f"{filing.subject} is in a roster that docgen cannot write"])
-    number = roster.row_of(filing.subject)
-    held = []
-    for edit in filing.edits:
-        current = {**roster.cells(number), **roster.changes.get(number, {})}
-        cells, value = kind.roster.record(current, edit)
-        roster.set(number, cells)
-        held.append(type(edit)(edit.path, value))
-    return held
 
 
 def _apply(subject: dict[str, Any], edit: Append | Put) -> None:

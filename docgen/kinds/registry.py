@@ -21,6 +21,7 @@ from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
 from docgen.core.kind_facts import KindFacts
+from docgen.core.record_rows import RecordRows
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
 
@@ -76,6 +77,9 @@ class Kind:
     rule_modules: tuple[str, ...]  # the modules whose rules are this kind's (core.rules)
     documents: tuple[DocumentSpec, ...] = ()
     roster: Roster | None = None
+    # CSVs of filings as rows (A20: elections_csv, beneficiaries_csv, allocations_csv), each
+    # optional, named by a facts field and merged into the subjects by their id
+    records: tuple[RecordRows, ...] = ()
     intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
@@ -180,6 +184,8 @@ class Kind:
         data = facts.model_dump(mode="json")
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
+        for rows in self.records:
+            data[rows.field] = None  # likewise
         people = {person["id"]: person for person in data[self.subjects_field]}
         slices = {}
         for subject_id in subject_ids:

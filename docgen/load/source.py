@@ -72,6 +72,8 @@ class LoadedFacts:
     templates_override: Path | None = None  # the company's templates folder (templates_dir)
     retired: dict[str, Any] = field(default_factory=dict)  # fields of an earlier release, refused
     roster: Path | None = None  # the roster file the facts name, when they name one
+    # the CSVs of filings the facts name (A20), by the facts field naming each: elections_csv
+    records: dict[str, Path] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:

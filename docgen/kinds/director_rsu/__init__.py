@@ -12,6 +12,7 @@ from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.intake import INTAKE
+from docgen.kinds.director_rsu.records import RECORDS
 from docgen.kinds.director_rsu.report import render as compute_view
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
@@ -70,6 +71,7 @@ KIND = register_kind(
         ),
         documents=DOCUMENTS,
         roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),
+        records=RECORDS,
         intake=INTAKE,
         case_base="director",
         clauses=CLAUSES,

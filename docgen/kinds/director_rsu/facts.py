@@ -118,6 +118,11 @@ class DirectorElection(Fact):
     printed_name: Text | None = Field(
         None, description="Section IV: the name as the director printed it on the form."
     )
+    name_accepted: Text | None = Field(
+        None,
+        description="Why a printed name that does not read as the director's name was accepted "
+        "(`--accept-name REASON` on intake or elect).",
+    )
     signed_on: FactDate | None = Field(
         None, description="Section IV: the date signed, as written on the form."
     )
@@ -216,6 +221,12 @@ class DirectorGrantFacts(KindFacts[DirectorCompany]):
     grant: Grant
     directors_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per director."
+    )
+    elections_csv: Text | None = Field(
+        None,
+        description="Exhibit I forms as rows (relative path): one row per form received, naming "
+        "its director by director_id; columns as an election's fields (form_sha256 too). A "
+        "director's elections are all here or all elsewhere.",
     )
     directors: list[Director] = Field(default_factory=list)
 

@@ -87,8 +87,9 @@ def read_roster(
 
 
 def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:
-    """`docgen intake` for a director kept in the roster: the election goes into the row's
-    ``election_*`` cells. A row holds one election, and no form's SHA-256."""
+    """`docgen intake` for a director kept in the roster, when the facts name no
+    ``elections_csv``: the election goes into the row's ``election_*`` cells. A row holds one
+    election, and no form's SHA-256 (``elections_csv`` keeps it)."""
     if not isinstance(edit, Append) or edit.path != ("elections",):
         raise FormRefused([f"a roster row cannot hold {'.'.join(edit.path)}"])
     if any(cells.get(column, "").strip() for column in _ROSTER_ELECTION):
@@ -97,8 +98,8 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
                 f"{cells.get('id', 'this director')}'s roster row already holds an Exhibit I "
                 "election, and a row has room for one"
             ],
-            "Move the director's row into the facts file's directors list (with both "
-            "elections), then take the form in again.",
+            "Name an elections_csv in the facts (docs/fact-files.md): the election on the row "
+            "and this one are then recorded there, one row per form.",
         )
     columns = {field: column for column, field in _ROSTER_ELECTION.items()}
     held = {

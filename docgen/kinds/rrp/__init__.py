@@ -16,9 +16,10 @@ from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.intake import INTAKE
+from docgen.kinds.rrp.records import RECORDS
 from docgen.kinds.rrp.report import Format
 from docgen.kinds.rrp.report import render as compute_view
-from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster
+from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.rrp.terms import forms_not_in_effect
 from docgen.kinds.rrp.windows import rrp_windows
 
@@ -102,7 +103,10 @@ KIND = register_kind(
             "checks.rrp_payments",
         ),
         documents=DOCUMENTS,
-        roster=Roster("participants_csv", "participants", ROSTER_COLUMNS, read_roster),
+        roster=Roster(
+            "participants_csv", "participants", ROSTER_COLUMNS, read_roster, record_in_row
+        ),
+        records=RECORDS,
         intake=INTAKE,
         case_base="rrp",
         clauses=CLAUSES,

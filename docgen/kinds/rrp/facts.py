@@ -361,6 +361,23 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
     participants_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per participant."
     )
+    elections_csv: Text | None = Field(
+        None,
+        description="Deferral Elections as rows (relative path): one row per election received, "
+        "naming its participant by participant_id; columns as an election's fields "
+        "(performance_start, performance_end, criteria_established_on for its "
+        "performance_period). A participant's elections are all here or all elsewhere.",
+    )
+    beneficiaries_csv: Text | None = Field(
+        None,
+        description="Beneficiary designations as rows (relative path): participant_id, name, "
+        "relationship, percent, contingent; one row per Beneficiary.",
+    )
+    allocations_csv: Text | None = Field(
+        None,
+        description="Investment allocations as rows (relative path): participant_id, fund, "
+        "percent; one row per fund (Plan 3.05(b)).",
+    )
     participants: list[Participant] = Field(default_factory=list)
 
     shared_fields_before: ClassVar[str | None] = "participants_csv"
