@@ -208,6 +208,30 @@ def batch(path: str | Path, out: str | Path, **options: Any) -> BatchResult:
     return issue_batch(path, out, **options)
 
 
+def forms_stage_missing(result: BatchResult, facts_file: str | Path) -> str | None:
+    """The warning for a stage issued into an ``--out`` whose cycle has no folder of the stage
+    that sends the blank forms (a grant stage without its elections stage): the issue is then a
+    second complete record of the cycle, apart from the one that holds the forms sent."""
+    from docgen.issue.layout import MANIFEST_NAME
+    from docgen.kinds import get_kind
+
+    kind = get_kind(result.report.facts.kind)
+    forms_stage = kind.intake.stage if kind.intake is not None else None
+    if forms_stage is None or result.report.stage == forms_stage or not result.packets:
+        return None
+    cycle_dir = result.folder.parent
+    if (cycle_dir / forms_stage / MANIFEST_NAME).is_file():
+        return None
+    return (
+        f"{cycle_dir} holds no {forms_stage} stage: the blank forms of cycle {result.cycle} were "
+        f"not issued into this --out, so this {result.report.stage} stage is a second complete "
+        f"record of the cycle, apart from the one that holds the forms sent. If they were issued "
+        f"into another folder, issue this stage there instead (docgen batch {facts_file} --out "
+        f"THAT_FOLDER --stage {result.report.stage}), so the cycle has one record; if the forms "
+        "were never issued with docgen, nothing need change."
+    )
+
+
 def signing_key(config: str | Path | None, *, prompt: bool = False) -> Signing:
     """`--sign`: the company's key from the signing config (``config``, else the one
     DOCGEN_SIGN_CONFIG names), its passphrase from DOCGEN_SIGN_PASSPHRASE or, with ``prompt``,

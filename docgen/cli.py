@@ -333,6 +333,9 @@ class CheckFormat(StrEnum):
     html = "html"
 
 
+MinSeverity = StrEnum("MinSeverity", {"error": "error", "warning": "warning", "info": "info"})
+
+
 @app.command()
 @exits_on_error
 def check(
@@ -346,6 +349,15 @@ def check(
     output: Annotated[
         Path | None, output_option("Write the report here instead of stdout.")
     ] = None,
+    min_severity: Annotated[
+        MinSeverity | None,
+        typer.Option(
+            "--min-severity",
+            help="Show only findings this severe or more (error, warning or info; default: "
+            "all). The summary counts those left out, and the exit code still follows them.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run every rule over FILE and report the findings with their citations.
 
@@ -353,6 +365,7 @@ def check(
     checked_on = parse_as_of(as_of)
     table = output_format is CheckFormat.text and output is None
     loaded, report = api.check_loaded(file, checked_on, stage)
+    report = report.at_least(min_severity.value if min_severity else None)
     rendered = api.report_view(report, "rich" if table else output_format.value, loaded)
     if table:
         out.print(rendered)

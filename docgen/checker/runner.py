@@ -66,14 +66,14 @@ def run_checks(
     context = CheckContext(facts, as_of, stage)
     not_in_effect = kind.not_in_effect(facts)
     findings: list[Finding] = []
-    locate = loaded.source.locate
+    where = loaded.source.where
     for entry in all_rules():
         if entry.applies_to != facts.kind or not entry.applies_at(stage) or entry.check is None:
             continue
         if not issuing and entry.stages is not None:
             continue
         for hit in entry.check(context):
-            file, line = locate(hit.path)
+            file, line, column = where(hit.path)
             severity, message, remedy = hit.severity, hit.message, hit.remedy or None
             decision = _decision_over(not_in_effect, hit.path)
             if decision is not None and (severity or entry.severity) != "info":
@@ -88,6 +88,7 @@ def run_checks(
                     file=file,
                     remedy=remedy,
                     severity=severity,
+                    column=column,
                 )
             )
     subjects, names = subjects_of(facts)

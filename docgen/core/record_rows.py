@@ -54,10 +54,13 @@ class RecordRows:
         return tuple(column.name for column in self.columns)
 
 
-def item_of(spec: RecordRows, row: RosterRow) -> tuple[dict[str, Any], dict[tuple[str, ...], int]]:
-    """A row's item (nested as the model has it) and the line of each of its fields."""
+def item_of(
+    spec: RecordRows, row: RosterRow
+) -> tuple[dict[str, Any], dict[tuple[str, ...], tuple[int, int]]]:
+    """A row's item (nested as the model has it) and the line and column of each of its
+    fields' cells."""
     item: dict[str, Any] = {}
-    lines: dict[tuple[str, ...], int] = {}
+    lines: dict[tuple[str, ...], tuple[int, int]] = {}
     for field in spec.fields:
         if field.column not in row.values:
             continue
@@ -65,9 +68,10 @@ def item_of(spec: RecordRows, row: RosterRow) -> tuple[dict[str, Any], dict[tupl
         for part in field.path[:-1]:
             target = target.setdefault(part, {})
         target[field.path[-1]] = row.values[field.column]
+        cell = (row.lines[field.column], row.columns[field.column])
         for depth in range(1, len(field.path)):
-            lines.setdefault(field.path[:depth], row.lines[field.column])
-        lines[field.path] = row.lines[field.column]
+            lines.setdefault(field.path[:depth], cell)
+        lines[field.path] = cell
     return item, lines
 
 

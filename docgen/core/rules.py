@@ -83,6 +83,7 @@ class Rule:
         remedy: str | None = None,
         severity: Severity | None = None,
         citations: tuple[Citation, ...] | None = None,
+        column: int | None = None,
     ) -> Finding:
         """A finding of this rule (how the DOC-* rules, which read documents, report);
         ``citations``: the finding's own (a rule of every kind cites, finding by finding, only
@@ -98,6 +99,7 @@ class Rule:
             remedy=self.remedy if remedy is None else remedy,
             file=file,
             title=self.title,
+            column=column,
         )
 
 

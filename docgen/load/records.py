@@ -123,8 +123,8 @@ def _merge(
             item_at: PathKey = (*base, len(held))
             held.append(item)
             source.extra[item_at] = (shown, row.line)
-            for path, cell_line in lines.items():
-                source.extra[(*item_at, *path)] = (shown, cell_line)
+            for path, (cell_line, cell_column) in lines.items():
+                source.extra[(*item_at, *path)] = (shown, cell_line, cell_column)
             continue
         mapping = person.setdefault(spec.into, {})
         if not mapping:
@@ -143,5 +143,8 @@ def _merge(
             )
             continue
         mapping[key] = item.get("percent")
-        source.extra[(*base, key)] = (shown, lines.get(("percent",), row.line))
+        cell_line, cell_column = lines.get(("percent",), (row.line, 0))
+        source.extra[(*base, key)] = (
+            (shown, cell_line, cell_column) if cell_column else (shown, cell_line)
+        )
     return problems

@@ -68,6 +68,7 @@ KIND = register_kind(
             "checks.rsu_as_of",
             "checks.rsu_payments",
             "checks.rsu_not_in_effect",
+            "checks.rsu_values",
         ),
         documents=DOCUMENTS,
         roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),

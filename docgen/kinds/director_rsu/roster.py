@@ -6,7 +6,7 @@ from typing import Any
 
 from docgen.core.errors import Problem
 from docgen.core.filings import Append, Edit, FormRefused
-from docgen.core.model import PathKey
+from docgen.core.model import Location, PathKey
 from docgen.core.roster import Column, read_rows
 
 _ROSTER_ELECTION = {
@@ -47,7 +47,7 @@ def read_roster(
     text: str,
     shown: str,
     first_index: int,
-    lines: dict[PathKey, tuple[str, int]],
+    lines: dict[PathKey, Location],
     data: dict[str, Any],
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Directors from a CSV roster: one row per director, columns named as in ROSTER_COLUMNS.
@@ -68,13 +68,10 @@ def read_roster(
         for column, value in row.values.items():
             if column in _ROSTER_ELECTION:
                 election[_ROSTER_ELECTION[column]] = value
-                lines[base + ("elections", 0, _ROSTER_ELECTION[column])] = (
-                    shown,
-                    row.lines[column],
-                )
+                lines[base + ("elections", 0, _ROSTER_ELECTION[column])] = row.cell(shown, column)
             else:
                 director[column] = value
-                lines[base + (column,)] = (shown, row.lines[column])
+                lines[base + (column,)] = row.cell(shown, column)
         if election:
             # A roster row's election is for the grant the facts file describes unless it names one.
             if default_grant_id is not None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from docgen.core.errors import Problem
 from docgen.core.filings import Append, Edit, FormRefused
-from docgen.core.model import PathKey, fact_path
+from docgen.core.model import Location, PathKey, fact_path
 from docgen.core.numbers import SourceNumber
 from docgen.core.record_rows import cell_text
 from docgen.core.roster import Column, read_rows
@@ -38,7 +38,7 @@ def read_roster(
     text: str,
     shown: str,
     first_index: int,
-    lines: dict[PathKey, tuple[str, int]],
+    lines: dict[PathKey, Location],
     data: dict[str, Any],
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Participants from a CSV roster, columns named as in ROSTER_COLUMNS.
@@ -63,7 +63,7 @@ def read_roster(
         for column, value in row.values.items():
             if column not in election_columns:
                 participant[column] = value
-                lines[base + (column,)] = (shown, row.lines[column])
+                lines[base + (column,)] = row.cell(shown, column)
         for kind, (percent, made_on) in _ELECTIONS.items():
             given = {c: row.values[c] for c in (percent, made_on) if c in row.values}
             if not given:
@@ -88,11 +88,11 @@ def read_roster(
             ):  # as the file wrote it; the model reads it
                 election["plan_year"] = plan_year
             at = base + ("elections", len(elections))
-            lines[at] = (shown, row.lines[next(iter(given))])
+            lines[at] = row.cell(shown, next(iter(given)))
             for column, value in given.items():
                 field = "percent" if column == percent else "made_on"
                 election[field] = value
-                lines[at + (field,)] = (shown, row.lines[column])
+                lines[at + (field,)] = row.cell(shown, column)
             elections.append(election)
         if elections:
             participant["elections"] = elections
