@@ -101,7 +101,8 @@ def test_an_election_s_cells_read_back_as_the_same_election():
     assert problems == []
     item, lines = item_of(ELECTIONS, row)
     assert item["performance_period"] == {"start": "2026-01-01", "end": "2026-12-31"}
-    assert lines[("performance_period", "end")] == 2
+    column = list(ELECTIONS.column_names).index("performance_end") + 1
+    assert lines[("performance_period", "end")] == (2, column)
     with pytest.raises(NoColumn, match="signed_on"):
         cells_of(ELECTIONS, "e1", {**election, "signed_on": date(2025, 11, 1)})
     assert cells_of(ALLOCATIONS, "e1", {"fund": "Bond Index Fund", "percent": Decimal("12.5")}) == {
