@@ -77,6 +77,8 @@ class BatchResult:
     documents: int = 0
     files: int = 0
     warnings: list[Finding] = field(default_factory=list)
+    # errors about a recorded election that did not hold the blank form correcting it (Scope.spares)
+    remedied: list[Finding] = field(default_factory=list)
     current: bool = False  # nothing to issue: the folder already holds these documents
     rendered_again: bool = False  # ... and that was found by rendering them (--force)
     reissue: int = 0  # 0: the first issue into this stage folder; n: superseded/<n>/
@@ -342,6 +344,7 @@ def _as_current(result: BatchResult, previous: Manifest, scope: Scope) -> BatchR
 
 
 def _counted(result: BatchResult, manifest: Manifest, scope: Scope) -> BatchResult:
+    result.remedied = [f for f in result.report.errors if scope.spares(f)]
     result.packets = len(manifest.packets)
     result.documents = manifest.documents
     result.files = len(manifest.files) + 1

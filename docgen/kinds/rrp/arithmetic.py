@@ -76,7 +76,7 @@ class Applied:
     share: Decimal  # of a bonus's period, the days after a first-year election (1.409A-2(a)(7))
 
 
-def _percent_problem(plan: RRPPlan, election: RRPElection) -> str | None:
+def percent_problem(plan: RRPPlan, election: RRPElection) -> str | None:
     """Why the Plan does not allow the percentage (Plan 2.03(a)), or None."""
     percent = election.percent
     if percent > plan.max_deferral_percent:
@@ -115,7 +115,7 @@ def applied_elections(
     # Each part of pay stands on its own (DESIGN.md, "Elections roll over"): an election whose
     # percentage the Plan does not allow is not used, and never voids another part's election.
     for part, (_, election) in list(governing.items()):
-        problem = _percent_problem(facts.plan, election)
+        problem = percent_problem(facts.plan, election)
         if problem is not None:
             notes.append(f"{problem}: no {part} deferral or match computed from it")
             del governing[part]
