@@ -321,3 +321,18 @@ def test_salary_over_53_weekly_paychecks_leaves_no_cent_behind(cli, tmp_path):
     assert {row["salary"] for row in rows[:-1]} == {"11320.75"} and rows[-1]["salary"] == "11321.00"
     assert sum(Decimal(row["salary"]) for row in rows) == Decimal(600000)
     assert _assert_totals_equal_compute(cli, facts) == 53
+
+
+def test_a_participant_paid_nothing_on_the_schedule_is_one_line_that_says_so(cli, tmp_path):
+    text = PINNED.format(bonus_paid_on="2026-08-28").replace(
+        '    compensation: "600500"\n    bonus_compensation: "100000"\n'
+        "    bonus_paid_on: 2026-08-28\n",
+        '    compensation: "0"\n',
+    )
+    facts = tmp_path / "nothing.yaml"
+    facts.write_text(text, encoding="utf-8")
+    (person,) = _json(cli, "payroll", facts)["participants"]
+    (row,) = person["paychecks"]
+    assert row["paid_on"] is None and row["plan_compensation"] == "0.00"
+    assert any("no pay on any of plan.pay_schedule's pay dates" in n for n in row["notes"])
+    assert _assert_totals_equal_compute(cli, facts) == 1

@@ -53,14 +53,14 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
         "termination date (or December 31), the last taking the cents left over; each pays for "
         "the days after the previous pay date through its own (Plan 3.03)"
     ]
-    regular = [day for day in pay_dates(schedule, year) if start <= day <= end]
+    regular = [day for day in pay_dates(schedule, year) if start <= day <= end and salary > 0]
     if salary > 0 and not regular:
         regular = [max(start, end)]
         notes.append(
             f"no regular pay date falls between {start.isoformat()} and {end.isoformat()}: the "
             f"salary is taken as paid on {regular[0].isoformat()}, the last day employed"
         )
-    salary_parts = _equal_parts(salary, len(regular)) if salary > 0 else [ZERO] * len(regular)
+    salary_parts = _equal_parts(salary, len(regular)) if regular else []
     periods: list[PayPeriod] = []
     previous = start - timedelta(days=1)
     for day, part in zip(regular, salary_parts, strict=True):

@@ -48,6 +48,11 @@ NO_PAYCHECKS = (
     "plan.pay_schedule for paychecks)"
 )
 
+NOTHING_SCHEDULED = (
+    "no pay on any of plan.pay_schedule's pay dates in the Plan Year (no salary or bonus to pay, "
+    "or none while employed): the Plan Year as one line, as `docgen compute` works it"
+)
+
 
 @dataclass(frozen=True)
 class PayrollRow:
@@ -121,7 +126,7 @@ def _year_row(
 ) -> PayrollRow:
     """No paychecks to work on: compute's figures for the year, as one line, saying so."""
     bonus = who.bonus_pay
-    notes = [NO_PAYCHECKS]
+    notes = [NO_PAYCHECKS if who.paychecks_from == "none" else NOTHING_SCHEDULED]
     if who.plan_compensation == 0:
         notes.append(
             f"no Plan Compensation: the year's pay {money_text(who.compensation)} is not above the "
