@@ -336,3 +336,33 @@ def test_a_participant_paid_nothing_on_the_schedule_is_one_line_that_says_so(cli
     assert row["paid_on"] is None and row["plan_compensation"] == "0.00"
     assert any("no pay on any of plan.pay_schedule's pay dates" in n for n in row["notes"])
     assert _assert_totals_equal_compute(cli, facts) == 1
+
+
+def test_salary_alone_crossing_the_limit_inside_a_paycheck(cli, tmp_path):
+    """By hand: salary 500,500 biweekly from January 2 (26 x 19,250), 10%, no bonus. After 18
+    paychecks 346,500; the 19th (September 11) takes the year to 365,750: Plan Compensation
+    5,750.00, deferral 575.00, cap and match 345.00 (6% of 5,750). Paychecks 20-26: 19,250 each,
+    deferral 1,925.00, match 1,155.00. Year: 140,500 of Plan Compensation, 14,050.00 deferred,
+    8,430.00 matched (345 + 7 x 1,155)."""
+    text = (
+        PINNED.format(bonus_paid_on="2026-08-28")
+        .replace('compensation: "600500"', 'compensation: "500500"')
+        .replace('    bonus_compensation: "100000"\n    bonus_paid_on: 2026-08-28\n', "")
+    )
+    facts = tmp_path / "salary.yaml"
+    facts.write_text(text, encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(cli("payroll", facts).stdout)))
+    crossing = rows[18]
+    assert (crossing["paid_on"], crossing["year_to_date"]) == ("2026-09-11", "365750.00")
+    assert (
+        crossing["plan_compensation"],
+        crossing["elective_deferral"],
+        crossing["match_cap"],
+        crossing["matching_restoration"],
+    ) == ("5750.00", "575.00", "345.00", "345.00")
+    assert rows[17]["plan_compensation"] == "0.00" and rows[19]["elective_deferral"] == "1925.00"
+    (computed,) = _json(cli, "compute", facts)["participants"]
+    assert (computed["elective_deferral"], computed["matching_restoration"]) == (
+        "14050.00",
+        "8430.00",
+    )
