@@ -97,6 +97,7 @@ def as_judged(hit: Hit, governs_instead: str | None, year: int) -> Hit:
     "performance-based pay) stands on its own.",
     sources=[rrp_src.PLAN_2_03_A],
     remedy="Reduce the election to the maximum or less.",
+    remedied_by_blank_form=True,
 )
 def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     maximum, year = context.facts.plan.max_deferral_percent, context.facts.plan_year
@@ -121,6 +122,7 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     "election not in force for the Plan Year (replaced, or late) draws info only.",
     sources=[rrp_src.PLAN_2_03_A],
     remedy="Round the election to a whole percent the Participant confirms.",
+    remedied_by_blank_form=True,
 )
 def deferral_increment(context: CheckContext) -> Iterator[Hit]:
     year = context.facts.plan_year

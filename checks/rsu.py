@@ -311,6 +311,7 @@ def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     "changed until the last permissible date), and a late form's content is moot.",
     sources=[rsu_src.EXHIBIT_III, rsu_src.EXHIBIT_INTRO],
     remedy="Have the director file a form electing 100% (or correct percent if misrecorded).",
+    remedied_by_blank_form=True,
 )
 def election_partial(context: CheckContext) -> Iterator[Hit]:
     for d_index, director, e_index, election, replaced_by in governing_forms(context):
@@ -415,6 +416,7 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
     "judged; a timely form it replaced draws info only, and a late form's content is moot.",
     sources=[rsu_src.NOTICE_A, rsu_src.NOTICE_F1],
     remedy="Have the director elect a later date, or record the form as not in effect.",
+    remedied_by_blank_form=True,
 )
 def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
     grant = context.facts.grant

@@ -185,6 +185,30 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
     return kind.compute(loaded.facts, shown)
 
 
+def payroll(path: str | Path, output_format: str) -> RenderableType:
+    """`docgen payroll`: per participant, per paycheck, the Plan Compensation, the percentage in
+    force, the deferral and the match with its cap (DESIGN.md A18), ``csv`` or ``json`` text or
+    ``text`` as a rich table."""
+    loaded = load_facts(path)
+    kind = kind_of(loaded.facts)
+    if not kind.has_payroll:
+        having = [k.name for k in all_kinds() if k.has_payroll]
+        raise LoadError(
+            [
+                Problem(
+                    loaded.source.file,
+                    loaded.source.line_of(("kind",)),
+                    "kind",
+                    f"a {kind.name} file has no payroll: only a Plan with pay periods has one",
+                    kind.name,
+                    f"Give a file of kind {' or '.join(having)} (see samples/).",
+                )
+            ]
+        )
+    shown = cast("ComputeFormat", output_format)  # the command line offers no other
+    return kind.payroll(loaded.facts, shown)
+
+
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:
     """`docgen calendar`: the election windows open on ``as_of``, ``csv`` or ``ics`` text or a
     ``table`` (rich)."""

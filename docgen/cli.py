@@ -44,7 +44,7 @@ class _InWorkOrder(TyperGroup):
 
     ORDER = (
         "validate check clauses batch render verify intake elect status "
-        "compute calendar rules explain templates schema"
+        "compute payroll calendar rules explain templates schema"
     ).split()
 
     def list_commands(self, ctx):
@@ -122,6 +122,30 @@ def compute(
     grant: each director's Vesting Date or forfeiture, dividend-equivalent units, shares to
     deliver, Payment Date and delivery window."""
     emit(api.compute(file, output_format.value), output)
+
+
+class PayrollFormat(StrEnum):
+    csv = "csv"
+    json = "json"
+    text = "text"
+
+
+@app.command()
+@exits_on_error
+def payroll(
+    file: FactsFile,
+    output_format: Annotated[
+        PayrollFormat, format_option("csv (for payroll), json or text (a table).")
+    ] = PayrollFormat.csv,
+    output: Output = None,
+) -> None:
+    """The RRP payroll feed: per participant, per paycheck, the deferral and match to withhold.
+
+    Each paycheck's salary and bonus, the year's pay through it, its Plan Compensation (the part
+    above the 401(a)(17) limit, Plan 1.21), the election in force, the Elective Deferral (Plan
+    3.03) and the match with its cap (Plan 3.04): `docgen compute`'s figures, paycheck by
+    paycheck. Paychecks are the participants' pay_periods, or plan.pay_schedule's pay dates."""
+    emit(api.payroll(file, output_format.value), output, "payroll")
 
 
 class RenderFormat(StrEnum):

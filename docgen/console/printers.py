@@ -171,6 +171,12 @@ def print_batch(result: BatchResult, facts_file: Path, out_dir: Path, issued_on:
             f"{': ' + reasons if reasons else ''}. Once resolved: {command}",
             markup=False,
         )
+    for finding in result.remedied:
+        out.print(
+            f"  error {finding.rule} ({finding.subject}): {finding.message} The blank form was "
+            "issued all the same: filed again, it is how the finding is corrected.",
+            markup=False,
+        )
     for finding in result.warnings:
         out.print(f"  warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
     apart = api.forms_stage_missing(result, facts_file)
@@ -201,6 +207,8 @@ def print_render(result: RenderResult) -> None:
         shown = f"{finding.severity} {finding.rule} ({finding.subject}): {finding.message}"
         err.print(shown, markup=False)
     batch = result.batch
+    for finding in batch.remedied if batch is not None else ():
+        err.print(f"error {finding.rule} ({finding.subject}): {finding.message}", markup=False)
     if batch is None:
         what = "a preview" if result.fmt == "html" else "counsel's review copy"
         out.print(

@@ -68,6 +68,9 @@ class Rule:
     remedy: str = ""
     stages: tuple[str, ...] | None = None  # None: every stage of its kind
     check: Predicate | None = None
+    # A finding about a recorded election that a new form corrects: it never holds a packet of
+    # blank forms only (DocumentSpec.blank_at), the form that lets the person correct it.
+    remedied_by_blank_form: bool = False
 
     def applies_at(self, stage: str) -> bool:
         return self.stages is None or stage in self.stages
@@ -143,6 +146,7 @@ def rule(
     remedy: str = "",
     stages: tuple[str, ...] | None = None,
     applies_to: str | None = None,
+    remedied_by_blank_form: bool = False,
 ) -> Callable[[Predicate], Predicate]:
     """Register the decorated predicate as rule ``id``, of the kind that lists the predicate's
     module among its rule modules (``applies_to`` only for a rule of no kind: DOCUMENT)."""
@@ -160,6 +164,7 @@ def rule(
                 remedy,
                 stages,
                 check,
+                remedied_by_blank_form,
             )
         )
         return check

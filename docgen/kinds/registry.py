@@ -141,6 +141,16 @@ class Kind:
         with :attr:`has_compute` has one; the default refuses."""
         raise NotImplementedError(f"kind {self.name} has no arithmetic to compute")
 
+    def payroll(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
+        """The payroll feed, per participant per paycheck, as ``csv``, ``json`` or ``text``
+        (`docgen payroll`). Only a kind with :attr:`has_payroll` has one; the default refuses."""
+        raise NotImplementedError(f"kind {self.name} has no payroll")
+
+    @property
+    def has_payroll(self) -> bool:
+        """Whether this kind has a feed for `docgen payroll` (it overrides :meth:`payroll`)."""
+        return type(self).payroll is not Kind.payroll
+
     @property
     def has_compute(self) -> bool:
         """Whether this kind has arithmetic for `docgen compute` (it overrides :meth:`compute`)."""

@@ -81,6 +81,11 @@ class RRPPlanYear(Kind):
     def compute(self, facts: RRPPlanYearFacts, output_format: Format) -> RenderableType:
         return compute_view(compute(facts), output_format)
 
+    def payroll(self, facts: RRPPlanYearFacts, output_format: Format) -> RenderableType:
+        from docgen.kinds.rrp.payroll import render as payroll_view
+
+        return payroll_view(compute(facts), output_format)
+
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
         return forms_not_in_effect(facts)
 

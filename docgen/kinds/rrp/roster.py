@@ -24,6 +24,7 @@ COLUMNS = (
     Column("eligible_employee", "boolean", required=True),
     Column("compensation", required=True),
     Column("bonus_compensation"),
+    Column("bonus_paid_on"),
     Column("hired_on"),
     Column("first_eligible_on"),
     Column("previously_eligible_until"),
