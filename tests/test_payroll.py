@@ -61,8 +61,11 @@ def test_payroll_adds_up_to_compute_for_every_sample(cli, sample):
 
 
 def _scheduled_copy(sample: Path, folder: Path, frequency: str, first: str) -> Path:
-    """The sample with plan.pay_schedule, and each bonus paid on March 13 (its roster too)."""
+    """The sample with this plan.pay_schedule (in place of its own, if it has one), and each
+    bonus paid on March 13 (in its roster too), its CSVs copied beside it."""
     text = sample.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^  pay_schedule:.*\n(?:    .*\n)*", "", text)
+    text = re.sub(r"(?m)^(\s+)(- )?bonus_paid_on:.*\n", "", text)
     text = re.sub(
         r"(?m)^(plan:.*\n(?:  .*\n)*?)(  name: .*\n)",
         lambda m: (
@@ -82,20 +85,22 @@ def _scheduled_copy(sample: Path, folder: Path, frequency: str, first: str) -> P
         text,
     )
     assert "pay_schedule" in text
-    roster = yaml.safe_load(text).get("participants_csv")
+    facts = yaml.safe_load(text)
+    for field in ("participants_csv", "elections_csv", "beneficiaries_csv", "allocations_csv"):
+        if facts.get(field):
+            (folder / facts[field]).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(sample.parent / facts[field], folder / facts[field])
+    roster = facts.get("participants_csv")
     if roster:
-        with (sample.parent / roster).open(encoding="utf-8", newline="") as handle:
+        with (sample.parent / roster).open(encoding="utf-8-sig", newline="") as handle:
             rows = list(csv.DictReader(handle))
         with (folder / roster).open("w", encoding="utf-8", newline="") as handle:
-            writer = csv.DictWriter(handle, [*rows[0], "bonus_paid_on"])
+            writer = csv.DictWriter(handle, [*dict.fromkeys([*rows[0], "bonus_paid_on"])])
             writer.writeheader()
             for row in rows:
                 writer.writerow(
                     {**row, "bonus_paid_on": "2026-03-13" if row["bonus_compensation"] else ""}
                 )
-    for extra in sample.parent.glob("*.csv"):
-        if not (folder / extra.name).exists():
-            shutil.copy(extra, folder / extra.name)
     copy = folder / sample.name
     copy.write_text(text, encoding="utf-8")
     return copy
