@@ -19,8 +19,10 @@ from docgen.core.errors import LoadError, Problem
 from docgen.core.filings import Append, Filing, FormRefused, Put
 from docgen.core.output import remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
+from docgen.intake.proof import EditedText, NotAsIntended, proven
 from docgen.intake.roster_text import RosterText
 from docgen.intake.yaml_text import YamlEditError, YamlText
+from docgen.intake.yaml_window import SubjectLines
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
 
@@ -33,18 +35,18 @@ class FactsText(Protocol[Node]):
     """A facts file's text, edited where it stands (YamlText, JsonText): its subjects' nodes,
     and the two edits a filing makes to one of them."""
 
-    def subjects(self, list_field: str) -> list[Node]: ...
+    text: str
+    splices: list[tuple[int, int, str]]
+
+    def subject(self, list_field: str, index: int) -> tuple[Node, list[Node]]: ...
+
+    def span(self, subject: Node) -> tuple[int, int]: ...
 
     def append(self, subject: Node, key: str, items: list[dict[str, Any]], peers: list) -> None: ...
 
     def put(self, subject: Node, key: str, new: Any, peers: list) -> None: ...
 
     def result(self) -> str: ...
-
-
-class NotAsIntended(RuntimeError):
-    """The edited facts file does not read back as the facts plus the filings: a docgen bug.
-    Nothing is written (the command line reports an internal error, exit 3)."""
 
 
 @dataclass(frozen=True)
@@ -66,13 +68,15 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     field = kind.subjects_field
     remove_stale_temporaries([path for path in (loaded.path, loaded.roster) if path is not None])
     read = {loaded.path: loaded.path.read_bytes()}
-    editor = _editor(loaded.path, read[loaded.path])
+    editor = _editor(loaded, read[loaded.path])
     roster = None
     if loaded.roster is not None:
         read[loaded.roster] = loaded.roster.read_bytes()
         roster = RosterText(_decode(read[loaded.roster]))
-    expected = loaded.facts.model_dump()
-    ids = [subject.id for subject in kind.subjects(loaded.facts)]
+    people = kind.subjects(loaded.facts)
+    place = {subject.id: number for number, subject in enumerate(people)}
+    intended: dict[int, dict[str, Any]] = {}  # subject index -> the subject with its filings
+    spans: dict[int, tuple[int, int]] = {}  # subject index -> its text in the file, if there
     problems: list[Problem] = []
     touched_file = touched_roster = False
     for origin, filing in filings:
@@ -83,14 +87,14 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
                 for where, blank in unfilled
             )
             continue
-        index = ids.index(filing.subject)
+        index = place[filing.subject]
         in_roster = (field, index) in loaded.source.extra
         try:
             if in_roster and roster is not None:
                 held = _into_roster(kind, roster, filing)
                 touched_roster = True
             else:
-                _into_file(editor, field, index, filing)
+                spans[index] = _into_file(editor, field, index, filing)
                 held = list(filing.edits)
                 touched_file = True
         except FormRefused as refused:
@@ -99,12 +103,11 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
         except YamlEditError as error:
             problems.append(Problem(str(loaded.path), None, "", str(error), fix=_BY_HAND))
             continue
-        subject = expected[field][index]
+        subject = intended.get(index) or people[index].model_dump()
         for edit in held:
             _apply(subject, edit)
         try:
-            model = type(kind.subjects(loaded.facts)[index])
-            expected[field][index] = model.model_validate(subject).model_dump()
+            intended[index] = type(people[index]).model_validate(subject).model_dump()
         except ValidationError as error:
             problems.extend(
                 Problem(origin, None, ".".join(map(str, e["loc"])), e["msg"], fix=_BY_HAND)
@@ -117,13 +120,38 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
         contents[loaded.path] = _encode(editor.result(), read[loaded.path])
     if touched_roster and roster is not None and loaded.roster is not None:
         contents[loaded.roster] = _encode(roster.result(), read[loaded.roster])
+    after = None
+    if touched_file and not touched_roster:  # proved on the subjects edited (intake.proof)
+        edited = EditedText(
+            editor.text,
+            editor.result(),
+            loaded.path.suffix.lower() == ".json",
+            editor.splices,
+            spans,
+        )
+        after = proven(loaded, kind, edited, intended, contents[loaded.path])
+    if after is None:
+        after = _read_back(loaded, contents, field, intended)
+    return Prepared(contents, read, after)
+
+
+def _read_back(
+    loaded: LoadedFacts,
+    contents: dict[Path, bytes],
+    field: str,
+    intended: dict[int, dict[str, Any]],
+) -> LoadedFacts:
+    """The edited files loaded whole, and proved to be the facts plus the filings."""
+    expected = loaded.facts.model_dump()
+    for index, subject in intended.items():
+        expected[field][index] = subject
     try:
         after = load_facts(loaded.path, contents=contents)
     except LoadError as error:
         raise NotAsIntended(f"the edited facts file does not load: {error}") from None
     if after.facts.model_dump() != expected:
         raise NotAsIntended("the edited facts file does not read back as the facts plus the forms")
-    return Prepared(contents, read, after)
+    return after
 
 
 def write(prepared: Prepared) -> list[Path]:
@@ -180,9 +208,30 @@ def _blanks_in(filing: Filing) -> list[tuple[str, str]]:
     return found
 
 
-def _editor(path: Path, data: bytes) -> FactsText[Any]:
+def _editor(loaded: LoadedFacts, data: bytes) -> FactsText[Any]:
     text = _decode(data)
-    return JsonText(text) if path.suffix.lower() == ".json" else YamlText(text)
+    if loaded.path.suffix.lower() == ".json":
+        return JsonText(text)
+    return YamlText(text, _subject_lines(loaded))
+
+
+def _subject_lines(loaded: LoadedFacts) -> SubjectLines | None:
+    """Where the loader found the subjects the YAML file itself lists (yaml_window)."""
+    kind = kind_of(loaded.facts)
+    field, source = kind.subjects_field, loaded.source
+    count = sum(
+        1 for index in range(len(kind.subjects(loaded.facts))) if (field, index) not in source.extra
+    )
+    starts = [source.line_in_file((field, index)) for index in range(count)]
+    if any(line is None for line in starts):
+        return None
+    listed = [line for line in starts if line is not None]
+    after = [
+        line
+        for name in type(loaded.facts).model_fields
+        if (line := source.line_in_file((name,))) is not None and listed and line > listed[-1]
+    ]
+    return SubjectLines(listed, min(after, default=None))
 
 
 def _decode(data: bytes) -> str:
@@ -193,12 +242,9 @@ def _encode(text: str, original: bytes) -> bytes:
     return (_BOM if original.startswith(_BOM) else b"") + text.encode("utf-8")
 
 
-def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -> None:
-    people = editor.subjects(field)
-    if index >= len(people):
-        raise YamlEditError(f"{field}[{index}] is not in the file")
-    node = people[index]
-    peers = [peer for number, peer in enumerate(people) if number != index]
+def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -> tuple[int, int]:
+    """The filing spliced into the subject's text; returns where that text was."""
+    node, peers = editor.subject(field, index)
     appends: dict[str, list[dict[str, Any]]] = {}
     for edit in filing.edits:
         if isinstance(edit, Append):
@@ -208,6 +254,7 @@ def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -
     for edit in filing.edits:
         if isinstance(edit, Put):
             editor.put(node, edit.path[0], edit.value, peers)
+    return editor.span(node)
 
 
 def _into_roster(kind: Any, roster: RosterText, filing: Filing) -> list[Any]:
