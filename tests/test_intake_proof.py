@@ -163,7 +163,7 @@ def test_a_flow_style_list_of_subjects_is_composed_whole(tmp_path, proofs):
     )
     path = tmp_path / "flow.yaml"
     path.write_text(text, encoding="utf-8")
-    lines = SubjectLines([8, 9], None)
+    lines = SubjectLines([8, 9], ["e1", "e2"], None)
     assert window(text, lines, 0, LineOffsets(text)) is None
     prepared = _prepared(path, ["e2"])
     assert proofs == ["whole"]

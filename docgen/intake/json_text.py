@@ -16,7 +16,6 @@ from typing import Any
 
 from docgen.core.json_scan import scanstring, skip_space
 from docgen.intake.yaml_text import YamlEditError
-from docgen.load.heap import collector_asleep
 
 _INDENT = re.compile(r"\n([ \t]+)\S")
 
@@ -102,9 +101,8 @@ class JsonText:
         """The subjects the file itself lists, in file order (found once per list)."""
         found = self._subjects.get(list_field)
         if found is None:
-            with collector_asleep():  # a node per subject, beside a large heap (docgen.load.heap)
-                people = _member(self.root, list_field)
-                found = people.items if people is not None and people.shape == "array" else []
+            people = _member(self.root, list_field)
+            found = people.items if people is not None and people.shape == "array" else []
             if not all(node.shape == "object" for node in found):
                 raise YamlEditError(f"an entry of {list_field} is not an object")
             self._subjects[list_field] = found

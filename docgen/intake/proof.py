@@ -25,7 +25,6 @@ from pydantic import ValidationError
 from docgen.core.errors import LoadError
 from docgen.core.model import PathKey
 from docgen.load import LoadedFacts, SourceMap
-from docgen.load.heap import collector_asleep
 from docgen.load.json_reader import json_source, load_json
 from docgen.load.references import unknown_clauses
 from docgen.load.yaml_libyaml import has_anchors, ruamel_must_read
@@ -61,17 +60,6 @@ def proven(
 
     Raises NotAsIntended where it applies and the edited text says anything else.
     """
-    with collector_asleep():  # beside a large roster's heap (docgen.load.heap)
-        return _proven(loaded, kind, edited, intended, identity)
-
-
-def _proven(
-    loaded: LoadedFacts,
-    kind: Any,
-    edited: EditedText,
-    intended: dict[int, dict[str, Any]],
-    identity: bytes,
-) -> LoadedFacts | None:
     field = kind.subjects_field
     if not _subjects_stand_alone(kind) or set(edited.spans) != set(intended):
         return None

@@ -25,6 +25,7 @@ from docgen.intake.yaml_text import YamlEditError, YamlText
 from docgen.intake.yaml_window import SubjectLines
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
+from docgen.load.heap import collector_asleep
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -64,6 +65,11 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     ``filings`` pairs each filing with where it came from (a form's file name, or the command
     line), for the messages of a filing the facts cannot hold.
     """
+    with collector_asleep():  # beside a large roster's heap, as it loads (docgen.load.heap)
+        return _prepare(loaded, filings)
+
+
+def _prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepared:
     kind = kind_of(loaded.facts)
     field = kind.subjects_field
     remove_stale_temporaries([path for path in (loaded.path, loaded.roster) if path is not None])
@@ -231,7 +237,8 @@ def _subject_lines(loaded: LoadedFacts) -> SubjectLines | None:
         for name in type(loaded.facts).model_fields
         if (line := source.line_in_file((name,))) is not None and listed and line > listed[-1]
     ]
-    return SubjectLines(listed, min(after, default=None))
+    ids = [subject.id for subject in kind.subjects(loaded.facts)[:count]]
+    return SubjectLines(listed, ids, min(after, default=None))
 
 
 def _decode(data: bytes) -> str:

@@ -12,12 +12,11 @@ whole file as before.
 
 from __future__ import annotations
 
-import re
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from docgen.load.heap import collector_asleep
 from docgen.load.yaml_libyaml import Declined, compose_with_libyaml
 
 # How many subjects either side of an edited one are composed with it: the peers whose style a
@@ -28,10 +27,11 @@ NEIGHBOURS = 3
 @dataclass(frozen=True)
 class SubjectLines:
     """Where the loader found the subjects of a YAML facts file: the line (1-based) each
-    subject the file lists starts on, in file order, and the line of the first top-level field
-    after the list (None: the list runs to the end of the file)."""
+    subject the file lists starts on, in file order, its id, and the line of the first top-level
+    field after the list (None: the list runs to the end of the file)."""
 
     starts: Sequence[int]
+    ids: Sequence[str]
     stop: int | None
 
 
@@ -41,7 +41,7 @@ def window(
     """The nodes of the subjects around ``index`` (their marks as in the whole text) and the
     place of ``index`` among them; None where the lines do not hold exactly those subjects."""
     starts = layout.starts
-    if not 0 <= index < len(starts):
+    if not 0 <= index < len(starts) or offsets.lone_carriage_return:
         return None
     low, high = max(0, index - NEIGHBOURS), min(len(starts), index + NEIGHBOURS + 1)
     begin = offsets.of(starts[low])
@@ -50,16 +50,18 @@ def window(
     if begin is None or end is None or begin >= end:
         return None
     try:
-        with collector_asleep():  # beside a large roster's heap (docgen.load.heap)
-            root = compose_with_libyaml(text[begin:end])
+        root = compose_with_libyaml(text[begin:end])
     except Declined:
         return None
     if getattr(root, "id", None) != "sequence" or len(root.value) != high - low:
         return None
     shift_lines = starts[low] - 1
     _shift(root, begin, shift_lines)
-    for node, line in zip(root.value, starts[low:high], strict=True):
+    expected = zip(root.value, starts[low:high], layout.ids[low:high], strict=True)
+    for node, line, subject_id in expected:
         if getattr(node, "id", None) != "mapping" or node.start_mark.line + 1 != line:
+            return None
+        if not any(key.value == "id" and value.value == subject_id for key, value in node.value):
             return None
     return list(root.value), index - low
 
@@ -69,12 +71,16 @@ class LineOffsets:
 
     def __init__(self, text: str):
         self.text = text
-        self._starts: list[int] | None = None
+        self._lengths: list[int] | None = None
+        # A CR alone is a line break to libyaml: the loader's lines are then not these.
+        self.lone_carriage_return = text.count("\r") != text.count("\r\n")
 
     def of(self, line: int) -> int | None:
-        if self._starts is None:
-            self._starts = [0] + [match.end() for match in re.finditer("\n", self.text)]
-        return self._starts[line - 1] if 1 <= line <= len(self._starts) else None
+        if self._lengths is None:  # the lengths of the lines before each line, newlines aside
+            self._lengths = list(itertools.accumulate(map(len, self.text.split("\n")), initial=0))
+        if not 1 <= line < len(self._lengths):
+            return None
+        return self._lengths[line - 1] + line - 1
 
 
 def _shift(node: Any, offset: int, lines: int) -> None:
