@@ -218,3 +218,21 @@ def test_a_subject_that_reads_back_otherwise_is_not_as_intended(roster):
     other = {index: {**intended[index], "name": "Somebody Else"}}
     with pytest.raises(NotAsIntended, match="does not read back"):
         proven(loaded, kind_of(loaded.facts), edited, other, identity)
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_a_file_with_crlf_is_proved_on_its_subjects_and_one_with_lone_crs_whole(
+    tmp_path, proofs, newline
+):
+    path = realistic.write_yaml(realistic.rrp_facts(12), tmp_path / "rrp.yaml")
+    text = path.read_text(encoding="utf-8")
+    if newline == "\r":  # one lone CR, a blank line: a line break to libyaml, not to "\n"
+        text = text.replace("participants:\n", "participants:\n\r", 1)
+    else:
+        text = text.replace("\n", "\r\n")
+    path.write_bytes(("\ufeff" + text).encode("utf-8"))
+    subject = _eligible(path)[4]
+    prepared = _prepared(path, [subject])
+    assert proofs == (["subjects"] if newline == "\r\n" else ["whole"])
+    assert prepared.contents[path].startswith(b"\xef\xbb\xbf")
+    _same_as_a_fresh_load(prepared, path)

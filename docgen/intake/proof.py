@@ -6,10 +6,11 @@ those subjects replaced, with the checks the loader makes across subjects made a
 Why this suffices: a subject's text means the same alone as in its file when nothing outside it
 can change its meaning. So the proof is refused (None: the caller loads the whole edited file as
 before) wherever something could: a YAML anchor or alias in an edited subject (an alias elsewhere
-may share its value), a YAML text libyaml leaves to ruamel (directives, tabs), a subject that
-shares a line with another, an edit outside the subjects' text, a roster, or a kind whose
-whole-facts model validates across subjects (a model validator of its own, or one on the list of
-subjects). Ids cannot change (each edited subject keeps its id), so they stay unique.
+may share its value), a YAML text libyaml leaves to ruamel (directives, tabs), a carriage return
+alone (a line break to libyaml, not to the line counts here), a subject that shares a line with
+another, an edit outside the subjects' text, a roster, or a kind whose whole-facts model
+validates across subjects (a model validator of its own, or one on the list of subjects). Ids
+cannot change (each edited subject keeps its id), so they stay unique.
 """
 
 from __future__ import annotations
@@ -66,7 +67,11 @@ def proven(
     spans = sorted(edited.spans.items(), key=lambda item: item[1])
     if not _edits_inside(edited, [span for _, span in spans]):
         return None
-    if not edited.json and (ruamel_must_read(edited.old) or not _own_lines(edited, spans)):
+    if not edited.json and (
+        ruamel_must_read(edited.old)
+        or edited.old.count("\r") != edited.old.count("\r\n")  # a CR alone: a line to libyaml
+        or not _own_lines(edited, spans)
+    ):
         return None
     moved = _moved_spans(edited, spans)
     _outside_unchanged(edited, spans, moved)
