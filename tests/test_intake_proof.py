@@ -236,3 +236,23 @@ def test_a_file_with_crlf_is_proved_on_its_subjects_and_one_with_lone_crs_whole(
     assert proofs == (["subjects"] if newline == "\r\n" else ["whole"])
     assert prepared.contents[path].startswith(b"\xef\xbb\xbf")
     _same_as_a_fresh_load(prepared, path)
+
+
+def test_a_director_listed_beside_a_roster_is_proved_and_the_facts_identity_covers_the_roster(
+    samples, tmp_path, proofs
+):
+    grant = (samples / "director-grant-2026.yaml").read_text(encoding="utf-8")
+    jsmith = grant[grant.index("  - id: jsmith") : grant.index("  - id: rgarcia")]
+    text = (samples / "director-grant-2026-roster.yaml").read_text(encoding="utf-8")
+    text = text.replace("directors: []", "directors:", 1).replace(
+        "# directors may also be listed here, beside the roster\n", "\n" + jsmith, 1
+    )
+    path = tmp_path / "grant.yaml"
+    path.write_text(text, encoding="utf-8")
+    (tmp_path / "roster.csv").write_bytes((samples / "roster.csv").read_bytes())
+    options = {"pay-on": "separation", "printed-name": "Jane Q. Smith", "signed-on": "2026-06-01"}
+    result = elect(path, "jsmith", options, received_on=date(2026, 6, 2), as_of=date(2026, 6, 2))
+    assert proofs == ["subjects"] and result.written == [path]
+    fresh = load_facts(path)
+    assert result.report.facts.sha256 == fresh.sha256
+    assert fresh.facts.directors[0].elections[-1].filed_on == date(2026, 6, 2)

@@ -135,7 +135,8 @@ def _prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prep
             editor.splices,
             spans,
         )
-        after = proven(loaded, kind, edited, intended, contents[loaded.path])
+        roster_bytes = read[loaded.roster] if loaded.roster is not None else b""
+        after = proven(loaded, kind, edited, intended, contents[loaded.path] + roster_bytes)
     if after is None:
         after = _read_back(loaded, contents, field, intended)
     return Prepared(contents, read, after)
