@@ -75,7 +75,7 @@ def proven(
         return None
     moved = _moved_spans(edited, spans)
     _outside_unchanged(edited, spans, moved)
-    people = list(kind.subjects(loaded.facts))
+    people = list(getattr(loaded.facts, field))  # the list the new facts replace
     shown = loaded.source.file
     lines: dict[int, tuple[int, dict[PathKey, int]]] = {}
     first_lines = _first_lines(edited, spans, moved)
