@@ -4,9 +4,11 @@ style, the spaces inside ``{ }``).
 
 ruamel.yaml's round-trip mode was tried and is not used to write: it re-emits the whole file,
 and on the samples it turns ``null`` into an empty value, ``{ a: 1 }`` into ``{a: 1}`` and
-realigns comments. ruamel.yaml's composer is used instead, to find where each field is (the
-character offsets of every node); the new text is written in the style of its neighbours: a new
-list item like the list's last item, a new list like the same list of another subject, a new
+realigns comments. A composer is used instead, to find where each field is (the character
+offsets of every node): libyaml's where it reads the text as ruamel does, else ruamel's; and for
+one subject, only that subject and up to three either side, from the lines the loader found them
+on (docgen.intake.yaml_window). The new text is written in the style of its neighbours: a new
+list item like the list's last item, a new list like the same list of a nearby subject, a new
 field at the subject's own indentation. A value that is replaced (an investment allocation, a
 Beneficiary designation) is rewritten in its old style; comments inside it go with it.
 """
