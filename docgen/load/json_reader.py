@@ -198,4 +198,9 @@ def load_json(text: str, shown: str) -> tuple[Any, SourceMap] | None:
                 )
             ]
         ) from None
-    return data, SourceMap(shown, find=_JsonLocator(text).line)
+    return data, json_source(text, shown)
+
+
+def json_source(text: str, shown: str) -> SourceMap:
+    """Where each fact of a JSON text is, found when a line is first asked for."""
+    return SourceMap(shown, find=_JsonLocator(text).line)

@@ -68,6 +68,13 @@ class SourceMap:
     def line_of(self, path: PathKey | str) -> int | None:
         return self.locate(path)[1]
 
+    def line_in_file(self, path: PathKey) -> int | None:
+        """The line of exactly ``path`` in ``file`` (not of an ancestor, nor in a roster)."""
+        line = self.lines.get(path)
+        if line is None and self._find is not None:
+            line = self._find(path)
+        return line
+
 
 @dataclass(frozen=True)
 class LoadedFacts:

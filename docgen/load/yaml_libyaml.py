@@ -101,3 +101,20 @@ def compose_with_libyaml(text: str) -> Any:
         raise Declined from None
     finally:
         loader.dispose()
+
+
+def has_anchors(text: str) -> bool:
+    """True when the YAML text holds an anchor (``&name``) or an alias (``*name``), or does not
+    parse (a ``&`` or ``*`` inside a value's text is neither)."""
+    if "&" not in text and "*" not in text:
+        return False
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return any(
+            isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None)
+            for event in yaml.parse(text, Loader=loader)
+        )
+    except yaml.YAMLError:
+        return True
