@@ -63,7 +63,7 @@ def run_checks(
     facts = loaded.facts
     kind = kind_of(facts)
     stage = resolve_stage(facts, stage, as_of)
-    context = CheckContext(facts, as_of, stage)
+    context = CheckContext(facts, as_of, stage, kind.view(facts))
     not_in_effect = kind.not_in_effect(facts)
     findings: list[Finding] = []
     locate = loaded.source.locate

@@ -132,6 +132,11 @@ class Kind:
         none (a kind whose forms cannot be recorded as not in effect)."""
         return {}
 
+    def view(self, facts: Any) -> Any:
+        """What the kind's rules ask of each subject, worked out once when a check starts and
+        handed to them frozen (``CheckContext.view``). Default: None (the rules read the facts)."""
+        return None
+
     def compute(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
         """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
         with :attr:`has_compute` has one; the default refuses."""

@@ -20,6 +20,7 @@ from docgen.kinds.rrp.report import Format
 from docgen.kinds.rrp.report import render as compute_view
 from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster
 from docgen.kinds.rrp.terms import forms_not_in_effect
+from docgen.kinds.rrp.view import PlanYearView, plan_year_view
 from docgen.kinds.rrp.windows import rrp_windows
 
 if TYPE_CHECKING:
@@ -82,6 +83,9 @@ class RRPPlanYear(Kind):
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
         return forms_not_in_effect(facts)
+
+    def view(self, facts: RRPPlanYearFacts) -> PlanYearView:
+        return plan_year_view(facts)
 
 
 KIND = register_kind(
