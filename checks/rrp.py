@@ -18,9 +18,9 @@ from checks.rrp_sources import plan
 from checks.sources import code
 from docgen.core.model import fact_path, is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.rrp import KIND
 from docgen.kinds.rrp.documents import receives_election_form
 from docgen.kinds.rrp.facts import Participant, RRPElection
+from docgen.kinds.rrp.kind import KIND  # also registers the kind that claims these rules
 from docgen.kinds.rrp.terms import PART_OF_PAY, compensation_limit, kind_words, published_limit
 from docgen.kinds.rrp.timing import first_year_deadline_for, own_deadline
 from docgen.kinds.rrp.view import view_of

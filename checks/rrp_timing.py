@@ -19,6 +19,7 @@ from checks.rrp_sources import PLAN_2_03_B_ROLLOVER, plan
 from checks.sources import code, reg
 from docgen.core.model import fact_path
 from docgen.core.rules import Hit, rule
+from docgen.kinds.rrp import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.rrp.facts import Participant, RRPElection
 from docgen.kinds.rrp.terms import deadline_for, described, kind_words
 from docgen.kinds.rrp.timing import (
