@@ -6,13 +6,11 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from docgen.core.windows import ElectionWindow
-from docgen.kinds.director_rsu.arithmetic import compute
 from docgen.kinds.director_rsu.authorities import AUTHORITIES
 from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.intake import INTAKE
-from docgen.kinds.director_rsu.report import render as compute_view
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
 from docgen.kinds.director_rsu.windows import director_windows
@@ -51,6 +49,10 @@ class DirectorRSU(Kind):
 
     def compute(self, facts: DirectorGrantFacts, output_format: ComputeFormat) -> RenderableType:
         """Each director's Vesting Date, dividend-equivalent units, shares and Payment Date."""
+        # here, not at the top: only `docgen compute` works the figures out
+        from docgen.kinds.director_rsu.arithmetic import compute
+        from docgen.kinds.director_rsu.report import render as compute_view
+
         return compute_view(compute(facts), output_format)
 
 

@@ -10,14 +10,11 @@ from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
 from docgen.core.windows import ElectionWindow
 from docgen.kinds.registry import Kind, Roster, register_kind
-from docgen.kinds.rrp.arithmetic import compute
 from docgen.kinds.rrp.authorities import AUTHORITIES
 from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.intake import INTAKE
-from docgen.kinds.rrp.report import Format
-from docgen.kinds.rrp.report import render as compute_view
 from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster
 from docgen.kinds.rrp.terms import forms_not_in_effect
 from docgen.kinds.rrp.view import PlanYearView, plan_year_view
@@ -27,6 +24,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from docgen.kinds.registry import Locates
+    from docgen.kinds.rrp.report import Format
 
 NAME = "rrp-plan-year"
 
@@ -79,6 +77,10 @@ class RRPPlanYear(Kind):
         ]
 
     def compute(self, facts: RRPPlanYearFacts, output_format: Format) -> RenderableType:
+        # here, not at the top: only `docgen compute` works the figures out (figures.py)
+        from docgen.kinds.rrp.arithmetic import compute
+        from docgen.kinds.rrp.report import render as compute_view
+
         return compute_view(compute(facts), output_format)
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
