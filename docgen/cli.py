@@ -43,7 +43,7 @@ class _StageOption(TyperOption):
     """``--stage``, whose help names each kind's stages (api.stage_help): worked out when the
     help is shown, so that a command that runs imports only the kind of the file it reads."""
 
-    @property  # type: ignore[override]
+    @property
     def help(self) -> str | None:
         given = self.__dict__.get("_given_help")
         return given + api.stage_help() if given == _STAGE_HELP else given
