@@ -23,6 +23,7 @@ from docgen.core.dates import days_after, december_31_before, months_before_read
 from docgen.core.election_deadlines import first_year_election_deadline, vests_within_12_months
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.director_rsu import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
 from docgen.kinds.director_rsu.settlement import vesting_outcome
 from docgen.kinds.director_rsu.terms import (

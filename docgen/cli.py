@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from docgen import __version__, api, cli_forms
 from docgen.console.options import (
@@ -39,8 +39,31 @@ from docgen.console.process import exit_quickly, exits_on_error, run
 from docgen.console.terminal import out
 
 
+class _StageOption(TyperOption):
+    """``--stage``, whose help names each kind's stages (api.stage_help): worked out when the
+    help is shown, so that a command that runs imports only the kind of the file it reads."""
+
+    @property
+    def help(self) -> str | None:
+        given = self.__dict__.get("_given_help")
+        return given + api.stage_help() if given == _STAGE_HELP else given
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self.__dict__["_given_help"] = value
+
+
 class _InWorkOrder(TyperGroup):
     """Lists commands in the order of the work (load, check, issue, verify, then the tools)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for command in self.commands.values():
+            for param in command.params:
+                if type(param) is TyperOption and param.__dict__.get("help") == _STAGE_HELP:
+                    given = param.__dict__.pop("help")
+                    param.__class__ = _StageOption
+                    param.help = given
 
     ORDER = (
         "validate check clauses batch render verify intake elect status "
@@ -156,7 +179,7 @@ class RenderFormat(StrEnum):
     html = "html"
 
 
-_STAGE_HELP = "The stage to check or issue. " + api.stage_help()
+_STAGE_HELP = "The stage to check or issue. "  # and each kind's stages: _StageOption
 _OUT_HELP = "Folder to issue into: the stage folder is OUT/<cycle>/<stage>/."
 _HOLD_HELP = (
     "Issue every packet but this one; its findings do not stop the rest, and the manifest names "

@@ -46,11 +46,15 @@ class Hit:
 
 @dataclass(frozen=True)
 class CheckContext:
-    """What a predicate may look at: the facts, the as-of date and the stage. Nothing else."""
+    """What a predicate may look at: the facts, the as-of date and the stage. Nothing else.
+
+    ``view``: what the kind works out once per run from the facts for its rules (``Kind.view``:
+    frozen, one entry per subject), or None."""
 
     facts: Any
     as_of: date
     stage: str
+    view: Any = None
 
 
 Predicate = Callable[[CheckContext], Iterable[Hit]]

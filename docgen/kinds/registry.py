@@ -9,6 +9,7 @@ name, its election windows, the Plan's arithmetic), each with a documented defau
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -136,6 +137,11 @@ class Kind:
         none (a kind whose forms cannot be recorded as not in effect)."""
         return {}
 
+    def view(self, facts: Any) -> Any:
+        """What the kind's rules ask of each subject, worked out once when a check starts and
+        handed to them frozen (``CheckContext.view``). Default: None (the rules read the facts)."""
+        return None
+
     def compute(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
         """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
         with :attr:`has_compute` has one; the default refuses."""
@@ -223,6 +229,21 @@ class UnknownKind(DocgenError, KeyError):
 
 _KINDS: dict[str, Kind] = {}
 
+# The built-in kinds, by name, in catalogue order, and the package that registers each: a kind is
+# imported when it is first asked for, so `docgen check` of a Plan Year never imports the RSU
+# kind's models and rules (nor the RSU check the Plan Year's).
+BUILT_IN: dict[str, str] = {
+    "director-rsu-grant": "docgen.kinds.director_rsu.kind",
+    "rrp-plan-year": "docgen.kinds.rrp.kind",
+}
+
+
+def _import_built_in(*names: str) -> None:
+    """Import the built-in kinds named (every one when none is), each registering itself."""
+    for name in names or tuple(BUILT_IN):
+        if name not in _KINDS and name in BUILT_IN:
+            importlib.import_module(BUILT_IN[name])
+
 
 def register_kind(kind: Kind) -> Kind:
     if kind.name in _KINDS and _KINDS[kind.name] is not kind:
@@ -243,14 +264,24 @@ def unregister_kind(name: str) -> None:
 
 
 def all_kinds() -> Sequence[Kind]:
-    return tuple(_KINDS.values())
+    """Every kind: the built-in ones in catalogue order, then any other in registration order."""
+    _import_built_in()
+    order = list(BUILT_IN)
+    return tuple(
+        sorted(
+            _KINDS.values(),
+            key=lambda kind: order.index(kind.name) if kind.name in BUILT_IN else len(order),
+        )
+    )
 
 
 def get_kind(name: str) -> Kind:
+    _import_built_in(name)
     try:
         return _KINDS[name]
     except KeyError:
-        raise UnknownKind(f"no kind {name!r}: expected one of {', '.join(_KINDS)}") from None
+        names = ", ".join(kind.name for kind in all_kinds())
+        raise UnknownKind(f"no kind {name!r}: expected one of {names}") from None
 
 
 def kind_of(facts: Any) -> Kind:
