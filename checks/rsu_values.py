@@ -16,6 +16,7 @@ from decimal import Decimal
 from checks.rsu_sources import notice
 from checks.sources import describe, quote
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.director_rsu import kind as _kind  # noqa: F401  (the kind claiming these rules)
 
 # The factor at which a value is too far from the one it is compared with: 100 times it, or a
 # hundredth of it, is already too far (a decimal point two places off).

@@ -24,7 +24,6 @@ from docgen.core.formats import cents
 from docgen.kinds.rrp.facts import (
     Participant,
     PayPeriod,
-    RRPElection,
     RRPPlan,
     RRPPlanYearFacts,
 )
@@ -35,6 +34,7 @@ from docgen.kinds.rrp.terms import (
     described,
     elections_in_force,
     payment_window,
+    percent_problem,
     vesting,
 )
 from docgen.kinds.rrp.timing import first_year_share
@@ -74,19 +74,6 @@ class Applied:
     made_on: date
     only_after: bool  # first-year route: reaches only pay for services after it (Plan 2.03(c))
     share: Decimal  # of a bonus's period, the days after a first-year election (1.409A-2(a)(7))
-
-
-def percent_problem(plan: RRPPlan, election: RRPElection) -> str | None:
-    """Why the Plan does not allow the percentage (Plan 2.03(a)), or None."""
-    percent = election.percent
-    if percent > plan.max_deferral_percent:
-        return (
-            f"{described(election)} is above the Plan maximum of "
-            f"{plan.max_deferral_percent.normalize():f}% (Plan 2.03(a))"
-        )
-    if percent < 0 or percent != percent.to_integral_value():
-        return f"{described(election)} is not a whole percent (Plan 2.03(a))"
-    return None
 
 
 def applied_elections(

@@ -18,9 +18,13 @@ from docgen.core import dates
 from docgen.core.documents import DocumentMeta, DocumentSpec
 from docgen.core.errors import RenderError
 from docgen.core.formats import dollars, percent_text
-from docgen.kinds.rrp.arithmetic import percent_problem
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
-from docgen.kinds.rrp.terms import compensation_limit, deadline_for, elections_in_force
+from docgen.kinds.rrp.terms import (
+    compensation_limit,
+    deadline_for,
+    elections_in_force,
+    percent_problem,
+)
 from docgen.kinds.rrp.timing import earned_over_in, first_year_deadline_for
 from docgen.kinds.rrp.windows import participant_windows
 

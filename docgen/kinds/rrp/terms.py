@@ -462,3 +462,16 @@ def forms_not_in_effect(facts: RRPPlanYearFacts) -> dict[str, str]:
         for e_index, election in enumerate(participant.elections)
         if not is_in_effect(election)
     }
+
+
+def percent_problem(plan: RRPPlan, election: RRPElection) -> str | None:
+    """Why the Plan does not allow the percentage (Plan 2.03(a)), or None."""
+    percent = election.percent
+    if percent > plan.max_deferral_percent:
+        return (
+            f"{described(election)} is above the Plan maximum of "
+            f"{plan.max_deferral_percent.normalize():f}% (Plan 2.03(a))"
+        )
+    if percent < 0 or percent != percent.to_integral_value():
+        return f"{described(election)} is not a whole percent (Plan 2.03(a))"
+    return None
