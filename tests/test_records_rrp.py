@@ -357,3 +357,32 @@ def test_a_person_s_list_stays_where_it_is(cli, tmp_path):
     assert [b.name for b in load_facts(facts).facts.participant("e1001").beneficiaries] == [
         "Jo Lee"
     ]
+
+
+def test_a_csv_another_facts_file_is_writing_refuses_the_filing_whole(cli, hris):
+    """Two facts files may name one CSV, and each run holds only its own facts file's lock: a
+    CSV being written by another run (its flock held) refuses this filing whole, nothing
+    written, and the next run, once the other has finished, records it."""
+    import fcntl
+    import os
+
+    folder = hris.parent / "hris"
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    yaml_before = hris.read_bytes()
+    args = ("elect", hris, "--for", "e1006", "--salary-percent", "8")
+    args += ("--received-on", "2025-12-11", "--as-of", "2025-12-11")
+    other = os.open(folder / "elections.csv", os.O_RDONLY)
+    try:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        result = cli(*args)
+    finally:
+        os.close(other)
+    assert result.exit_code == 2, result.stdout + result.stderr
+    said = " ".join((result.stdout + result.stderr).split())
+    assert "hris/elections.csv: another docgen run is recording into this file" in said
+    assert "nothing was written" in said
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+    assert hris.read_bytes() == yaml_before
+    again = cli(*args)
+    assert again.exit_code == 0, again.stdout + again.stderr
+    assert b"e1006,2026,salary,8,2025-12-11" in (folder / "elections.csv").read_bytes()

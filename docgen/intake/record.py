@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -19,7 +20,7 @@ from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.filings import Append, Filing, FormRefused, Put
-from docgen.core.output import remove_stale_temporaries, replace_files
+from docgen.core.output import recording_lock, remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
 from docgen.intake.proof import EditedText, NotAsIntended, proven
 from docgen.intake.targets import Targets
@@ -172,9 +173,19 @@ def _read_back(
 
 
 def write(prepared: Prepared) -> list[Path]:
-    """Replace every changed file at once; returns the files written."""
+    """Replace every changed file at once; returns the files written.
+
+    The caller holds the facts file's recording lock. Each CSV written (a roster, a CSV of
+    filings) is locked too while it is compared with what was read and replaced: another facts
+    file may name the same CSV, and its run holds only its own facts file's lock. A CSV another
+    run is writing refuses this one whole (nothing written), and one it changed since it was
+    read refuses it at the comparison (docgen.core.output.replace_files)."""
     if prepared.contents:
-        replace_files(prepared.contents, prepared.read)
+        with ExitStack() as held:
+            for path in sorted(prepared.contents):
+                if path != prepared.loaded.path:
+                    held.enter_context(recording_lock(path))
+            replace_files(prepared.contents, prepared.read)
     return list(prepared.contents)
 
 
