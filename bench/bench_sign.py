@@ -5,8 +5,9 @@ one on 127.0.0.1, against the same batch unsigned.
 Run by `make bench`, or directly: `.venv/bin/python bench/bench_sign.py [--packets 12]`. The
 key, its CA and the timestamp server are made here (tests/signing_pki.py), never the network.
 Each batch runs with one worker, the three ways of issuing in turn, best of several runs, CPU
-time beside the wall time (the machine may be shared; the verdict is on CPU time); the
-signature alone is also timed in-process on the packet's own PDFs, and what a signing batch
+time beside the wall time (the machine may be shared; the verdict is on the CPU time the
+worker spends signing, timed where it signs); the signature alone is also timed in-process on
+the packet's own PDFs, and what a signing batch
 spends once (importing pyHanko, opening the key, preparing the signer) apart from what each
 packet adds. The timestamp server (pyHanko's test TSA) runs in a process of its own, so that its
 signing is not counted in the batch's CPU time, as a real server's is not; its answer's round
@@ -49,16 +50,52 @@ def one_batch(facts: Path, out: Path, signing) -> tuple[float, float]:
     return wall, _cpu() - cpu
 
 
-def interleaved(facts: Path, out: Path, runs: int, keys: dict) -> dict[str, Timing]:
+class InWorker:
+    """Signing's CPU time where a batch spends it, in its worker: Signing.sign_pdf timed (the
+    workers fork with the wrapper), each call's seconds appended to ``log``."""
+
+    def __init__(self, log: Path) -> None:
+        from docgen.issue.signing import Signing
+
+        self.log = log
+        original = Signing.sign_pdf
+
+        def timed(signing, data: bytes, *, fillable: bool) -> bytes:
+            cpu = time.process_time()
+            try:
+                return original(signing, data, fillable=fillable)
+            finally:
+                with log.open("a", encoding="utf-8") as handle:
+                    handle.write(f"{time.process_time() - cpu}\n")
+
+        Signing.sign_pdf = timed
+
+    def take(self) -> float:
+        """The seconds logged since the last take."""
+        if not self.log.exists():
+            return 0.0
+        total = sum(float(line) for line in self.log.read_text(encoding="utf-8").split())
+        self.log.unlink()
+        return total
+
+
+def interleaved(
+    facts: Path, out: Path, runs: int, keys: dict, clock: InWorker
+) -> tuple[dict[str, Timing], dict[str, float]]:
     """Each way of issuing run ``runs`` times, in turn (plain, signed, timestamped, plain, ...),
-    so that a change in the machine's load falls on all of them alike."""
+    so that a change in the machine's load falls on all of them alike; and the least CPU time
+    each spent signing in its worker."""
     times: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label in keys}
+    signing_cpu: dict[str, float] = {}
     for _ in range(runs):
         for label, signing in keys.items():
+            clock.take()
             wall, cpu = one_batch(facts, out, signing)
             times[label][0].append(wall)
             times[label][1].append(cpu)
-    return {label: Timing(walls, cpus) for label, (walls, cpus) in times.items()}
+            signed = clock.take()
+            signing_cpu[label] = min(signing_cpu.get(label, signed), signed)
+    return {label: Timing(walls, cpus) for label, (walls, cpus) in times.items()}, signing_cpu
 
 
 def one_signature(signing, pdf: bytes, runs: int = 20) -> tuple[float, float]:
@@ -109,23 +146,30 @@ def main() -> None:
                 "signed, timestamped": load(SigningConfig.read(pki.config), PASSPHRASE.encode()),
             }
             facts = write_cycle(scratch, args.packets)
+            clock = InWorker(scratch / "signing-cpu.log")
             one_batch(facts, scratch / "out", None)  # warm-up: imports, compiled templates
-            timings = interleaved(facts, scratch / "out", args.runs, keys)
+            timings, in_worker = interleaved(facts, scratch / "out", args.runs, keys, clock)
             plain = timings.pop("unsigned")
             packet_cpu = plain.cpu / args.packets
             print(f"  unsigned:             {plain.show()} ({packet_cpu * 1000:.0f} ms a packet)")
             one_batch(facts, scratch / "out", None)
             packet = sorted(next((scratch / "out").rglob("notice.pdf")).parent.glob("*.pdf"))
+            # The verdict: the CPU time the batch's worker spent signing, a packet's share (the
+            # first signature of a batch, which sizes the signature's room, included).
             for label, signing in keys.items():
                 if signing is None:
                     continue
-                best = [one_signature(signing, pdf.read_bytes()) for pdf in packet]
-                cpu, wall = sum(c for _, c in best), sum(w for w, _ in best)
+                cpu = in_worker[label] / args.packets
                 verdict = "ok" if cpu < 0.10 * packet_cpu else "OVER"
                 print(
-                    f"  {label}: signing a packet's {len(packet)} PDFs adds {cpu * 1000:.1f} ms "
-                    f"CPU = {cpu / packet_cpu:+.1%} of an unsigned packet (aim < 10%: {verdict}); "
-                    f"{wall * 1000:.1f} ms wall"
+                    f"  {label}: signing adds {cpu * 1000:.1f} ms CPU a packet in the batch's "
+                    f"worker = {cpu / packet_cpu:+.1%} of an unsigned packet (aim < 10%: {verdict})"
+                )
+                best = [one_signature(signing, pdf.read_bytes()) for pdf in packet]
+                cpu, wall = sum(c for _, c in best), sum(w for w, _ in best)
+                print(
+                    f"    the packet's {len(packet)} PDFs signed here, best of 20: "
+                    f"{cpu * 1000:.1f} ms CPU ({cpu / packet_cpu:+.1%}), {wall * 1000:.1f} ms wall"
                 )
             # The same from whole batches: honest but noisy, since on a shared machine the same
             # batch's CPU time varies from run to run (the spread printed) by about as much.
