@@ -11,8 +11,8 @@ certificates re-encoded each time). Here pyHanko builds it once, for a digest of
 pieces are cut from that container, and the template is used only if putting them together
 again for the same digest and signature gives pyHanko's bytes exactly (else pyHanko builds
 every container itself, as before). No signed attribute depends on anything but the digest: a
-PAdES signature carries no signing-time attribute (ETSI EN 319 142-1, 5.2.2.1; the signing time
-is the signature dictionary's /M) and docgen embeds no revocation data in it.
+PAdES baseline signature carries no signing-time attribute (ETSI EN 319 142-1; the signing
+time is the signature dictionary's /M) and docgen embeds no revocation data in it.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The validation data written with each signature (PAdES B-LT, ETSI EN 319 142-1, 5.4: a
-document security store, /DSS, holding what a later reader needs to check the signature without
+"""The validation data written with each signature (PAdES B-LT, ETSI EN 319 142-1: a document
+security store, /DSS, holding what a later reader needs to check the signature without
 asking anyone): the certificates of the signer's chain up to its root and, with a timestamp, the
 timestamp authority's.
 
