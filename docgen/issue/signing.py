@@ -17,9 +17,12 @@ nonRepudiation is refused (exit 2) before anything is rendered.
 A document to keep (a Notice, an on-file copy) is certified with no changes allowed (DocMDP 1); a
 blank form with form filling allowed (DocMDP 2). The signature is PAdES baseline (ETSI.CAdES.
 detached), timestamped when a server is configured (B-T), with the signer's whole chain in the
-signature. B-LT's document security store is not written: pyHanko adds it as a second update
-that PDF/A-3b's validators reject (checks/NOT_ENCODED.md). pyHanko is told not to rewrite the
-XMP packet or the Info dictionary, so PDF/A-3b survives signing.
+signature and, when the chain ends in a root, in a document security store written in the
+signature's own revision (B-LT's validation data, without revocation data: docgen.issue.
+validation_data, checks/NOT_ENCODED.md). pyHanko is told not to rewrite the
+XMP packet or the Info dictionary, so PDF/A-3b survives signing. Each signature's CMS container
+is put together from fixed pieces pyHanko made once (docgen.issue.cms_template), which is most
+of what keeps signing under a tenth of a packet's time.
 """
 
 from __future__ import annotations
@@ -41,6 +44,13 @@ from pathlib import Path
 from typing import Any
 
 from docgen.core.errors import DocgenError
+from docgen.issue.cms_template import DIGEST, CmsTemplate, template_for
+from docgen.issue.validation_data import (
+    chain_problem,
+    chained_paths,
+    signature_settings,
+    validation_context,
+)
 
 CONFIG_ENV = "DOCGEN_SIGN_CONFIG"
 PASSPHRASE_ENV = "DOCGEN_SIGN_PASSPHRASE"
@@ -142,6 +152,12 @@ class Signing:
         return _signer(self)
 
     @cached_property
+    def validation(self) -> Any:
+        """The validation context written with each signature (docgen.issue.validation_data),
+        or None when the key file's chain holds no root."""
+        return validation_context(self.certificate, self.chain)
+
+    @cached_property
     def timestamper(self) -> Any:
         url = self.config.timestamp_url
         return url_timestamper(url) if url else None
@@ -151,7 +167,7 @@ class Signing:
         import pyhanko.pdf_utils.incremental_writer  # noqa: F401
         import pyhanko.sign.signers  # noqa: F401
 
-        _ = self.signer, self.timestamper
+        _ = self.signer, self.timestamper, self.validation
 
     def sign_pdf(self, data: bytes, *, fillable: bool) -> bytes:
         """``data`` certified: DocMDP form filling for a blank form, no changes otherwise."""
@@ -171,6 +187,7 @@ class Signing:
             subfilter=SigSeedSubFilter.PADES,
             md_algorithm="sha256",
             reason="Issued by the company",
+            **(signature_settings(self.validation) if self.validation is not None else {}),
         )
         try:
             with _streams_ended_safely():
@@ -249,7 +266,15 @@ def load(config: SigningConfig, secret: bytes | None, now: datetime | None = Non
         key, certificate = opened[0], opened[1]
         chain = [*opened[2], *chain]
     _usable(certificate, key, config, now or datetime.now(UTC))
-    return Signing(config, key, certificate, chain)
+    signing = Signing(config, key, certificate, chain)
+    if signing.validation is not None:
+        problem = chain_problem(signing.validation, signing.signer)
+        if problem:
+            raise SigningRefused(
+                f"{config.key}: the signing certificate ({certificate.subject.rfc4514_string()})"
+                f" does not validate up to the root its key file holds: {problem}"
+            )
+    return signing
 
 
 def _read(path: Path, source: Path, what: str) -> bytes:
@@ -327,6 +352,8 @@ def _signer(signing: Signing) -> Any:
     )
 
     class KeptKeySigner(SimpleSigner):
+        template: CmsTemplate | None = None
+
         def sign_raw(self, data: bytes, digest_algorithm: str) -> bytes:
             from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
             from pyhanko.sign.general import get_pyca_cryptography_hash
@@ -341,13 +368,64 @@ def _signer(signing: Signing) -> Any:
                 return key.sign(data, ec.ECDSA(hash_algo))
             return super().sign_raw(data, digest_algorithm)
 
+        async def async_sign(
+            self,
+            data_digest: bytes,
+            digest_algorithm: str,
+            dry_run: bool = False,
+            use_pades: bool = False,
+            timestamper: Any = None,
+            signed_attr_settings: Any = None,
+            is_pdf_sig: bool = True,
+            encap_content_info: Any = None,
+        ) -> Any:
+            """The container put together from the template (docgen.issue.cms_template) where
+            it applies: a PAdES signature of a PDF, SHA-256, no extra signed attribute."""
+            settings = signed_attr_settings
+            plain = settings is None or (
+                getattr(settings, "adobe_revinfo_attr", None) is None
+                and settings.cades_signed_attrs is None
+            )
+            template = self.template
+            if (
+                template is None
+                or dry_run
+                or not (use_pades and is_pdf_sig and plain)
+                or digest_algorithm.lower() != DIGEST
+                or encap_content_info is not None
+            ):
+                return await super().async_sign(
+                    data_digest,
+                    digest_algorithm,
+                    dry_run=dry_run,
+                    use_pades=use_pades,
+                    timestamper=timestamper,
+                    signed_attr_settings=signed_attr_settings,
+                    is_pdf_sig=is_pdf_sig,
+                    encap_content_info=encap_content_info,
+                )
+            from asn1crypto import cms
+
+            to_sign = template.signed_attributes(data_digest)
+            signature = await self.async_sign_raw(to_sign, DIGEST)
+            unsigned = await self.unsigned_attrs(
+                DIGEST,
+                signature,
+                signed_attrs=cms.CMSAttributes.load(to_sign),
+                timestamper=timestamper,
+            )
+            extra = cms.CMSAttributes.load(unsigned.dump()).contents if unsigned else None
+            return cms.ContentInfo.load(template.container(data_digest, signature, extra))
+
     certificate = asn1_x509.Certificate.load(signing.certificate.public_bytes(der))
     chain = [asn1_x509.Certificate.load(c.public_bytes(der)) for c in signing.chain]
-    return KeptKeySigner(
+    signer = KeptKeySigner(
         signing_key=asn1_keys.PrivateKeyInfo.load(private),
         signing_cert=certificate,
         cert_registry=SimpleCertificateStore.from_certs(chain),
     )
+    signer.template = template_for(signer)
+    return signer
 
 
 def url_timestamper(url: str) -> Any:
@@ -371,5 +449,8 @@ def url_timestamper(url: str) -> Any:
     class UrlTimeStamper(TimeStamper):
         async def async_request_tsa_response(self, req: Any) -> Any:
             return tsp.TimeStampResp.load(await asyncio.to_thread(post, req.dump()))
+
+        def validation_paths(self, validation_context: Any) -> Any:
+            return chained_paths(super().validation_paths(validation_context))
 
     return UrlTimeStamper()
