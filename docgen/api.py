@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from docgen.issue.verify import FolderCheck
     from docgen.issue.verify_file import FileCheck
     from docgen.issue.verify_signed import SignedFileCheck
-    from docgen.kinds.registry import ComputeFormat
+    from docgen.kinds.registry import ComputeFormat, Kind
 
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
 
@@ -166,47 +166,40 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
     """The Plan's arithmetic for a kind that has one (`docgen compute`): ``json`` or ``csv``
     text, or ``text`` as a rich table."""
     loaded = load_facts(path)
-    kind = kind_of(loaded.facts)
-    if not kind.has_compute:
-        having = [k.name for k in all_kinds() if k.has_compute]
-        raise LoadError(
-            [
-                Problem(
-                    loaded.source.file,
-                    loaded.source.line_of(("kind",)),
-                    "kind",
-                    f"a {kind.name} file has no arithmetic to compute",
-                    kind.name,
-                    f"Give a file of kind {' or '.join(having)} (see samples/).",
-                )
-            ]
-        )
+    kind = _offering(loaded, "has_compute", "no arithmetic to compute")
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
     return kind.compute(loaded.facts, shown)
 
 
 def payroll(path: str | Path, output_format: str) -> RenderableType:
     """`docgen payroll`: per participant, per paycheck, the Plan Compensation, the percentage in
-    force, the deferral and the match with its cap (DESIGN.md A18), ``csv`` or ``json`` text or
-    ``text`` as a rich table."""
+    force, the deferral and the match with its cap (DESIGN.md, "The Plan's arithmetic"),
+    ``csv`` or ``json`` text or ``text`` as a rich table."""
     loaded = load_facts(path)
-    kind = kind_of(loaded.facts)
-    if not kind.has_payroll:
-        having = [k.name for k in all_kinds() if k.has_payroll]
-        raise LoadError(
-            [
-                Problem(
-                    loaded.source.file,
-                    loaded.source.line_of(("kind",)),
-                    "kind",
-                    f"a {kind.name} file has no payroll: only a Plan with pay periods has one",
-                    kind.name,
-                    f"Give a file of kind {' or '.join(having)} (see samples/).",
-                )
-            ]
-        )
+    kind = _offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
     return kind.payroll(loaded.facts, shown)
+
+
+def _offering(loaded: LoadedFacts, offers: str, lacking: str) -> Kind:
+    """The facts' kind when it offers the command (its ``offers`` flag); otherwise a load
+    error at the file's ``kind`` naming the kinds that do."""
+    kind = kind_of(loaded.facts)
+    if getattr(kind, offers):
+        return kind
+    having = [k.name for k in all_kinds() if getattr(k, offers)]
+    raise LoadError(
+        [
+            Problem(
+                loaded.source.file,
+                loaded.source.line_of(("kind",)),
+                "kind",
+                f"a {kind.name} file has {lacking}",
+                kind.name,
+                f"Give a file of kind {' or '.join(having)} (see samples/).",
+            )
+        ]
+    )
 
 
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:
