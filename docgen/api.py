@@ -185,6 +185,16 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
     return kind.compute(loaded.facts, shown)
 
 
+def proxy(paths: Sequence[str | Path], fiscal_year_end: date, output_format: str) -> str:
+    """`docgen proxy`: the Director Compensation table's stock award figures (Regulation S-K
+    Item 402(k)) of one or more cycles for the fiscal year ending ``fiscal_year_end``, as ``csv``
+    or ``html`` text (docgen.checker.proxy_table)."""
+    from docgen.checker.proxy_table import ProxyFormat, figures
+
+    shown = cast("ProxyFormat", output_format)  # the command line offers no other
+    return figures([Path(p) for p in paths], fiscal_year_end, shown)
+
+
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:
     """`docgen calendar`: the election windows open on ``as_of``, ``csv`` or ``ics`` text or a
     ``table`` (rich)."""

@@ -26,6 +26,7 @@ from docgen.console.options import (
     format_option,
     output_option,
     parse_as_of,
+    parse_date_option,
 )
 from docgen.console.output import emit
 from docgen.console.printers import (
@@ -44,7 +45,7 @@ class _InWorkOrder(TyperGroup):
 
     ORDER = (
         "validate check clauses batch render verify intake elect status "
-        "compute calendar rules explain templates schema"
+        "compute calendar proxy export-ocf rules explain templates schema"
     ).split()
 
     def list_commands(self, ctx):
@@ -122,6 +123,34 @@ def compute(
     grant: each director's Vesting Date or forfeiture, dividend-equivalent units, shares to
     deliver, Payment Date and delivery window."""
     emit(api.compute(file, output_format.value), output)
+
+
+class ProxyFormat(StrEnum):
+    csv = "csv"
+    html = "html"
+
+
+@app.command()
+@exits_on_error
+def proxy(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="The cycles' facts files (director grants).", show_default=False),
+    ],
+    fiscal_year_end: Annotated[
+        str, typer.Option("--fiscal-year-end", help="The fiscal year's last day, YYYY-MM-DD.")
+    ],
+    output_format: Annotated[ProxyFormat, format_option("csv or html.")] = ProxyFormat.csv,
+    output: Output = None,
+) -> None:
+    """The proxy's Director Compensation stock award figures (Regulation S-K Item 402(k)).
+
+    Per director: the grant-date fair value of each award granted in the fiscal year (the twelve
+    months ending --fiscal-year-end; units x the grant's Fair Market Value, ASC 718, rounded to
+    the whole dollar half up) and the units outstanding at the fiscal year-end, dividend
+    equivalents included. A director in several cycles is one row summing them."""
+    end = parse_date_option("--fiscal-year-end", fiscal_year_end)
+    emit(api.proxy(files, end, output_format.value), output, "proxy figures")
 
 
 class RenderFormat(StrEnum):

@@ -27,6 +27,7 @@ from docgen.core.windows import ElectionWindow
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from docgen.core.awards import FiscalYear, ProxyAward
     from docgen.core.model import PathKey
 
 # What `docgen compute` prints a kind's arithmetic as (Kind.compute).
@@ -136,6 +137,17 @@ class Kind:
         """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
         with :attr:`has_compute` has one; the default refuses."""
         raise NotImplementedError(f"kind {self.name} has no arithmetic to compute")
+
+    def proxy_awards(self, facts: Any, year: FiscalYear) -> list[ProxyAward]:
+        """Each person's stock award of this cycle as the proxy's Director Compensation table
+        reports it (`docgen proxy`; docgen.core.awards). Only a kind with :attr:`has_proxy` has
+        awards; the default refuses."""
+        raise NotImplementedError(f"kind {self.name} has no stock awards")
+
+    @property
+    def has_proxy(self) -> bool:
+        """Whether this kind's cycles grant stock awards (it overrides :meth:`proxy_awards`)."""
+        return type(self).proxy_awards is not Kind.proxy_awards
 
     @property
     def has_compute(self) -> bool:

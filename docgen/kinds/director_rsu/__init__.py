@@ -12,6 +12,7 @@ from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.intake import INTAKE
+from docgen.kinds.director_rsu.proxy import proxy_awards
 from docgen.kinds.director_rsu.report import render as compute_view
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
@@ -20,6 +21,8 @@ from docgen.kinds.registry import ComputeFormat, Kind, Roster, register_kind
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    from docgen.core.awards import FiscalYear, ProxyAward
 
 NAME = "director-rsu-grant"
 
@@ -52,6 +55,11 @@ class DirectorRSU(Kind):
     def compute(self, facts: DirectorGrantFacts, output_format: ComputeFormat) -> RenderableType:
         """Each director's Vesting Date, dividend-equivalent units, shares and Payment Date."""
         return compute_view(compute(facts), output_format)
+
+    def proxy_awards(self, facts: DirectorGrantFacts, year: FiscalYear) -> list[ProxyAward]:
+        """Each director's award: its grant-date fair value and its units outstanding at the
+        fiscal year-end (docgen.kinds.director_rsu.proxy)."""
+        return proxy_awards(facts, year)
 
 
 KIND = register_kind(
