@@ -195,6 +195,16 @@ def proxy(paths: Sequence[str | Path], fiscal_year_end: date, output_format: str
     return figures([Path(p) for p in paths], fiscal_year_end, shown)
 
 
+def export_ocf(
+    path: str | Path, output: str | Path, as_of: date, issued: str | Path | None = None
+) -> dict[str, Any]:
+    """`docgen export-ocf`: the cycle as a validated Open Cap Format 1.2.0 bundle, a zip at
+    ``output``; ``issued``: the issued folder whose Notices it lists (docgen.issue.ocf_bundle)."""
+    from docgen.issue.ocf_bundle import export
+
+    return export(Path(path), Path(output), as_of, None if issued is None else Path(issued))
+
+
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:
     """`docgen calendar`: the election windows open on ``as_of``, ``csv`` or ``ics`` text or a
     ``table`` (rich)."""

@@ -37,7 +37,7 @@ from docgen.console.printers import (
     rules_table,
 )
 from docgen.console.process import exit_quickly, exits_on_error, run
-from docgen.console.terminal import out
+from docgen.console.terminal import err, out
 
 
 class _InWorkOrder(TyperGroup):
@@ -151,6 +151,41 @@ def proxy(
     equivalents included. A director in several cycles is one row summing them."""
     end = parse_date_option("--fiscal-year-end", fiscal_year_end)
     emit(api.proxy(files, end, output_format.value), output, "proxy figures")
+
+
+@app.command("export-ocf")
+@exits_on_error
+def export_ocf(
+    file: FactsFile,
+    output: Annotated[
+        Path, output_option("The bundle to write, e.g. cycle.ocf.zip (written atomically).")
+    ],
+    as_of: Annotated[
+        str | None, as_of_option("The bundle's as-of date (default: today); on or after the grant.")
+    ] = None,
+    issued: Annotated[
+        Path | None,
+        typer.Option(
+            "--issued",
+            help="The issued grant stage folder (or the OUT folder holding it): its Notices "
+            "are listed as OCF Documents with their MD5.",
+        ),
+    ] = None,
+) -> None:
+    """The cycle as an Open Cap Format 1.2.0 bundle (a zip), validated before it is written.
+
+    Issuer, a Stakeholder per director (BOARD_MEMBER), StockPlan, StockClass, VestingTerms, and
+    per director the RSU issuance, its vesting start and its acceptance; the issued Notices as
+    Documents (--issued). Deferral elections, which OCF cannot express, go beside them in
+    docgen-elections.json (docs/ocf-export.md)."""
+    written = api.export_ocf(file, output, parse_as_of(as_of), issued)
+    out.print(
+        f"Wrote {output}: OCF 1.2.0 bundle of cycle {written['cycle']} "
+        f"({len(written['files'])} files, {written['documents']} Notices as Documents).",
+        markup=False,
+    )
+    for note in written["notes"]:
+        err.print(f"Note: {note}", markup=False)
 
 
 class RenderFormat(StrEnum):

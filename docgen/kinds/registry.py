@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from docgen.core.awards import FiscalYear, ProxyAward
     from docgen.core.model import PathKey
+    from docgen.core.ocf import IssuedDocument, OCFCycle
 
 # What `docgen compute` prints a kind's arithmetic as (Kind.compute).
 ComputeFormat = Literal["json", "text", "csv"]
@@ -87,6 +88,8 @@ class Kind:
     default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
     # The documents its rules and clauses cite besides the shared ones (core.citations.SHARED)
     authorities: tuple[Authority, ...] = ()
+    # The stage whose issued documents an OCF bundle lists (`docgen export-ocf --issued`)
+    ocf_stage: str = ""
 
     # ------------------------------------------------------------------ what every kind says
 
@@ -148,6 +151,17 @@ class Kind:
     def has_proxy(self) -> bool:
         """Whether this kind's cycles grant stock awards (it overrides :meth:`proxy_awards`)."""
         return type(self).proxy_awards is not Kind.proxy_awards
+
+    def ocf_cycle(self, facts: Any, as_of: date, documents: Sequence[IssuedDocument]) -> OCFCycle:
+        """The cycle as Open Cap Format objects as of ``as_of``, ``documents`` those issued
+        (`docgen export-ocf`; docgen.core.ocf). Only a kind with :attr:`has_ocf` has them;
+        the default refuses."""
+        raise NotImplementedError(f"kind {self.name} has no Open Cap Format export")
+
+    @property
+    def has_ocf(self) -> bool:
+        """Whether this kind exports its cycles as OCF (it overrides :meth:`ocf_cycle`)."""
+        return type(self).ocf_cycle is not Kind.ocf_cycle
 
     @property
     def has_compute(self) -> bool:

@@ -12,6 +12,7 @@ from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.intake import INTAKE
+from docgen.kinds.director_rsu.ocf import ocf_cycle
 from docgen.kinds.director_rsu.proxy import proxy_awards
 from docgen.kinds.director_rsu.report import render as compute_view
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
@@ -20,9 +21,12 @@ from docgen.kinds.director_rsu.windows import director_windows
 from docgen.kinds.registry import ComputeFormat, Kind, Roster, register_kind
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import RenderableType
 
     from docgen.core.awards import FiscalYear, ProxyAward
+    from docgen.core.ocf import IssuedDocument, OCFCycle
 
 NAME = "director-rsu-grant"
 
@@ -61,6 +65,12 @@ class DirectorRSU(Kind):
         fiscal year-end (docgen.kinds.director_rsu.proxy)."""
         return proxy_awards(facts, year)
 
+    def ocf_cycle(
+        self, facts: DirectorGrantFacts, as_of: date, documents: Sequence[IssuedDocument]
+    ) -> OCFCycle:
+        """The cycle as Open Cap Format objects (docgen.kinds.director_rsu.ocf)."""
+        return ocf_cycle(facts, as_of, documents)
+
 
 KIND = register_kind(
     DirectorRSU(
@@ -82,6 +92,7 @@ KIND = register_kind(
         case_base="director",
         clauses=CLAUSES,
         authorities=AUTHORITIES,
+        ocf_stage="grant",
         default_terms=(
             (("grant", "vesting", "anniversary"), "docgen's default; the Notice leaves it blank"),
             (
