@@ -298,3 +298,16 @@ def test_the_vendored_schemas_are_the_v1_2_0_files_with_their_licence():
         schema = json.loads(path.read_text(encoding="utf-8"))
         assert schema["$id"].startswith(BASE)
         assert "/tree/v1.2.0/schema/" in schema["$comment"]
+
+
+def test_the_ocf_facts_are_in_no_subjects_slice(samples):
+    """No document prints them, so they are not in the record an issued document carries nor in
+    what decides a re-issue: adding the block to a cycle re-issues nothing."""
+    from docgen.kinds import kind_of
+    from docgen.load import load_facts
+
+    loaded = load_facts(samples / "director-grant-2026.yaml")
+    assert loaded.facts.ocf is not None
+    kind = kind_of(loaded.facts)
+    assert "ocf" not in kind.slice(loaded.facts, "jsmith")
+    assert "ocf" in loaded.facts.model_dump()  # the facts themselves round-trip whole

@@ -136,7 +136,8 @@ def as_html(table: list[DirectorRow], year: FiscalYear, company: str) -> str:
         f"<title>{title}</title>",
         "<style>body{font-family:serif;margin:2em}table{border-collapse:collapse}"
         "th,td{border:1px solid #888;padding:.3em .6em;vertical-align:top}"
-        "td.n{text-align:right}</style></head><body>",
+        "td.n{text-align:right;white-space:nowrap}ul{margin:0;padding-left:1.1em}"
+        "@page{size:letter landscape;margin:1.5cm}</style></head><body>",
         f"<h1>{title}</h1>",
         "<table><thead><tr><th>Director</th><th>Stock Awards ($)</th><th>Awards granted in "
         "the fiscal year</th><th>Stock awards outstanding at fiscal year-end (units)</th>"

@@ -204,6 +204,8 @@ class Kind:
         would serialize a 10,000-participant Plan Year 10,000 times). KeyError names a subject
         the facts do not have."""
         data = facts.model_dump(mode="json")
+        for name in self.model.not_in_slice:
+            data.pop(name, None)
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
         people = {person["id"]: person for person in data[self.subjects_field]}

@@ -215,11 +215,8 @@ class DirectorGrantFacts(KindFacts[DirectorCompany]):
     )
     form_10k_fiscal_year: Year = Field(description="The Form 10-K fiscal year the Notice offers.")
     grant: Grant
-    # No document prints these: they are left out of every subject's slice (the record an issued
-    # document carries, and what decides a re-issue), so adding them re-issues nothing.
     ocf: OCFFacts | None = Field(
         None,
-        exclude=True,
         description="The issuer's facts an Open Cap Format bundle requires beyond the Notice "
         "(`docgen export-ocf`, which refuses without them).",
     )
@@ -229,6 +226,7 @@ class DirectorGrantFacts(KindFacts[DirectorCompany]):
     directors: list[Director] = Field(default_factory=list)
 
     shared_fields_before: ClassVar[str | None] = "directors_csv"
+    not_in_slice: ClassVar[tuple[str, ...]] = ("ocf",)  # only `docgen export-ocf` reads it
 
     def director(self, director_id: str) -> Director:
         for director in self.directors:
