@@ -311,3 +311,32 @@ def test_the_ocf_facts_are_in_no_subjects_slice(samples):
     kind = kind_of(loaded.facts)
     assert "ocf" not in kind.slice(loaded.facts, "jsmith")
     assert "ocf" in loaded.facts.model_dump()  # the facts themselves round-trip whole
+
+
+def test_the_readmes_after_the_grant_commands_run_as_written(cli, issued, tmp_path, monkeypatch):
+    """The README's "After the grant" tour (the proxy figures and the OCF bundle) on the issued
+    sample cycle, as a user types it."""
+    import shlex
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### After the grant", 1)[1].split("\n## ", 1)[0]
+    commands = [
+        shlex.split(line)
+        for block in section.split("```sh")[1:]
+        for line in block.split("```", 1)[0].strip().splitlines()
+    ]
+    assert [argv[1] for argv in commands if argv[1] in ("proxy", "export-ocf")] == [
+        "proxy",
+        "proxy",
+        "export-ocf",
+    ]
+    shutil.copytree(ROOT / "samples", tmp_path / "samples")
+    shutil.copytree(issued, tmp_path / "out")
+    monkeypatch.chdir(tmp_path)
+    for argv in commands:
+        assert argv[0] == "docgen"
+        result = cli(*argv[1:])
+        assert result.exit_code == 0, (argv, result.output)
+    assert "Note:" not in result.stderr  # the Notices were issued from these very facts
+    assert zipfile.is_zipfile(tmp_path / "2026-annual.ocf.zip")
+    assert (tmp_path / "proxy.csv").read_text(encoding="utf-8").startswith("director_id,")
