@@ -71,7 +71,8 @@ def peak_memory(command: list[str]) -> float:
 
 
 def renderer_modules_imported() -> list[str]:
-    """Modules of the renderers that `docgen check` loads (there should be none)."""
+    """Modules of the renderers, of the other kind and of the arithmetic that `docgen check` of
+    a director grant loads (there should be none)."""
     probe = (
         "import sys\n"
         "sys.argv = ['docgen', 'check', 'samples/director-grant-2026.yaml', '--as-of', "
@@ -80,8 +81,10 @@ def renderer_modules_imported() -> list[str]:
         "try:\n    main()\n"
         "except SystemExit:\n    pass\n"
         "heavy = ('weasyprint', 'docx', 'pypdf', 'pydyf', 'docgen.render')\n"
+        "other = ('docgen.kinds.rrp.kind', 'checks.rrp', 'docgen.kinds.rrp.arithmetic', "
+        "'docgen.kinds.director_rsu.arithmetic')  # another kind, the figures\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or "
-        "m.startswith('docgen.render')))\n"
+        "m.startswith('docgen.render') or m in other))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
@@ -133,8 +136,8 @@ def main() -> None:
         )
         print(f"  2,400 realistic directors as YAML: docgen check {timing.show()}   [{describe()}]")
         if options.large:
-            # 50,000 as JSON or YAML is over the loader's 20 MB limit (MAX_BYTES): at that size
-            # the roster comes from the HRIS as a CSV (participants_csv) beside a small YAML file.
+            # At that size the roster comes from the HRIS as a CSV (participants_csv) beside a
+            # small YAML file (50,000 as JSON is about 41 MB, under the 100 MB MAX_BYTES).
             large = realistic.write_roster(rrp_facts(options.large), Path(folder), "large")
             command = _check(large, "--format", "json")
             timing = run_command(command, 1)
@@ -153,7 +156,10 @@ def main() -> None:
         f"[{describe()}]"
     )
     heavy = renderer_modules_imported()
-    print(f"  renderer modules imported by docgen check: {', '.join(heavy) or 'none'}")
+    print(
+        "  renderer, other-kind and arithmetic modules imported by docgen check: "
+        f"{', '.join(heavy) or 'none'}"
+    )
 
 
 if __name__ == "__main__":

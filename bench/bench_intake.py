@@ -3,8 +3,9 @@ read) into a realistic 10,000-participant RRP roster (bench/realistic.py), JSON 
 forms recorded in one call; reading one filled form back.
 
 Run by `make bench`, or directly: `.venv/bin/python bench/bench_intake.py [--participants 10000]`.
-Recording loads the facts, splices the filings into the file's text, loads the edited text again
-to prove it is the old facts plus the filings, writes, and runs the record's rules. Aims (issue
+Recording loads the facts, splices the filings into the file's text, proves the edit on the
+subjects edited (docgen/intake/proof.py: the text outside them unchanged, each read alone equal
+to the intended subject), writes, and runs the record's rules. Aims (issue
 27): one form into 10,000 participants under 1.5 s (JSON and YAML); 100 forms in one call under
 3 s. Figures are CPU time (user+sys) of this process, best of N, with the load average beside
 them (a shared machine's wall time says more about its neighbours than about docgen).

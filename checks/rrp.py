@@ -18,18 +18,12 @@ from checks.rrp_sources import plan
 from checks.sources import code
 from docgen.core.model import fact_path, is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
-from docgen.kinds.rrp import KIND
 from docgen.kinds.rrp.documents import receives_election_form
 from docgen.kinds.rrp.facts import Participant, RRPElection
-from docgen.kinds.rrp.terms import (
-    PART_OF_PAY,
-    compensation_limit,
-    elections_for_plan_year,
-    elections_in_force,
-    kind_words,
-    published_limit,
-)
+from docgen.kinds.rrp.kind import KIND  # also registers the kind that claims these rules
+from docgen.kinds.rrp.terms import PART_OF_PAY, compensation_limit, kind_words, published_limit
 from docgen.kinds.rrp.timing import first_year_deadline_for, own_deadline
+from docgen.kinds.rrp.view import view_of
 
 
 def _participants(context: CheckContext) -> Iterator[tuple[int, Participant]]:
@@ -57,12 +51,11 @@ def judged_elections(
     Each part of pay stands on its own (salary; bonus or performance-based pay): an election that
     breaks a rule never voids the election in force for another part.
     """
-    year = context.facts.plan_year
-    for p_index, participant in _electing(context):
-        in_force = elections_in_force(participant, year)
-        for e_index in elections_for_plan_year(participant, year):
+    for view in view_of(context).electing:
+        p_index, participant = view.index, view.participant
+        for e_index in view.concerning:
             election = participant.elections[e_index]
-            found = in_force[PART_OF_PAY[election.kind]]
+            found = view.in_force[PART_OF_PAY[election.kind]]
             if found.index == e_index or not is_in_effect(election):
                 yield p_index, participant, e_index, election, None
             else:
@@ -97,6 +90,7 @@ def as_judged(hit: Hit, governs_instead: str | None, year: int) -> Hit:
     "performance-based pay) stands on its own.",
     sources=[rrp_src.PLAN_2_03_A],
     remedy="Reduce the election to the maximum or less.",
+    remedied_by_blank_form=True,
 )
 def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     maximum, year = context.facts.plan.max_deferral_percent, context.facts.plan_year
@@ -121,6 +115,7 @@ def deferral_over_max(context: CheckContext) -> Iterator[Hit]:
     "election not in force for the Plan Year (replaced, or late) draws info only.",
     sources=[rrp_src.PLAN_2_03_A],
     remedy="Round the election to a whole percent the Participant confirms.",
+    remedied_by_blank_form=True,
 )
 def deferral_increment(context: CheckContext) -> Iterator[Hit]:
     year = context.facts.plan_year
@@ -205,11 +200,12 @@ def not_participant(context: CheckContext) -> Iterator[Hit]:
 def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
     limit = compensation_limit(context.facts)
     year = context.facts.plan_year
-    for p_index, participant in _electing(context):
-        if elections_for_plan_year(participant, year) and participant.compensation <= limit:
+    for view in view_of(context).electing:
+        participant = view.participant
+        if view.concerning and participant.compensation <= limit:
             yield Hit(
                 participant.id,
-                fact_path("participants", p_index, "compensation"),
+                fact_path("participants", view.index, "compensation"),
                 f"Compensation ${participant.compensation:,} is not above the "
                 f"{year} limit of ${limit:,}: no Plan Compensation to defer.",
             )

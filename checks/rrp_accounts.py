@@ -14,6 +14,7 @@ from checks import rrp_sources as rrp_src
 from checks.rrp_sources import PLAN_1_02_DEFAULT, PLAN_BENEFICIARY_CHANGE, plan
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.rrp import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.rrp.facts import Participant
 from docgen.kinds.rrp.terms import may_hold_account
 

@@ -18,6 +18,7 @@ from checks.rrp_routes import election_path as rrp_election_path
 from checks.rrp_sources import plan
 from docgen.core.model import is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.rrp import kind as _kind  # noqa: F401  (the kind claiming these rules)
 
 
 @rule(

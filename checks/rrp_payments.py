@@ -14,6 +14,7 @@ from checks.sources import code, reg
 from docgen.core.dates import days_after, six_month_anniversary
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.rrp import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.rrp.terms import (
     key_employee_determination_for,
     key_employee_payment_date,

@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterable, Iterator
 
 from docgen.core.model import fact_path
 from docgen.core.rules import Hit
-from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
-from docgen.kinds.rrp.terms import PART_OF_PAY, described, elections_in_force
-from docgen.kinds.rrp.timing import ROUTES, hired_after, prior_year_deadline, route_readings
+from docgen.kinds.rrp.facts import Participant, RRPElection
+from docgen.kinds.rrp.terms import PART_OF_PAY, described
+from docgen.kinds.rrp.timing import ROUTES, hired_after, prior_year_deadline
+from docgen.kinds.rrp.view import ParticipantView, PlanYearView
 
 # A condition: (participant, its index, the election's index, the election) -> what it fails on.
 Condition = Callable[[Participant, int, int, RRPElection], Iterable[Hit]]
@@ -41,31 +42,41 @@ def election_path(p_index: int, e_index: int, field_name: str) -> str:
 
 
 def route_problems(
-    route: str, participant: Participant, p_index: int, e_index: int, election: RRPElection
+    route: str,
+    participant: Participant,
+    p_index: int,
+    e_index: int,
+    election: RRPElection,
+    rule_id: str | None = None,
 ) -> list[tuple[str, Hit]]:
-    """What one route fails on for this election, rule by rule (empty: the route passes)."""
+    """What one route fails on for this election, rule by rule (empty: the route passes);
+    ``rule_id``: that rule's share only."""
     return [
-        (rule_id, hit)
-        for rule_id, condition in _CONDITIONS[route]
+        (found_id, hit)
+        for found_id, condition in _CONDITIONS[route]
+        if rule_id is None or found_id == rule_id
         for hit in condition(participant, p_index, e_index, election)
     ]
 
 
-def what_stays(participant: Participant, election: RRPElection) -> str:
-    """For a late election: the election in force that stays for its Plan Year (DESIGN.md,
-    "Elections roll over")."""
-    found = elections_in_force(participant, election.plan_year)[PART_OF_PAY[election.kind]]
+def what_stays(view: ParticipantView, election: RRPElection) -> str:
+    """For a late election naming the Plan Year: the election in force that stays for it
+    (DESIGN.md, "Elections roll over")."""
+    found = view.in_force[PART_OF_PAY[election.kind]]
     if found.election is None or found.election is election:
         return f"; no {found.part} election is in force for {election.plan_year}"
     return f"; {described(found.election)} stays in force for {election.plan_year}"
 
 
 def timing_problems(
-    participant: Participant, p_index: int, e_index: int, election: RRPElection
+    view: ParticipantView, e_index: int, rule_id: str | None = None
 ) -> list[tuple[str, Hit]]:
-    """The timing findings for one election: none if a route passes; a doubtful route's warnings
-    if one passes on one reading only; otherwise every open route's failures."""
-    readings = route_readings(participant, election)
+    """The timing findings for one election naming the Plan Year (``rule_id``: that rule's
+    only): none if a route passes; a doubtful route's warnings if one passes on one reading
+    only; otherwise every open route's failures."""
+    participant, p_index = view.participant, view.index
+    election = participant.elections[e_index]
+    readings = view.readings_for(e_index)
     if "yes" in readings.values():
         return []
     doubtful = [route for route, reading in readings.items() if reading == "doubtful"]
@@ -73,51 +84,39 @@ def timing_problems(
         return [
             problem
             for route in doubtful
-            for problem in route_problems(route, participant, p_index, e_index, election)
+            for problem in route_problems(route, participant, p_index, e_index, election, rule_id)
         ]
+    problems = [
+        problem
+        for route in readings
+        for problem in route_problems(route, participant, p_index, e_index, election, rule_id)
+    ]
+    if not problems:
+        return []
     named = ", ".join(readings)
     if "prior-year" in readings:
         named += hired_after(participant, prior_year_deadline(election))
-    stays = what_stays(participant, election)
+    stays = what_stays(view, election) if any(found == LATE for found, _ in problems) else ""
     return [
         (
-            rule_id,
+            found_id,
             Hit(
                 hit.subject,
                 hit.path,
-                f"{hit.message} (routes open: {named}){stays if rule_id == LATE else ''}.",
+                f"{hit.message} (routes open: {named}){stays if found_id == LATE else ''}.",
                 hit.remedy,
                 hit.severity,
             ),
         )
-        for route in readings
-        for rule_id, hit in route_problems(route, participant, p_index, e_index, election)
+        for found_id, hit in problems
     ]
 
 
-def all_timing_problems(facts: RRPPlanYearFacts) -> list[tuple[str, Hit]]:
-    """Every timing finding over the Plan Year's elections of every Eligible Employee."""
-    found = []
-    for p_index, participant in enumerate(facts.participants):
-        if not participant.eligible_employee:
-            # RRP-NOT-PARTICIPANT: no election is available at all (DESIGN.md, "Who is a
-            # Participant")
-            continue
-        for e_index, election in enumerate(participant.elections):
-            if election.plan_year != facts.plan_year:
-                continue  # an earlier year's election concerns this year only if in force
-            found.extend(timing_problems(participant, p_index, e_index, election))
-    return found
-
-
-# The timing rules share one pass over the facts (frozen): the last facts' problems are kept.
-_LAST: list = [None, []]
-
-
-def timing_hits(facts: RRPPlanYearFacts, rule_id: str) -> Iterator[Hit]:
-    """This rule's findings over the Plan Year's elections of every Eligible Employee."""
-    if _LAST[0] is not facts:
-        _LAST[:] = [facts, all_timing_problems(facts)]
-    for found_id, hit in _LAST[1]:
-        if found_id == rule_id:
-            yield hit
+def timing_hits(view: PlanYearView, rule_id: str) -> Iterator[Hit]:
+    """This rule's findings over the Plan Year's elections of every Eligible Employee (an
+    earlier year's election concerns this year only if in force; RRP-NOT-PARTICIPANT speaks for
+    those who are not Eligible Employees: DESIGN.md, "Who is a Participant")."""
+    for participant_view in view.electing:
+        for e_index in participant_view.untimely:  # a timely election has no timing findings
+            for _, hit in timing_problems(participant_view, e_index, rule_id):
+                yield hit

@@ -19,8 +19,9 @@ from checks.rrp_sources import PLAN_2_03_B_ROLLOVER, plan
 from checks.sources import code, reg
 from docgen.core.model import fact_path
 from docgen.core.rules import Hit, rule
-from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
-from docgen.kinds.rrp.terms import deadline_for, described, elections_in_force, kind_words
+from docgen.kinds.rrp import kind as _kind  # noqa: F401  (the kind claiming these rules)
+from docgen.kinds.rrp.facts import Participant, RRPElection
+from docgen.kinds.rrp.terms import deadline_for, described, kind_words
 from docgen.kinds.rrp.timing import (
     criteria_in_time,
     criteria_last_day,
@@ -40,6 +41,7 @@ from docgen.kinds.rrp.timing import (
     prior_year_deadline,
     service_from,
 )
+from docgen.kinds.rrp.view import PlanYearView, view_of
 
 ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
 ONE_DAY = timedelta(days=1)
@@ -55,7 +57,7 @@ def timing_rule(
     rule_id: str,
     *,
     route: str,
-    also: Callable[[RRPPlanYearFacts], Iterator[Hit]] | None = None,
+    also: Callable[[PlanYearView], Iterator[Hit]] | None = None,
     **catalogue,
 ):
     """Register a timing rule: its catalogue entry and its condition under ``route`` (``also``:
@@ -65,9 +67,10 @@ def timing_rule(
         add_condition(route, rule_id, condition)
 
         def check(context):
-            yield from timing_hits(context.facts, rule_id)
+            view = view_of(context)
+            yield from timing_hits(view, rule_id)
             if also is not None:
-                yield from also(context.facts)
+                yield from also(view)
 
         rule(rule_id, **catalogue)(check)
         return condition
@@ -75,21 +78,22 @@ def timing_rule(
     return register
 
 
-def late_revocations(facts: RRPPlanYearFacts) -> Iterator[Hit]:
+def late_revocations(view: PlanYearView) -> Iterator[Hit]:
     """DESIGN.md, "Elections roll over": a revocation filed after the Plan Year's deadline does not
     stop the election for that year; said as a warning (the Participant may well mean the next Plan
     Year)."""
-    for p_index, participant in enumerate(facts.participants):
-        if not participant.eligible_employee:
-            continue
-        for found in elections_in_force(participant, facts.plan_year).values():
+    facts = view.facts
+    for participant_view in view.electing:
+        participant = participant_view.participant
+        for found in participant_view.in_force.values():
             election = found.election
             if election is None or found.index is None or election.revoked_on is None:
                 continue
-            deadline = deadline_for(participant, election, facts.plan_year)
+            own = participant_view.readings[found.index]
+            deadline = deadline_for(participant, election, facts.plan_year, own)
             yield Hit(
                 participant.id,
-                election_path(p_index, found.index, "revoked_on"),
+                election_path(participant_view.index, found.index, "revoked_on"),
                 f"revocation filed {election.revoked_on} is after the deadline for "
                 f"{facts.plan_year} ({deadline}): {described(election)} stays in force for "
                 f"{facts.plan_year} and stops from {facts.plan_year + 1}.",
@@ -219,11 +223,9 @@ def not_newly_eligible(
     remedy="Nothing to do: the deferral is worked on the post-election share of the pay.",
 )
 def first_year_prior_services(context) -> Iterator[Hit]:
-    facts = context.facts
-    for p_index, participant in enumerate(facts.participants):
-        if not participant.eligible_employee:
-            continue
-        for found in elections_in_force(participant, facts.plan_year).values():
+    for participant_view in view_of(context).electing:
+        participant, p_index = participant_view.participant, participant_view.index
+        for found in participant_view.in_force.values():
             election = found.election
             if election is None or found.index is None or not found.only_after_the_election:
                 continue

@@ -23,6 +23,7 @@ from docgen.core.dates import days_after, december_31_before, months_before_read
 from docgen.core.election_deadlines import first_year_election_deadline, vests_within_12_months
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.director_rsu import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
 from docgen.kinds.director_rsu.settlement import vesting_outcome
 from docgen.kinds.director_rsu.terms import (
@@ -311,6 +312,7 @@ def vesting_under_12_months(context: CheckContext) -> Iterator[Hit]:
     "changed until the last permissible date), and a late form's content is moot.",
     sources=[rsu_src.EXHIBIT_III, rsu_src.EXHIBIT_INTRO],
     remedy="Have the director file a form electing 100% (or correct percent if misrecorded).",
+    remedied_by_blank_form=True,
 )
 def election_partial(context: CheckContext) -> Iterator[Hit]:
     for d_index, director, e_index, election, replaced_by in governing_forms(context):
@@ -415,6 +417,7 @@ def election_employee_director(context: CheckContext) -> Iterator[Hit]:
     "judged; a timely form it replaced draws info only, and a late form's content is moot.",
     sources=[rsu_src.NOTICE_A, rsu_src.NOTICE_F1],
     remedy="Have the director elect a later date, or record the form as not in effect.",
+    remedied_by_blank_form=True,
 )
 def pay_date_before_vesting(context: CheckContext) -> Iterator[Hit]:
     grant = context.facts.grant

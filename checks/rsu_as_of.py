@@ -15,6 +15,7 @@ from checks.rsu import election_path
 from checks.rsu_sources import exhibit
 from docgen.core.dates import day_before
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.director_rsu import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.director_rsu.terms import elections_for_grant
 
 

@@ -18,6 +18,7 @@ from checks.rsu import election_path as rsu_election_path
 from checks.rsu_sources import exhibit, notice
 from docgen.core.model import is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.director_rsu import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.director_rsu.terms import effective_election
 
 

@@ -16,6 +16,7 @@ from checks.sources import code, reg
 from docgen.core.dates import days_after
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
+from docgen.kinds.director_rsu import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.director_rsu.settlement import vesting_outcome
 from docgen.kinds.director_rsu.terms import (
     fixed_date_delay,

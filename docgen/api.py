@@ -205,6 +205,30 @@ def export_ocf(
     return export(Path(path), Path(output), as_of, None if issued is None else Path(issued))
 
 
+def payroll(path: str | Path, output_format: str) -> RenderableType:
+    """`docgen payroll`: per participant, per paycheck, the Plan Compensation, the percentage in
+    force, the deferral and the match with its cap (DESIGN.md A18), ``csv`` or ``json`` text or
+    ``text`` as a rich table."""
+    loaded = load_facts(path)
+    kind = kind_of(loaded.facts)
+    if not kind.has_payroll:
+        having = [k.name for k in all_kinds() if k.has_payroll]
+        raise LoadError(
+            [
+                Problem(
+                    loaded.source.file,
+                    loaded.source.line_of(("kind",)),
+                    "kind",
+                    f"a {kind.name} file has no payroll: only a Plan with pay periods has one",
+                    kind.name,
+                    f"Give a file of kind {' or '.join(having)} (see samples/).",
+                )
+            ]
+        )
+    shown = cast("ComputeFormat", output_format)  # the command line offers no other
+    return kind.payroll(loaded.facts, shown)
+
+
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:
     """`docgen calendar`: the election windows open on ``as_of``, ``csv`` or ``ics`` text or a
     ``table`` (rich)."""
@@ -226,6 +250,30 @@ def batch(path: str | Path, out: str | Path, **options: Any) -> BatchResult:
     from docgen.issue.batch import issue_batch
 
     return issue_batch(path, out, **options)
+
+
+def forms_stage_missing(result: BatchResult, facts_file: str | Path) -> str | None:
+    """The warning for a stage issued into an ``--out`` whose cycle has no folder of the stage
+    that sends the blank forms (a grant stage without its elections stage): the issue is then a
+    second complete record of the cycle, apart from the one that holds the forms sent."""
+    from docgen.issue.layout import MANIFEST_NAME
+    from docgen.kinds import get_kind
+
+    kind = get_kind(result.report.facts.kind)
+    forms_stage = kind.intake.stage if kind.intake is not None else None
+    if forms_stage is None or result.report.stage == forms_stage or not result.packets:
+        return None
+    cycle_dir = result.folder.parent
+    if (cycle_dir / forms_stage / MANIFEST_NAME).is_file():
+        return None
+    return (
+        f"{cycle_dir} holds no {forms_stage} stage: the blank forms of cycle {result.cycle} were "
+        f"not issued into this --out, so this {result.report.stage} stage is a second complete "
+        f"record of the cycle, apart from the one that holds the forms sent. If they were issued "
+        f"into another folder, issue this stage there instead (docgen batch {facts_file} --out "
+        f"THAT_FOLDER --stage {result.report.stage}), so the cycle has one record; if the forms "
+        "were never issued with docgen, nothing need change."
+    )
 
 
 def signing_key(config: str | Path | None, *, prompt: bool = False) -> Signing:
@@ -319,12 +367,18 @@ def verify_document(
 
 
 def intake(
-    path: str | Path, forms: Sequence[str | Path], *, received_on: date, as_of: date
+    path: str | Path,
+    forms: Sequence[str | Path],
+    *,
+    received_on: date,
+    as_of: date,
+    accept_name: str | None = None,
 ) -> Recorded:
-    """`docgen intake`: returned forms recorded in the facts file, then checked."""
+    """`docgen intake`: returned forms recorded in the facts file, then checked; the forms
+    refused are in ``Recorded.refused`` (``accept_name``: see docgen.intake.forms.intake)."""
     from docgen.intake.forms import intake as take_in
 
-    return take_in(path, list(forms), received_on=received_on, as_of=as_of)
+    return take_in(path, list(forms), received_on=received_on, as_of=as_of, accept_name=accept_name)
 
 
 def elect(

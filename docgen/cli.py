@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from docgen import __version__, api, cli_forms
 from docgen.console.options import (
@@ -40,12 +40,35 @@ from docgen.console.process import exit_quickly, exits_on_error, run
 from docgen.console.terminal import err, out
 
 
+class _StageOption(TyperOption):
+    """``--stage``, whose help names each kind's stages (api.stage_help): worked out when the
+    help is shown, so that a command that runs imports only the kind of the file it reads."""
+
+    @property
+    def help(self) -> str | None:
+        given = self.__dict__.get("_given_help")
+        return given + api.stage_help() if given == _STAGE_HELP else given
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self.__dict__["_given_help"] = value
+
+
 class _InWorkOrder(TyperGroup):
     """Lists commands in the order of the work (load, check, issue, verify, then the tools)."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for command in self.commands.values():
+            for param in command.params:
+                if type(param) is TyperOption and param.__dict__.get("help") == _STAGE_HELP:
+                    given = param.__dict__.pop("help")
+                    param.__class__ = _StageOption
+                    param.help = given
+
     ORDER = (
         "validate check clauses batch render verify intake elect status "
-        "compute calendar proxy export-ocf rules explain templates schema"
+        "compute payroll calendar proxy export-ocf rules explain templates schema"
     ).split()
 
     def list_commands(self, ctx):
@@ -130,6 +153,12 @@ class ProxyFormat(StrEnum):
     html = "html"
 
 
+class PayrollFormat(StrEnum):
+    csv = "csv"
+    json = "json"
+    text = "text"
+
+
 @app.command()
 @exits_on_error
 def proxy(
@@ -188,6 +217,24 @@ def export_ocf(
         err.print(f"Note: {note}", markup=False)
 
 
+@app.command()
+@exits_on_error
+def payroll(
+    file: FactsFile,
+    output_format: Annotated[
+        PayrollFormat, format_option("csv (for payroll), json or text (a table).")
+    ] = PayrollFormat.csv,
+    output: Output = None,
+) -> None:
+    """The RRP payroll feed: per participant, per paycheck, the deferral and match to withhold.
+
+    Each paycheck's salary and bonus, the year's pay through it, its Plan Compensation (the part
+    above the 401(a)(17) limit, Plan 1.21), the election in force, the Elective Deferral (Plan
+    3.03) and the match with its cap (Plan 3.04): `docgen compute`'s figures, paycheck by
+    paycheck. Paychecks are the participants' pay_periods, or plan.pay_schedule's pay dates."""
+    emit(api.payroll(file, output_format.value), output, "payroll")
+
+
 class RenderFormat(StrEnum):
     """What `docgen render --to` makes: api.RENDER_FORMATS, in its order (tests/test_render.py)."""
 
@@ -196,7 +243,7 @@ class RenderFormat(StrEnum):
     html = "html"
 
 
-_STAGE_HELP = "The stage to check or issue. " + api.stage_help()
+_STAGE_HELP = "The stage to check or issue. "  # and each kind's stages: _StageOption
 _OUT_HELP = "Folder to issue into: the stage folder is OUT/<cycle>/<stage>/."
 _HOLD_HELP = (
     "Issue every packet but this one; its findings do not stop the rest, and the manifest names "
@@ -397,6 +444,9 @@ class CheckFormat(StrEnum):
     html = "html"
 
 
+MinSeverity = StrEnum("MinSeverity", {"error": "error", "warning": "warning", "info": "info"})
+
+
 @app.command()
 @exits_on_error
 def check(
@@ -410,6 +460,15 @@ def check(
     output: Annotated[
         Path | None, output_option("Write the report here instead of stdout.")
     ] = None,
+    min_severity: Annotated[
+        MinSeverity | None,
+        typer.Option(
+            "--min-severity",
+            help="Show only findings this severe or more (error, warning or info; default: "
+            "all). The summary counts those left out, and the exit code still follows them.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run every rule over FILE and report the findings with their citations.
 
@@ -417,6 +476,7 @@ def check(
     checked_on = parse_as_of(as_of)
     table = output_format is CheckFormat.text and output is None
     loaded, report = api.check_loaded(file, checked_on, stage)
+    report = report.at_least(min_severity.value if min_severity else None)
     rendered = api.report_view(report, "rich" if table else output_format.value, loaded)
     if table:
         out.print(rendered)

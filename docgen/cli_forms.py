@@ -24,10 +24,35 @@ from docgen.console.options import (
 from docgen.console.output import emit
 from docgen.console.printers import print_recorded
 from docgen.console.process import exits_on_error
+from docgen.console.terminal import err
 
 _RECEIVED_HELP = (
     "The day the Company received the form(s), YYYY-MM-DD: recorded as the filing date."
 )
+_ACCEPT_NAME_HELP = (
+    "Accept a printed name that does not read as the name on record (Exhibit I, Section IV), "
+    "for this REASON: recorded beside the filing as name_accepted."
+)
+AcceptName = Annotated[
+    str | None, typer.Option("--accept-name", metavar="REASON", help=_ACCEPT_NAME_HELP)
+]
+
+
+def _ended(result: api.Recorded) -> None:
+    """Print what was recorded; exit 2 when a form was refused (each said why), else by the
+    check's findings."""
+    print_recorded(result)
+    if result.refused:
+        for problem in result.refused:
+            err.print(str(problem), markup=False)
+        count = len(result.refused_forms)
+        err.print(
+            f"{count} form{'s' if count != 1 else ''} refused and not recorded; the others "
+            "were recorded.",
+            style="bold red",
+        )
+        raise typer.Exit(2)
+    raise typer.Exit(result.report.exit_code())
 
 
 @exits_on_error
@@ -39,20 +64,24 @@ def intake(
     ],
     received_on: Annotated[str, typer.Option("--received-on", help=_RECEIVED_HELP)],
     as_of: AsOf = None,
+    accept_name: AcceptName = None,
 ) -> None:
     """Read returned forms into FILE as filings on the day received, then check it.
 
     Each form is matched to its director or participant by the identity it carries, its fields
     validated (one option, a date where the option needs one, the signature block completed),
-    and recorded in FILE as written (comments, order, quoting kept; a roster row for a director
-    in the roster). Exit 0 recorded and clean, 1 recorded with error findings, 2 refused with
+    and recorded in FILE as written (comments, order, quoting kept), or in the CSV the person
+    lives in (the roster row, or elections_csv, beneficiaries_csv, allocations_csv when the
+    facts name them). Exit 0 recorded and clean, 1 recorded with error findings, 2 refused with
     nothing written: a scan (use `docgen elect`), another cycle's form, someone not in FILE, a
-    form already recorded, blank or unclear fields."""
+    form already recorded, blank or unclear fields. Of several forms, every valid one is
+    recorded and each refused one named with its reason (exit 2)."""
     checked_on = parse_as_of(as_of)
     received = parse_received_on(received_on, checked_on)
-    result = api.intake(file, forms, received_on=received, as_of=checked_on)
-    print_recorded(result)
-    raise typer.Exit(result.report.exit_code())
+    result = api.intake(
+        file, forms, received_on=received, as_of=checked_on, accept_name=accept_name
+    )
+    _ended(result)
 
 
 @exits_on_error
@@ -95,6 +124,7 @@ def elect(
         typer.Option(help='RRP form, Section V: "NAME;RELATIONSHIP;SHARE", each Beneficiary.'),
     ] = None,
     as_of: AsOf = None,
+    accept_name: AcceptName = None,
 ) -> None:
     """Record a paper form's content (a scan, a fax) in FILE, with intake's validation.
 
@@ -113,10 +143,10 @@ def elect(
         "performance-percent": performance_percent,
         "allocation": allocation,
         "beneficiary": beneficiary,
+        "accept-name": accept_name,
     }
     result = api.elect(file, subject, options, received_on=received, as_of=checked_on)
-    print_recorded(result)
-    raise typer.Exit(result.report.exit_code())
+    _ended(result)
 
 
 class StatusFormat(StrEnum):

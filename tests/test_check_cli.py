@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -250,3 +251,43 @@ def test_check_never_imports_weasyprint_or_docx():
         [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert "HEAVY []" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("sample", "as_of", "other"),
+    [
+        ("samples/director-grant-2026.yaml", "2026-06-23", "rrp"),
+        ("samples/rrp-2026.yaml", "2025-12-01", "director_rsu"),
+    ],
+)
+def test_check_imports_only_the_kind_it_reads(sample, as_of, other):
+    """A fresh `docgen check` imports the kind of its file and that kind's rules: not the other
+    kind (its model, rules or arithmetic), not its own arithmetic, no renderer (DESIGN.md,
+    "Architecture")."""
+    probe = (
+        "import sys\n"
+        "from docgen.cli import main\n"
+        f"sys.argv = ['docgen', 'check', {sample!r}, '--as-of', {as_of!r}, '--format', 'json']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('MODULES', sorted(sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    line = next(x for x in done.stderr.splitlines() if x.startswith("MODULES "))
+    modules = set(ast.literal_eval(line.removeprefix("MODULES ")))
+    own = "director_rsu" if other == "rrp" else "rrp"
+    assert f"docgen.kinds.{own}.kind" in modules
+    checks_prefix = {"rrp": "checks.rrp", "director_rsu": "checks.rsu"}
+    unwanted = sorted(
+        m
+        for m in modules
+        if m.startswith((f"docgen.kinds.{other}.", checks_prefix[other], "docgen.render"))
+        and m not in (f"docgen.kinds.{other}.authorities", checks_prefix[other] + "_sources")
+        or m.endswith(".arithmetic")
+        or m.split(".")[0] in ("weasyprint", "docx", "pypdf")
+    )
+    assert unwanted == []

@@ -365,13 +365,17 @@ def test_two_forms_for_one_director_in_one_call_are_refused(cli, facts, blanks, 
     assert facts.read_bytes() == before
 
 
-def test_one_bad_form_among_good_ones_records_none_of_them(cli, facts, blanks, tmp_path):
+def test_one_bad_form_among_good_ones_records_the_good_one(cli, facts, blanks, tmp_path):
+    # Issue 24: a multi-form intake records every valid form and refuses the others (it
+    # recorded none of them before).
     good = form_file(tmp_path, pypdf_fill(blanks["tnguyen"], GOOD), "good.pdf")
     bad = form_file(tmp_path, blanks["ebrooks"], "blank.pdf")
-    before = facts.read_bytes()
     result = take_in(cli, facts, good, bad)
     assert result.exit_code == 2 and "blank.pdf: the form is blank" in result.stderr
-    assert facts.read_bytes() == before
+    assert "1 form refused and not recorded; the others were recorded." in result.stderr
+    after = load_facts(facts).facts
+    assert [e.pay_on for e in after.director("tnguyen").elections][-1:] == ["separation"]
+    assert not after.director("ebrooks").elections
 
 
 def test_a_form_received_in_the_future_is_refused(cli, facts, blanks, tmp_path):

@@ -139,6 +139,8 @@ def test_csv_has_one_row_per_director_who_gets_a_form(cli):
         "why_not",
         "deadline",
         "days_left",
+        "file",  # issue 24: where each person's record is
+        "line",
     }
     assert (table[3]["subject"], table[3]["returned"], table[3]["in_effect"]) == (
         "tnguyen",

@@ -56,9 +56,10 @@ the field and the fix; docgen never guesses what a value meant):
   the rest of C0 and C1), a line or paragraph separator (U+2028, U+2029), a bidirectional control
   (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), a byte-order mark or an
   interlinear annotation mark: each changes how the text around it shows.
-- The facts file, and a roster it names, are regular files of at most 100 MB (not a pipe or a
-  device). `directors_csv`, `participants_csv` and `templates_dir` are paths relative to the
-  facts file, inside its folder: an absolute path, a `..`, a link that leads outside (the roster,
+- The facts file, and a roster or CSV of filings it names, are regular files of at most 100 MB
+  (not a pipe or a device). `directors_csv`, `participants_csv`, `elections_csv`,
+  `beneficiaries_csv`, `allocations_csv` and `templates_dir` are paths relative to the facts
+  file, inside its folder: an absolute path, a `..`, a link that leads outside (the roster,
   or any file in the templates folder), or a FIFO or device among them is refused, never read.
 - Unknown keys are errors, so a typo never silently drops a fact. A director's or participant's
   id keeps its payroll form (letters, digits, `.`, `_`, `-`, starting with a letter or digit),
@@ -82,8 +83,23 @@ break. Spreadsheet habits are understood where they cannot be misread: `yes`/`no
 - Participant roster columns: {participant_columns}. `key_employee_on` lists December 31 dates
   separated by `;`; `salary_percent`/`salary_made_on` and `bonus_percent`/`bonus_made_on` are a
   Deferral Election for the facts' Plan Year. Beneficiaries, investments, performance-based
-  elections, terminations and payments are not roster columns: list such a participant in the
-  facts file.
+  elections, terminations and payments are not roster columns: give them in the CSVs of filings
+  below, or list such a participant in the facts file.
+
+CSVs of filings. The forms on record may also be kept as rows, one row per form received (or per
+Beneficiary, or per fund), each naming its person by id; several rows per person, superseded
+forms and forms recorded as not in effect included, in the order received. Each is read as
+strictly as a roster (an unknown column with a did-you-mean; the file, line and column of every
+problem; an id that names no one), and each fact in it is located at its file and line. A
+person's elections (Beneficiaries, allocation) are all in one place: given both in the CSV and in
+the facts file, or in a roster row's election columns, they are a load error, never merged.
+`docgen intake` and `docgen elect` write a returned form into the CSV the person's record is
+in, keeping every other byte (a byte-order mark, CRLF, quoting, the other rows); a roster
+person's single election moves from the row into `elections_csv` with their next form. Without
+`elections_csv`, a roster row takes one election (one of each kind of pay) and refuses a second,
+saying to name one.
+
+{record_columns}
 """
 
 
@@ -161,8 +177,14 @@ def render() -> str:
         for kind in all_kinds()
         if kind.roster is not None
     }
+    record_columns = "\n".join(
+        f"- {kind.name} `{rows.field}` columns: `{', '.join(rows.column_names)}`."
+        for kind in all_kinds()
+        for rows in kind.records
+    )
     parts = [
         INTRO.format(
+            record_columns=record_columns,
             director_columns=columns["directors"],
             participant_columns=columns["participants"],
             earliest=parsers.EARLIEST_DATE.isoformat(),

@@ -12,13 +12,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from docgen.checker.rules import get_rule
+from docgen.checker.views import beside
 from docgen.core.dates import long_date
+from docgen.core.finding_groups import sections
 from docgen.kinds import get_kind
 from docgen.render.templating import environment
 
 if TYPE_CHECKING:
     from docgen.checker.clause_wording import Wording
-    from docgen.core.findings import Report
+    from docgen.core.findings import Finding, Report
 
 TEMPLATE = "check-report.html.j2"
 
@@ -33,10 +35,11 @@ def report_context(
     part of every issued document's provenance)."""
     from markupsafe import Markup
 
+    noun = get_kind(report.facts.kind).subject_noun
     groups = []
-    for subject, findings in report.by_subject():
+    for section in sections(report.findings):
         items = []
-        for finding in findings:
+        for finding in section.findings[:1] if section.group else section.findings:
             entry = get_rule(finding.rule)
             items.append(
                 {
@@ -46,9 +49,25 @@ def report_context(
                         {"cite": str(s.citation), "text": s.text, "quoted": s.quoted}
                         for s in entry.sources
                     ],
+                    # A group's one entry names everyone it is about, each where the fact is.
+                    "at": _at(report, finding),
+                    "members": [
+                        {
+                            "label": report.label(member.subject),
+                            "finding": member,
+                            "at": _at(report, member),
+                        }
+                        for member in (section.group.findings if section.group else ())
+                    ],
                 }
             )
-        groups.append({"subject": subject, "label": report.label(subject), "items": items})
+        if section.group is not None:
+            label = f"{len(section.group.subjects)} {noun}s: {section.group.first.rule}"
+            subject = section.group.first.subject
+        else:
+            subject = section.subject or ""
+            label = report.label(subject)
+        groups.append({"subject": subject, "label": label, "items": items})
     wording = wording or {}
     clauses = [
         {
@@ -78,6 +97,15 @@ def report_context(
         "defaulted": report.defaulted,
         "set_aside": [report.label(subject) for subject in held],
     }
+
+
+def _at(report: Report, finding: Finding) -> str:
+    """``roster.csv line 2, column 10``: the file (named as beside the facts file), line and
+    column of the finding's fact; empty when it has no line."""
+    if not finding.line:
+        return ""
+    column = f", column {finding.column}" if finding.column else ""
+    return f"{beside(report, finding.file)} line {finding.line}{column}"
 
 
 def _redline(review: Any) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from datetime import date
 from typing import Any
 
 from docgen.checker.clauses import clause_findings, review_clauses
-from docgen.checker.rules import all_rules
+from docgen.checker.rules import rules_of
 from docgen.checker.seed_references import undefined_references
 from docgen.core.errors import DocgenError
 from docgen.core.findings import FactsInfo, Finding, Report
@@ -63,17 +63,17 @@ def run_checks(
     facts = loaded.facts
     kind = kind_of(facts)
     stage = resolve_stage(facts, stage, as_of)
-    context = CheckContext(facts, as_of, stage)
+    context = CheckContext(facts, as_of, stage, kind.view(facts))
     not_in_effect = kind.not_in_effect(facts)
     findings: list[Finding] = []
-    locate = loaded.source.locate
-    for entry in all_rules():
-        if entry.applies_to != facts.kind or not entry.applies_at(stage) or entry.check is None:
+    where = loaded.source.where
+    for entry in rules_of(facts.kind):
+        if not entry.applies_at(stage) or entry.check is None:
             continue
         if not issuing and entry.stages is not None:
             continue
         for hit in entry.check(context):
-            file, line = locate(hit.path)
+            file, line, column = where(hit.path)
             severity, message, remedy = hit.severity, hit.message, hit.remedy or None
             decision = _decision_over(not_in_effect, hit.path)
             if decision is not None and (severity or entry.severity) != "info":
@@ -88,6 +88,7 @@ def run_checks(
                     file=file,
                     remedy=remedy,
                     severity=severity,
+                    column=column,
                 )
             )
     subjects, names = subjects_of(facts)

@@ -8,10 +8,15 @@ terminal, and the Markdown is literal text (a name holding ``<!--`` hides nothin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from docgen.core.findings import Report
+from docgen.core.finding_groups import sections
+from docgen.core.findings import Finding, Report
 from docgen.core.safe_text import for_terminal, json_text, markdown_text
+from docgen.kinds import get_kind
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -35,7 +40,7 @@ def as_rich(report: Report) -> RenderableType:
     )
     notes = [Text(for_terminal(line), style="dim") for line in notes_lines(report)]
     if not report.findings:
-        return Group(Text("No findings."), *notes, summary)
+        return Group(Text(_none_shown(report)), *notes, summary)
     # Every cell and the title are Text, never a string rich would read as markup.
     title = Text(f"Findings: {for_terminal(report.facts.file)}")
     if len(report.findings) >= LARGE_REPORT:
@@ -45,20 +50,22 @@ def as_rich(report: Report) -> RenderableType:
     table.add_column("severity", no_wrap=True)
     table.add_column("finding", ratio=3, min_width=24, overflow="fold")
     table.add_column("cites", ratio=1, min_width=16, overflow="fold")
-    table.add_column("line", no_wrap=True, justify="right")
-    for subject, findings in report.by_subject():
-        for index, finding in enumerate(findings):
-            cell = Text(finding.rule, style="bold")
-            cell.append(f"\n{for_terminal(finding.message)}")
-            if finding.remedy:
-                cell.append(f" {for_terminal(finding.remedy)}", style="dim")
+    table.add_column("where", no_wrap=True, justify="right")
+    for rows in _rows(report):
+        for index, row in enumerate(rows):
+            cell = Text(row.rule, style="bold")
+            cell.append(f"\n{row.message}")
+            if row.remedy:
+                cell.append(f" {row.remedy}", style="dim")
+            if row.names:
+                cell.append(f"\n{row.names}")
             table.add_row(
-                Text(for_terminal(report.label(subject)) if index == 0 else ""),
-                Text(finding.severity, style=colour[finding.severity]),
+                Text(row.subject),
+                Text(row.severity, style=colour[row.severity]),
                 cell,
-                Text(for_terminal("; ".join(str(c) for c in finding.citations))),
-                Text(str(finding.line) if finding.line else ""),
-                end_section=index == len(findings) - 1,
+                Text(row.cites),
+                Text(row.where),
+                end_section=index == len(rows) - 1,
             )
     return Group(table, *notes, summary)
 
@@ -79,28 +86,106 @@ def _findings_table(report: Report, title: RenderableType, colour: dict[str, str
             Column("severity"),
             Column("finding", ratio=3, min_width=24, fold=True),
             Column("cites", ratio=1, min_width=16, fold=True),
-            Column("line", right=True),
+            Column("where", right=True),
         ],
     )
-    for subject, findings in report.by_subject():
-        for index, finding in enumerate(findings):
-            text = f"{finding.rule}\n{for_terminal(finding.message)}"
+    for rows in _rows(report):
+        for index, row in enumerate(rows):
+            text = f"{row.rule}\n{row.message}"
             runs = []  # the whole cell is bold, as rich's Text(rule, style="bold") makes it
-            if finding.remedy:
-                remedy = f" {for_terminal(finding.remedy)}"
+            if row.remedy:
+                remedy = f" {row.remedy}"
                 runs.append((len(text), len(text) + len(remedy), "dim"))
                 text += remedy
+            if row.names:
+                text += f"\n{row.names}"
             table.add_row(
                 [
-                    Cell(for_terminal(report.label(subject)) if index == 0 else ""),
-                    Cell(finding.severity, colour[finding.severity]),
+                    Cell(row.subject),
+                    Cell(row.severity, colour[row.severity]),
                     Cell(text, "bold", tuple(runs)),
-                    Cell(for_terminal("; ".join(str(c) for c in finding.citations))),
-                    Cell(str(finding.line) if finding.line else ""),
+                    Cell(row.cites),
+                    Cell(row.where),
                 ],
-                end_section=index == len(findings) - 1,
+                end_section=index == len(rows) - 1,
             )
     return table
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One row of the text table, every text safe for the terminal."""
+
+    subject: str
+    severity: str
+    rule: str
+    message: str
+    remedy: str
+    names: str  # for a group: the subjects it names
+    cites: str
+    where: str
+    path: str  # the fact's path (none for a group, whose facts are many)
+
+
+def _rows(report: Report, safe: Callable[[str], str] = for_terminal) -> list[list[_Row]]:
+    """The text table's rows, section by section: a subject's own findings (its label on the
+    first), or one group of the same finding about many (its count, and the subjects named).
+    Every text passes through ``safe`` (for the terminal; Markdown escapes its own)."""
+    noun = get_kind(report.facts.kind).subject_noun
+    result = []
+    for section in sections(report.findings):
+        rows = []
+        for index, finding in enumerate(section.findings):
+            group = section.group
+            if group is not None:
+                subject = f"{len(group.subjects)} {noun}s"
+                names = safe(", ".join(group.subjects))
+                located = ", ".join(
+                    beside(report, f) for f in group.files if f != report.facts.file
+                )
+            else:
+                first = index == 0 and section.subject is not None
+                subject = report.label(finding.subject) if first else ""
+                names, located = "", where(report, finding)
+            rows.append(
+                _Row(
+                    safe(subject),
+                    finding.severity,
+                    finding.rule,
+                    safe(finding.message),
+                    safe(finding.remedy),
+                    names,
+                    safe("; ".join(str(c) for c in finding.citations)),
+                    safe(located),
+                    "" if group is not None else finding.path,
+                )
+            )
+            if group is not None:
+                break  # one row for the group
+        result.append(rows)
+    return result
+
+
+def _none_shown(report: Report) -> str:
+    if report.left_out:
+        return f"No findings at {report.min_severity} or above."
+    return "No findings."
+
+
+def where(report: Report, finding: Finding) -> str:
+    """Where a finding's fact is written: its line in the facts file the report is about, else
+    ``file:line`` in the file that holds it, with the column for a CSV cell (``roster.csv:2:10``:
+    line 2, the tenth cell of the row, a spreadsheet's column J). A file beside the facts file
+    is named as the facts file names it, without the folder the report's title already gives."""
+    if finding.file and finding.file != report.facts.file and finding.line:
+        return beside(report, finding.file) + finding.where.removeprefix(finding.file)
+    return str(finding.line) if finding.line else ""
+
+
+def beside(report: Report, file: str) -> str:
+    """``file`` without its folder when it is the facts file's folder."""
+    path = PurePath(file)
+    return path.name if path.parent == PurePath(report.facts.file).parent else file
 
 
 def notes_lines(report: Report) -> list[str]:
@@ -153,24 +238,22 @@ def as_markdown(report: Report) -> str:
         f"- Facts: {md(report.facts.file)} ({md(report.facts.kind)}), SHA-256 "
         f"{md(report.facts.sha256)}",
         f"- As of: {report.as_of.isoformat()}; stage: {md(report.stage)}",
-        f"- Summary: {report.summary['error']} errors, {report.summary['warning']} warnings, "
-        f"{report.summary['info']} info",
+        f"- Summary: {md(report.summary_line().removeprefix(report.facts.file + ': '))}",
         "",
     ]
     if not report.findings:
-        lines.append("No findings.")
+        lines.append(_none_shown(report))
     lines += [*(f"- {md(line)}" for line in notes_lines(report)), ""] if notes_lines(report) else []
-    for subject, findings in report.by_subject():
-        lines += [
-            f"## {md(report.label(subject))}",
-            "",
-            "| severity | rule | finding | cites | where |",
-            "| --- | --- | --- | --- | --- |",
-        ]
-        for f in findings:
-            text = f.message + (f" {f.remedy}" if f.remedy else "")
-            where = md(f.path) + (f" (line {f.line})" if f.line else "")
-            cites = "; ".join(str(c) for c in f.citations)
-            lines.append(f"| {f.severity} | {md(f.rule)} | {md(text)} | {md(cites)} | {where} |")
+    header = ["| severity | rule | finding | cites | where |", "| --- | --- | --- | --- | --- |"]
+    for rows in _rows(report, str):
+        lines += [f"## {md(rows[0].subject)}", "", *header]
+        for row in rows:
+            text = row.message + (f" {row.remedy}" if row.remedy else "")
+            text += f" ({row.names})" if row.names else ""
+            at = f"line {row.where}" if row.where.isdigit() else row.where
+            where_cell = md(row.path) + (f" ({md(at)})" if at and row.path else md(at))
+            lines.append(
+                f"| {row.severity} | {md(row.rule)} | {md(text)} | {md(row.cites)} | {where_cell} |"
+            )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

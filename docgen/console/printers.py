@@ -150,19 +150,38 @@ def print_batch(result: BatchResult, facts_file: Path, out_dir: Path, issued_on:
             markup=False,
         )
     for entry in result.held:
-        reasons = "; ".join(
-            f"{f['rule']}: {f['message'].rstrip('.')}"
-            for f in entry.findings
-            if f["severity"] == "error"
+        command = (
+            f"docgen batch {facts_file} --out {out_dir} --stage {result.report.stage} "
+            f"--only {entry.subject}"
         )
+        # The reasons are the findings that hold the packet now, not those the manifest kept
+        # from the batch that held it: a form resolved since holds nothing.
+        now = [f for f in result.report.errors if f.subject == entry.subject]
+        was = any(f["severity"] == "error" for f in entry.findings)
+        if was and not now:
+            out.print(
+                f"  not issued yet: {entry.subject} ({entry.name}), held by an earlier batch; "
+                f"no error holds it now. To issue it: {command}",
+                markup=False,
+            )
+            continue
+        reasons = "; ".join(f"{f.rule}: {f.message.rstrip('.')}" for f in now)
         out.print(
             f"  held, not issued: {entry.subject} ({entry.name})"
-            f"{': ' + reasons if reasons else ''}. Once resolved: docgen batch {facts_file} "
-            f"--out {out_dir} --stage {result.report.stage} --only {entry.subject}",
+            f"{': ' + reasons if reasons else ''}. Once resolved: {command}",
+            markup=False,
+        )
+    for finding in result.remedied:
+        out.print(
+            f"  error {finding.rule} ({finding.subject}): {finding.message} The blank form was "
+            "issued all the same: filed again, it is how the finding is corrected.",
             markup=False,
         )
     for finding in result.warnings:
         out.print(f"  warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
+    apart = api.forms_stage_missing(result, facts_file)
+    if apart is not None:
+        out.print(f"  warning: {apart}", markup=False)
     out.print(f"Check it any time with: docgen verify {result.folder}", markup=False)
 
 
@@ -188,6 +207,8 @@ def print_render(result: RenderResult) -> None:
         shown = f"{finding.severity} {finding.rule} ({finding.subject}): {finding.message}"
         err.print(shown, markup=False)
     batch = result.batch
+    for finding in batch.remedied if batch is not None else ():
+        err.print(f"error {finding.rule} ({finding.subject}): {finding.message}", markup=False)
     if batch is None:
         what = "a preview" if result.fmt == "html" else "counsel's review copy"
         out.print(

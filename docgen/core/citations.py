@@ -97,3 +97,19 @@ def cited_for(
     kind's documents nor docgen's own design (counsel reads the law, not docgen's notes)."""
     names = {authority.name for authority in authorities} | {CODE.name, TREAS_REG.name}
     return tuple(citation for citation in citations if citation.authority in names)
+
+
+def parse_citation(text: str) -> Citation:
+    """The citation ``text`` writes (as ``str(citation)`` gives it, e.g. read back from an issued
+    check report); ValueError when no declared authority writes it so."""
+    for name in sorted(_AUTHORITIES, key=len, reverse=True):
+        if text != name and not text.startswith(name):
+            continue
+        known = _AUTHORITIES[name]
+        for lead in (" Section ", ", ", known.after):
+            if text.startswith(name + lead) or text == name:
+                pinpoint = "" if text == name else text[len(name + lead) :]
+                citation = Citation(name, pinpoint)
+                if str(citation) == text:
+                    return citation
+    raise ValueError(f"no authority writes the citation {text!r}")

@@ -60,6 +60,9 @@ class DocumentSpec:
     # Body text in points, in the PDF and in Word alike; None: the house size (print.css, 11.5)
     type_size: float | None = None
     return_part: ReturnPart | None = None  # DOC-RETURN-PAGE
+    # The stages at which the document is a blank form, printing no recorded election: a finding
+    # about an election (Rule.remedied_by_blank_form) never holds it back (DESIGN.md A20).
+    blank_at: tuple[str, ...] = ()
 
 
 class CheckedCopy(Protocol):

@@ -3,6 +3,7 @@ views (text, Markdown, HTML, JSON text) live in docgen.checker.views."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -11,6 +12,7 @@ from typing import Any, Literal
 
 from docgen.core.citations import Citation
 from docgen.core.clauses import ClauseReview
+from docgen.core.finding_groups import finding_groups
 from docgen.core.model import DefaultedTerm
 
 Severity = Literal["error", "warning", "info"]
@@ -31,11 +33,13 @@ class Finding:
     remedy: str = ""
     file: str = ""
     title: str = ""
+    column: int | None = None  # a CSV cell's column, counted from 1; None in the facts file
 
     @property
     def where(self) -> str:
+        """``file:line``, or ``file:line:column`` for a cell of a CSV."""
         if self.file and self.line:
-            return f"{self.file}:{self.line}"
+            return f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
         return self.file or ""
 
     def to_json_dict(self) -> dict[str, Any]:
@@ -50,6 +54,7 @@ class Finding:
             "title": self.title,
             "remedy": self.remedy,
             "file": self.file,
+            "column": self.column,
         }
 
 
@@ -88,6 +93,10 @@ class Report:
     names: dict[str, str] = field(default_factory=dict)
     clauses: tuple[ClauseReview, ...] = ()
     defaulted: tuple[DefaultedTerm, ...] = ()
+    # `check --min-severity`: the least severity shown, and the findings below it, by severity
+    # (left out of ``findings``; the summary still counts them, and the exit code follows them).
+    min_severity: Severity | None = None
+    left_out: tuple[tuple[Severity, int], ...] = ()
 
     @classmethod
     def build(
@@ -124,6 +133,17 @@ class Report:
             tuple(defaulted),
         )
 
+    def at_least(self, severity: Severity | None) -> Report:
+        """The report showing only findings of ``severity`` or graver (None: all of them)."""
+        if severity is None:
+            return self
+        shown = SEVERITIES[: SEVERITIES.index(severity) + 1]
+        kept = tuple(f for f in self.findings if f.severity in shown)
+        left = [(s, self.summary[s]) for s in SEVERITIES if s not in shown and self.summary[s]]
+        return dataclasses.replace(
+            self, findings=kept, min_severity=severity, left_out=(*self.left_out, *left)
+        )
+
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "error"]
@@ -134,9 +154,12 @@ class Report:
 
     @property
     def summary(self) -> dict[str, int]:
+        """How many findings of each severity, those left out by --min-severity included."""
         counts: dict[str, int] = {severity: 0 for severity in SEVERITIES}
         for finding in self.findings:
             counts[finding.severity] += 1
+        for severity, count in self.left_out:
+            counts[severity] += count
         return counts
 
     def rule_ids(self) -> set[str]:
@@ -144,7 +167,8 @@ class Report:
 
     def exit_code(self, strict: bool = False) -> int:
         """0 no errors (and, when strict, no warnings); 1 otherwise."""
-        if self.errors or (strict and self.warnings):
+        counts = self.summary  # findings left out of the view count too
+        if counts["error"] or (strict and counts["warning"]):
             return 1
         return 0
 
@@ -160,7 +184,14 @@ class Report:
             f"{counts[s]} {s}{'' if counts[s] == 1 or s == 'info' else 's'}" for s in SEVERITIES
         ]
         when = f"as of {self.as_of.isoformat()}, stage {self.stage}"
-        return f"{self.facts.file}: {', '.join(parts)} ({when})"
+        line = f"{self.facts.file}: {', '.join(parts)} ({when})"
+        left = sum(count for _, count in self.left_out)
+        if left:
+            line += (
+                f"; {left} finding{'' if left == 1 else 's'} below {self.min_severity} left out "
+                "(--min-severity)"
+            )
+        return line
 
     def to_json_dict(self) -> dict[str, Any]:
         """The `docgen check --format json` contract (DESIGN.md, "Command line")."""
@@ -174,6 +205,9 @@ class Report:
             "stage": self.stage,
             "summary": self.summary,
             "findings": [f.to_json_dict() for f in self.findings],
+            "groups": [group.to_json_dict() for group in finding_groups(self.findings)],
+            "min_severity": self.min_severity,
+            "left_out": dict(self.left_out),
             "clauses": [c.to_json_dict() for c in self.clauses],
             "defaulted_terms": [t.to_json_dict() for t in self.defaulted],
         }

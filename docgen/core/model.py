@@ -60,6 +60,8 @@ WINDOWS_DEVICE_NAMES = frozenset(
     {"con", "prn", "aux", "nul"} | {f"{d}{n}" for d in ("com", "lpt") for n in range(10)}
 )
 PathKey = tuple[str | int, ...]  # a fact's path: ("directors", 2, "filed_on")
+# Where a fact is written: its file and line, and for a CSV cell its column (counted from 1).
+Location = tuple[str, int] | tuple[str, int, int]
 
 
 def _subject_id(value: Any) -> Any:

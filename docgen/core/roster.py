@@ -49,12 +49,18 @@ class Column:
 
 @dataclass
 class RosterRow:
-    """One person's row: the converted non-empty cells and the line each cell starts on."""
+    """One person's row: the converted non-empty cells, the line each cell starts on and its
+    column (the cell's place in the row, counted from 1, as a spreadsheet counts A, B, C)."""
 
     index: int  # the person's position in the facts' list of subjects
     line: int  # the row's first line in the file
     values: dict[str, Any] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
+    columns: dict[str, int] = field(default_factory=dict)
+
+    def cell(self, shown: str, column: str) -> tuple[str, int, int]:
+        """Where the cell of ``column`` is: the file, its line and its column, for a SourceMap."""
+        return shown, self.lines[column], self.columns[column]
 
 
 def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -> list[Problem]:
@@ -159,7 +165,9 @@ def read_rows(
                 )
             )
         line = start
-        for column, cell, count in zip(header, cells, breaks, strict=False):
+        for number, (column, cell, count) in enumerate(
+            zip(header, cells, breaks, strict=False), start=1
+        ):
             kind = by_name[column].kind
             if cell.strip():
                 if kind not in ("lines", "list") and _BREAK.search(cell.strip()):
@@ -176,6 +184,7 @@ def read_rows(
                 else:
                     row.values[column] = _convert(kind, cell)
                     row.lines[column] = line
+                    row.columns[column] = number
             line += count
         rows.append(row)
     return rows, problems

@@ -46,11 +46,15 @@ class Hit:
 
 @dataclass(frozen=True)
 class CheckContext:
-    """What a predicate may look at: the facts, the as-of date and the stage. Nothing else."""
+    """What a predicate may look at: the facts, the as-of date and the stage. Nothing else.
+
+    ``view``: what the kind works out once per run from the facts for its rules (``Kind.view``:
+    frozen, one entry per subject), or None."""
 
     facts: Any
     as_of: date
     stage: str
+    view: Any = None
 
 
 Predicate = Callable[[CheckContext], Iterable[Hit]]
@@ -68,6 +72,9 @@ class Rule:
     remedy: str = ""
     stages: tuple[str, ...] | None = None  # None: every stage of its kind
     check: Predicate | None = None
+    # A finding about a recorded election that a new form corrects: it never holds a packet of
+    # blank forms only (DocumentSpec.blank_at), the form that lets the person correct it.
+    remedied_by_blank_form: bool = False
 
     def applies_at(self, stage: str) -> bool:
         return self.stages is None or stage in self.stages
@@ -83,6 +90,7 @@ class Rule:
         remedy: str | None = None,
         severity: Severity | None = None,
         citations: tuple[Citation, ...] | None = None,
+        column: int | None = None,
     ) -> Finding:
         """A finding of this rule (how the DOC-* rules, which read documents, report);
         ``citations``: the finding's own (a rule of every kind cites, finding by finding, only
@@ -98,6 +106,7 @@ class Rule:
             remedy=self.remedy if remedy is None else remedy,
             file=file,
             title=self.title,
+            column=column,
         )
 
 
@@ -141,6 +150,7 @@ def rule(
     remedy: str = "",
     stages: tuple[str, ...] | None = None,
     applies_to: str | None = None,
+    remedied_by_blank_form: bool = False,
 ) -> Callable[[Predicate], Predicate]:
     """Register the decorated predicate as rule ``id``, of the kind that lists the predicate's
     module among its rule modules (``applies_to`` only for a rule of no kind: DOCUMENT)."""
@@ -158,6 +168,7 @@ def rule(
                 remedy,
                 stages,
                 check,
+                remedied_by_blank_form,
             )
         )
         return check

@@ -9,7 +9,8 @@ facts, and a form issued from an earlier version of the same cycle's facts is re
 Refused with nothing written (exit 2): a file that is not a form (a scan: record it with
 `docgen elect`), a form of another cycle or for someone not in the facts, a form already
 recorded, a form whose fields are blank, unclear or contradict each other, two forms for one
-person in one call (their order would decide which governs).
+person in one call (their order would decide which governs). Of several forms, every valid one
+is recorded and each refused one reported with its reason (exit 2).
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class Recorded:
     written: list[Path]
     report: Report
     certified: tuple[str, ...] = ()  # a returned form's certification, found holding
+    refused: tuple[Problem, ...] = ()  # the forms of a multi-form intake not recorded, and why
+    refused_forms: tuple[str, ...] = ()  # those forms, as given
 
 
 def intake(
@@ -57,10 +60,16 @@ def intake(
     *,
     received_on: date,
     as_of: date,
+    accept_name: str | None = None,
 ) -> Recorded:
-    """Read each returned form, validate it, record them all in the facts file, then check."""
+    """Read each returned form, validate it, record every valid one in the facts file, then
+    check; the forms refused are in ``Recorded.refused`` (none recorded: FormsRefused).
+    ``accept_name``: the reason a printed name that does not read as the name on record is
+    accepted (recorded beside the filing)."""
     with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
-        return _intake(facts_path, forms, received_on=received_on, as_of=as_of)
+        return _intake(
+            facts_path, forms, received_on=received_on, as_of=as_of, accept_name=accept_name
+        )
 
 
 def elect(
@@ -71,7 +80,8 @@ def elect(
     received_on: date,
     as_of: date,
 ) -> Recorded:
-    """Record a paper form's content given as options, with intake's validation, then check."""
+    """Record a paper form's content given as options, with intake's validation, then check
+    (``accept-name`` among them: the reason a printed name is accepted)."""
     with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
         return _elect(facts_path, subject_id, options, received_on=received_on, as_of=as_of)
 
@@ -82,23 +92,82 @@ def _intake(
     *,
     received_on: date,
     as_of: date,
+    accept_name: str | None,
 ) -> Recorded:
     loaded = load_facts(facts_path)
     hooks = _hooks(loaded)
+    _name_to_accept(hooks, accept_name, "docgen intake")
     problems: list[Problem] = []
     filings: list[tuple[str, Filing]] = []
     certified: list[str] = []
     for form in forms:
         shown = display(Path(form))
         try:
-            filing = _read_one(loaded, hooks, Path(form), shown, received_on, certified)
+            filing = _read_one(
+                loaded, hooks, Path(form), shown, received_on, certified, accept_name
+            )
             filings.append((shown, filing))
         except FormsRefused as refused:
             problems.extend(refused.problems)
-    problems.extend(_one_form_each(filings))
-    if problems:
-        raise FormsRefused(problems)
-    return dataclasses.replace(_record(loaded, hooks, filings, as_of), certified=tuple(certified))
+    twice, dropped = _one_form_each(filings)
+    problems.extend(twice)
+    filings = [(origin, filing) for origin, filing in filings if origin not in dropped]
+    # Every valid form is recorded, the others refused each with its reason (exit 2): a form
+    # the facts cannot hold is found when the filings are prepared, and the rest prepared again.
+    while filings:
+        try:
+            recorded = _record(loaded, hooks, filings, as_of)
+        except FormsRefused as refused:
+            left = [(o, f) for o, f in filings if o not in refused.origins]
+            if not refused.origins or len(left) == len(filings):
+                raise FormsRefused(problems + refused.problems) from None
+            problems.extend(refused.problems)
+            filings = left
+            continue
+        taken = {origin for origin, _ in filings}
+        return dataclasses.replace(
+            recorded,
+            certified=tuple(certified),
+            refused=tuple(_sorted(problems)),
+            refused_forms=tuple(
+                shown for shown in (display(Path(form)) for form in forms) if shown not in taken
+            ),
+        )
+    raise FormsRefused(problems)
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.file, p.line or 0, p.path, p.what))
+
+
+def _name_to_accept(hooks: FormIntake, accept_name: str | None, origin: str) -> None:
+    """--accept-name is for a form with a printed name (Exhibit I's Section IV), and says why."""
+    if accept_name is None:
+        return
+    if "printed-name" not in hooks.options:
+        raise FormsRefused(
+            [
+                Problem(
+                    origin,
+                    None,
+                    "--accept-name",
+                    f"the {hooks.document} form has no printed name to accept",
+                    fix="Leave --accept-name out.",
+                )
+            ]
+        )
+    if not accept_name.strip():
+        raise FormsRefused(
+            [
+                Problem(
+                    origin,
+                    None,
+                    "--accept-name",
+                    "gives no reason",
+                    fix='Say why the name is accepted: --accept-name "maiden name on the form".',
+                )
+            ]
+        )
 
 
 def _elect(
@@ -130,6 +199,10 @@ def _elect(
     given = {name: value for name, value in options.items() if value not in (None, [], ())}
     # Who recorded the paper form, and when: on every kind's record, not a field of its form.
     recorded = {"recorded_by": given.pop("recorded-by", None), "recorded_on": as_of}
+    accept_name = given.pop("accept-name", None)
+    _name_to_accept(hooks, accept_name, origin)
+    if accept_name is not None:
+        recorded["accept_name"] = accept_name
     foreign = sorted(set(given) - set(hooks.options))
     if foreign:
         accepted = ", ".join(f"--{name}" for name in hooks.options)
@@ -173,6 +246,7 @@ def _read_one(
     shown: str,
     received_on: date,
     certified_notes: list[str] | None = None,
+    accept_name: str | None = None,
 ) -> Filing:
     kind = kind_of(loaded.facts)
     facts = loaded.facts
@@ -273,6 +347,8 @@ def _read_one(
     sha = hashlib.sha256(data).hexdigest()
     try:
         answers = hooks.answers_from_form(facts, subject, contents.values, contents.tooltips)
+        if accept_name is not None:
+            answers = {**answers, "accept_name": accept_name}
         return hooks.record(facts, subject, answers, received_on, sha, "form")
     except FormRefused as refused:
         raise FormsRefused(problems_of(shown, refused)) from None
@@ -303,13 +379,28 @@ def _carried(
     return found
 
 
-def _one_form_each(filings: list[tuple[str, Filing]]) -> list[Problem]:
-    """Two forms for one person in one call are refused: received the same day, nothing says
-    which came last, and the last timely form is the one that governs."""
+def _one_form_each(filings: list[tuple[str, Filing]]) -> tuple[list[Problem], set[str]]:
+    """Two forms for one person in one call are refused, both of them: received the same day,
+    nothing says which came last, and the last timely form is the one that governs. Returns
+    the problems and the forms refused."""
     seen: dict[str, str] = {}
     problems = []
+    dropped: set[str] = set()
     for origin, filing in filings:
         if filing.subject in seen:
+            first = seen[filing.subject]
+            if first not in dropped:
+                problems.append(
+                    Problem(
+                        first,
+                        None,
+                        "subject",
+                        f"not recorded: another form for {filing.subject} is in this intake "
+                        f"({origin})",
+                        fix="Take them in one at a time, in the order the Company received them.",
+                    )
+                )
+            dropped |= {first, origin}
             problems.append(
                 Problem(
                     origin,
@@ -321,7 +412,7 @@ def _one_form_each(filings: list[tuple[str, Filing]]) -> list[Problem]:
                 )
             )
         seen.setdefault(filing.subject, origin)
-    return problems
+    return problems, dropped
 
 
 def _record(

@@ -1,5 +1,6 @@
 """Recording filings in a facts file: each filing's edits spliced into the file's text (or into
-the roster row of a director kept in the roster), the result read back and proved to be the
+the roster row of a person kept in the roster, or into the CSV of filings the facts name for
+it: docgen.intake.targets), the result read back and proved to be the
 facts as they were plus exactly those edits, then every changed file replaced at once.
 
 Nothing is written unless all of it can be: a filing the facts cannot hold, or an edited file
@@ -8,8 +9,10 @@ that does not read back as intended, refuses the whole call.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
-from dataclasses import dataclass
+from contextlib import ExitStack
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -17,12 +20,15 @@ from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.filings import Append, Filing, FormRefused, Put
-from docgen.core.output import remove_stale_temporaries, replace_files
+from docgen.core.output import recording_lock, remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
-from docgen.intake.roster_text import RosterText
+from docgen.intake.proof import EditedText, NotAsIntended, proven
+from docgen.intake.targets import Targets
 from docgen.intake.yaml_text import YamlEditError, YamlText
+from docgen.intake.yaml_window import SubjectLines
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
+from docgen.load.heap import collector_asleep
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -33,18 +39,18 @@ class FactsText(Protocol[Node]):
     """A facts file's text, edited where it stands (YamlText, JsonText): its subjects' nodes,
     and the two edits a filing makes to one of them."""
 
-    def subjects(self, list_field: str) -> list[Node]: ...
+    text: str
+    splices: list[tuple[int, int, str]]
+
+    def subject(self, list_field: str, index: int) -> tuple[Node, list[Node]]: ...
+
+    def span(self, subject: Node) -> tuple[int, int]: ...
 
     def append(self, subject: Node, key: str, items: list[dict[str, Any]], peers: list) -> None: ...
 
     def put(self, subject: Node, key: str, new: Any, peers: list) -> None: ...
 
     def result(self) -> str: ...
-
-
-class NotAsIntended(RuntimeError):
-    """The edited facts file does not read back as the facts plus the filings: a docgen bug.
-    Nothing is written (the command line reports an internal error, exit 3)."""
 
 
 @dataclass(frozen=True)
@@ -62,19 +68,26 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     ``filings`` pairs each filing with where it came from (a form's file name, or the command
     line), for the messages of a filing the facts cannot hold.
     """
+    with collector_asleep():  # beside a large roster's heap, as it loads (docgen.load.heap)
+        return _prepare(loaded, filings)
+
+
+def _prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepared:
     kind = kind_of(loaded.facts)
     field = kind.subjects_field
-    remove_stale_temporaries([path for path in (loaded.path, loaded.roster) if path is not None])
+    remove_stale_temporaries(
+        [path for path in (loaded.path, loaded.roster, *loaded.records.values()) if path]
+    )
     read = {loaded.path: loaded.path.read_bytes()}
-    editor = _editor(loaded.path, read[loaded.path])
-    roster = None
-    if loaded.roster is not None:
-        read[loaded.roster] = loaded.roster.read_bytes()
-        roster = RosterText(_decode(read[loaded.roster]))
-    expected = loaded.facts.model_dump()
-    ids = [subject.id for subject in kind.subjects(loaded.facts)]
+    editor = _editor(loaded, read[loaded.path])
+    targets = Targets(loaded, kind, read, _decode)
+    people = kind.subjects(loaded.facts)
+    place = {subject.id: number for number, subject in enumerate(people)}
+    intended: dict[int, dict[str, Any]] = {}  # subject index -> the subject with its filings
+    spans: dict[int, tuple[int, int]] = {}  # subject index -> its text in the file, if there
     problems: list[Problem] = []
-    touched_file = touched_roster = False
+    refused: list[str] = []
+    touched_file = False
     for origin, filing in filings:
         unfilled = _blanks_in(filing)
         if unfilled:
@@ -82,60 +95,108 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
                 Problem(origin, None, where, f"holds {blank}", fix=_NO_BLANKS)
                 for where, blank in unfilled
             )
+            refused.append(origin)
             continue
-        index = ids.index(filing.subject)
-        in_roster = (field, index) in loaded.source.extra
+        index = place[filing.subject]
+        current = intended.get(index) or people[index].model_dump()
         try:
-            if in_roster and roster is not None:
-                held = _into_roster(kind, roster, filing)
-                touched_roster = True
-            else:
-                _into_file(editor, field, index, filing)
-                held = list(filing.edits)
+            held, for_file = targets.route(filing, index, current)
+            if for_file:
+                spans[index] = _into_file(
+                    editor, field, index, replace(filing, edits=tuple(for_file))
+                )
+                held.extend(for_file)
                 touched_file = True
-        except FormRefused as refused:
-            problems.extend(problems_of(origin, refused))
+        except FormRefused as refused_form:
+            problems.extend(problems_of(origin, refused_form))
+            refused.append(origin)
             continue
         except YamlEditError as error:
             problems.append(Problem(str(loaded.path), None, "", str(error), fix=_BY_HAND))
+            refused.append(origin)
             continue
-        subject = expected[field][index]
+        subject = copy.deepcopy(current)
         for edit in held:
             _apply(subject, edit)
         try:
-            model = type(kind.subjects(loaded.facts)[index])
-            expected[field][index] = model.model_validate(subject).model_dump()
+            intended[index] = type(people[index]).model_validate(subject).model_dump()
         except ValidationError as error:
             problems.extend(
                 Problem(origin, None, ".".join(map(str, e["loc"])), e["msg"], fix=_BY_HAND)
                 for e in error.errors()
             )
+            refused.append(origin)
     if problems:
-        raise FormsRefused(problems)
+        raise FormsRefused(problems, refused)
     contents: dict[Path, bytes] = {}
     if touched_file:
         contents[loaded.path] = _encode(editor.result(), read[loaded.path])
-    if touched_roster and roster is not None and loaded.roster is not None:
-        contents[loaded.roster] = _encode(roster.result(), read[loaded.roster])
+    for path in sorted(targets.touched):
+        contents[path] = _encode(targets.texts[path].result(), read[path])
+    after = None
+    if touched_file and not targets.touched:  # proved on the subjects edited (intake.proof)
+        edited = EditedText(
+            editor.text,
+            editor.result(),
+            loaded.path.suffix.lower() == ".json",
+            editor.splices,
+            spans,
+        )
+        # What the facts' SHA-256 covers, as the loader reads it: the file, its roster, then
+        # each CSV of filings (docgen.load).
+        beside = [loaded.roster] if loaded.roster is not None else []
+        beside += list(loaded.records.values())
+        identity = contents[loaded.path] + b"".join(read[path] for path in beside)
+        after = proven(loaded, kind, edited, intended, identity)
+    if after is None:
+        after = _read_back(loaded, contents, field, intended)
+    return Prepared(contents, read, after)
+
+
+def _read_back(
+    loaded: LoadedFacts,
+    contents: dict[Path, bytes],
+    field: str,
+    intended: dict[int, dict[str, Any]],
+) -> LoadedFacts:
+    """The edited files loaded whole, and proved to be the facts plus the filings."""
+    expected = loaded.facts.model_dump()
+    for index, subject in intended.items():
+        expected[field][index] = subject
     try:
         after = load_facts(loaded.path, contents=contents)
     except LoadError as error:
         raise NotAsIntended(f"the edited facts file does not load: {error}") from None
     if after.facts.model_dump() != expected:
         raise NotAsIntended("the edited facts file does not read back as the facts plus the forms")
-    return Prepared(contents, read, after)
+    return after
 
 
 def write(prepared: Prepared) -> list[Path]:
-    """Replace every changed file at once; returns the files written."""
+    """Replace every changed file at once; returns the files written.
+
+    The caller holds the facts file's recording lock. Each CSV written (a roster, a CSV of
+    filings) is locked too while it is compared with what was read and replaced: another facts
+    file may name the same CSV, and its run holds only its own facts file's lock. A CSV another
+    run is writing refuses this one whole (nothing written), and one it changed since it was
+    read refuses it at the comparison (docgen.core.output.replace_files)."""
     if prepared.contents:
-        replace_files(prepared.contents, prepared.read)
+        with ExitStack() as held:
+            for path in sorted(prepared.contents):
+                if path != prepared.loaded.path:
+                    held.enter_context(recording_lock(path))
+            replace_files(prepared.contents, prepared.read)
     return list(prepared.contents)
 
 
 class FormsRefused(LoadError):
     """Forms (or `docgen elect`'s options) that cannot be recorded: one problem each, as
-    ``FORM: field: what. Fix.``. Exit code 2; nothing is written."""
+    ``FORM: field: what. Fix.``. Exit code 2; nothing is written. ``origins`` names the forms
+    refused (a multi-form intake records the others: docgen.intake.forms)."""
+
+    def __init__(self, problems: list[Problem], origins: list[str] | None = None):
+        super().__init__(problems)
+        self.origins = list(origins or [])
 
 
 _BY_HAND = "Record it in the facts file by hand (docs/fact-files.md)."
@@ -180,9 +241,31 @@ def _blanks_in(filing: Filing) -> list[tuple[str, str]]:
     return found
 
 
-def _editor(path: Path, data: bytes) -> FactsText[Any]:
+def _editor(loaded: LoadedFacts, data: bytes) -> FactsText[Any]:
     text = _decode(data)
-    return JsonText(text) if path.suffix.lower() == ".json" else YamlText(text)
+    if loaded.path.suffix.lower() == ".json":
+        return JsonText(text)
+    return YamlText(text, _subject_lines(loaded))
+
+
+def _subject_lines(loaded: LoadedFacts) -> SubjectLines | None:
+    """Where the loader found the subjects the YAML file itself lists (yaml_window)."""
+    kind = kind_of(loaded.facts)
+    field, source = kind.subjects_field, loaded.source
+    count = sum(
+        1 for index in range(len(kind.subjects(loaded.facts))) if (field, index) not in source.extra
+    )
+    starts = [source.line_in_file((field, index)) for index in range(count)]
+    if any(line is None for line in starts):
+        return None
+    listed = [line for line in starts if line is not None]
+    after = [
+        line
+        for name in type(loaded.facts).model_fields
+        if (line := source.line_in_file((name,))) is not None and listed and line > listed[-1]
+    ]
+    ids = [subject.id for subject in kind.subjects(loaded.facts)[:count]]
+    return SubjectLines(listed, ids, min(after, default=None))
 
 
 def _decode(data: bytes) -> str:
@@ -193,12 +276,9 @@ def _encode(text: str, original: bytes) -> bytes:
     return (_BOM if original.startswith(_BOM) else b"") + text.encode("utf-8")
 
 
-def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -> None:
-    people = editor.subjects(field)
-    if index >= len(people):
-        raise YamlEditError(f"{field}[{index}] is not in the file")
-    node = people[index]
-    peers = [peer for number, peer in enumerate(people) if number != index]
+def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -> tuple[int, int]:
+    """The filing spliced into the subject's text; returns where that text was."""
+    node, peers = editor.subject(field, index)
     appends: dict[str, list[dict[str, Any]]] = {}
     for edit in filing.edits:
         if isinstance(edit, Append):
@@ -208,21 +288,7 @@ def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -
     for edit in filing.edits:
         if isinstance(edit, Put):
             editor.put(node, edit.path[0], edit.value, peers)
-
-
-def _into_roster(kind: Any, roster: RosterText, filing: Filing) -> list[Any]:
-    """The filing's edits written into the director's roster row; returns them as the row holds
-    them (a roster row keeps no form SHA-256)."""
-    if kind.roster is None or kind.roster.record is None:
-        raise FormRefused([f"{filing.subject} is in a roster that docgen cannot write"])
-    number = roster.row_of(filing.subject)
-    held = []
-    for edit in filing.edits:
-        current = {**roster.cells(number), **roster.changes.get(number, {})}
-        cells, value = kind.roster.record(current, edit)
-        roster.set(number, cells)
-        held.append(type(edit)(edit.path, value))
-    return held
+    return editor.span(node)
 
 
 def _apply(subject: dict[str, Any], edit: Append | Put) -> None:

@@ -1,7 +1,9 @@
-"""Editing a roster CSV as text: the cells of one row set, every other byte as written (the
-other rows, the quoting of cells not changed, the line endings). A column the header lacks is
-added at the end of the header; rows that do not reach it stay as they are (an absent trailing
-cell reads as empty)."""
+"""Editing a roster CSV (or a CSV of filings, A20) as text: the cells of one row set, rows
+appended or removed, every other byte as written (the other rows, the quoting of cells not
+changed, the line endings, a byte-order mark: docgen.intake.record keeps it). A column the
+header lacks is added at the end of the header; rows that do not reach it stay as they are (an
+absent trailing cell reads as empty). An appended row ends its lines as the file does, and
+quotes every cell when the file's header does (a spreadsheet's "quote all" export)."""
 
 from __future__ import annotations
 
@@ -80,6 +82,8 @@ class RosterText:
         header = self.records[0]
         self.header = [_unquote(text[a:b]) for a, b in header.cells]
         self.changes: dict[int, dict[str, str]] = {}  # record number -> column -> value
+        self.appended: list[dict[str, str]] = []  # new rows, column -> value, in order
+        self.removed: set[int] = set()  # record numbers of rows taken out
 
     def row_of(self, subject_id: str) -> int:
         """The record number of the row whose ``id`` cell is ``subject_id``."""
@@ -103,16 +107,43 @@ class RosterText:
     def set(self, number: int, values: dict[str, str]) -> None:
         self.changes.setdefault(number, {}).update(values)
 
+    def rows_of(self, column: str, value: str) -> list[int]:
+        """The record numbers of the rows whose ``column`` cell is ``value``."""
+        if column not in self.header:
+            return []
+        at = self.header.index(column)
+        return [
+            number
+            for number, row in enumerate(self.records[1:], start=1)
+            if at < len(row.cells) and _unquote(self.text[slice(*row.cells[at])]) == value
+        ]
+
+    def append(self, values: dict[str, str]) -> None:
+        self.appended.append(dict(values))
+
+    def remove(self, number: int) -> None:
+        if number < 1:
+            raise YamlEditError("the header row cannot be removed")
+        self.removed.add(number)
+
     def result(self) -> str:
         header = list(self.header)
-        for values in self.changes.values():
+        for values in [*self.changes.values(), *self.appended]:
             header += [column for column in values if column not in header]
         added = header[len(self.header) :]
         splices: list[tuple[int, int, str]] = []
         if added:
             end = self.records[0].end
             splices.append((end, end, "".join("," + _quote(c) for c in added)))
+        for number in self.removed:
+            row = self.records[number]
+            end = row.end + (2 if self.text.startswith("\r\n", row.end) else 1)
+            splices.append((row.start, min(end, len(self.text)), ""))
+        if self.appended:
+            splices.append((len(self.text), len(self.text), self._new_rows(header)))
         for number, values in self.changes.items():
+            if number in self.removed:
+                continue
             row = self.records[number]
             raw = [self.text[a:b] for a, b in row.cells]
             for column, value in values.items():
@@ -121,6 +152,27 @@ class RosterText:
                 raw[position] = _quote(value)
             splices.append((row.start, row.end, ",".join(raw)))
         text = self.text
-        for start, end, new in sorted(splices, reverse=True):
+        for start, end, new in sorted(splices, key=lambda s: (s[0], s[1]), reverse=True):
             text = text[:start] + new + text[end:]
         return text
+
+    def _new_rows(self, header: list[str]) -> str:
+        """The appended rows as text, after the file's last line."""
+        ending = (
+            "\r\n"
+            if "\r\n" in self.text
+            else "\r"
+            if "\r" in self.text and ("\n" not in self.text)
+            else "\n"
+        )
+        head = self.records[0]
+        quote_all = bool(head.cells) and all(self.text[a:b].startswith('"') for a, b in head.cells)
+        lines = []
+        for values in self.appended:
+            cells = [values.get(column, "") for column in header]
+            quoted = [
+                '"' + cell.replace('"', '""') + '"' if quote_all else _quote(cell) for cell in cells
+            ]
+            lines.append(",".join(quoted) + ending)
+        lead = "" if not self.text or self.text.endswith(("\n", "\r")) else ending
+        return lead + "".join(lines)

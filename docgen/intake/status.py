@@ -40,6 +40,8 @@ COLUMNS = (
     "why_not",
     "deadline",
     "days_left",
+    "file",
+    "line",
 )
 
 
@@ -55,6 +57,8 @@ class StatusRow:
     why_not: str  # for a returned form not in effect: the decision or the finding
     deadline: date | None
     days_left: int | None  # negative once the deadline has passed
+    file: str = ""  # where the person's record begins: their roster row, or their facts entry
+    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,7 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
             form for number, form in enumerate(forms) if form.governs and number not in with_errors
         ]
         deadline = hooks.deadline(facts, subject)
+        file, line = loaded.source.locate(fact_path(kind.subjects_field, index))
         rows.append(
             StatusRow(
                 subject=subject.id,
@@ -138,6 +143,8 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
                 why_not="; ".join(reasons) if forms else "",
                 deadline=deadline,
                 days_left=(deadline - as_of).days if deadline is not None else None,
+                file=file,
+                line=line,
             )
         )
     return Status(loaded.source.file, cycle, hooks.document, as_of, sent_from, rows)
@@ -231,46 +238,88 @@ def as_json(status: Status) -> str:
     return json.dumps(status.to_json_dict(), indent=2, ensure_ascii=False) + "\n"
 
 
-def as_rich(status: Status) -> Any:
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
+# The text table's columns: header -> the as_rows key it shows. The ids and dates keep to one line.
+_TABLE = {
+    "id": "subject",
+    "name": "name",
+    "sent": "sent_on",
+    "returned": "returned_on",
+    "in effect": "election",
+    "not in effect because": "why_not",
+    "last day": "deadline",
+    "days left": "days_left",
+}
+_ONE_LINE = ("id", "sent", "last day", "days left")
 
-    table = Table(
-        title=f"{status.document} forms, {status.cycle}, as of {long_date(status.as_of)}",
-        expand=True,
-    )
-    rows = as_rows(status)
-    # The ids and dates keep to one line each, and "because" is as wide as its longest word (a
-    # rule id folded in two, RSU-ELECTION-FU / TURE, names no rule); a longer text still folds.
-    longest = max((len(word) for row in rows for word in row["why_not"].split()), default=0)
-    for header in (
-        "id",
-        "name",
-        "sent",
-        "returned",
-        "in effect",
-        "not in effect because",
-        "last day",
-        "days left",
-    ):
-        short = header in ("id", "sent", "last day", "days left")
-        widest = min(longest, 32) if header == "not in effect because" else None
-        table.add_column(header, overflow="fold", no_wrap=short, min_width=widest)
-    for row in rows:
+
+class _StatusTable:
+    """The status rows as a rich table whose texts keep their words whole: each wrapping column
+    is at least as wide as its longest word (a rule id folded in two, RSU-ELECTION-FU / TURE,
+    names no rule; "Muñoz-Qui / ñones" is no name), up to 32 characters, beyond which a word
+    still folds. Where the terminal is too narrow for every column at that width, rich folds."""
+
+    def __init__(self, title: str, rows: list[dict[str, str]]):
+        self.title = title
+        self.rows = rows
+
+    def _table(self, widths: dict[str, int] | None) -> Any:
+        from rich.table import Table
+
+        table = Table(title=self.title, expand=widths is None)
+        for header in _TABLE:
+            width = widths.get(header) if widths else None
+            short = header in _ONE_LINE
+            table.add_column(header, overflow="fold", no_wrap=short, width=width)
+        for row in self.rows:
+            table.add_row(*(self._cell(row, key) for key in _TABLE.values()))
+        return table
+
+    @staticmethod
+    def _cell(row: dict[str, str], key: str) -> str:
+        if key != "returned_on":
+            return row[key]
         returned = row["returned_on"] if row["returned"] != "0" else "no"
         if row["returned"] not in ("0", "1"):
             returned += f" ({row['returned']} forms)"
-        table.add_row(
-            row["subject"],
-            row["name"],
-            row["sent_on"],
-            returned,
-            row["election"],
-            row["why_not"],
-            row["deadline"],
-            row["days_left"],
-        )
+        return returned
+
+    def _widths(self, available: int) -> dict[str, int] | None:
+        """Each wrapping column's width: its longest word (up to 32), and of the room left over a
+        share in proportion to how much more its longest text needs; None where even the
+        longest words do not fit (rich then folds them)."""
+        fixed, least, most = {}, {}, {}
+        for header, key in _TABLE.items():
+            texts = [self._cell(row, key) for row in self.rows]
+            if header in _ONE_LINE:
+                fixed[header] = max((len(text) for text in texts), default=0)
+                fixed[header] = max(fixed[header], len(header))
+                continue
+            words = [len(word) for text in [*texts, header] for word in text.split()]
+            least[header] = min(max(words, default=1), 32)
+            most[header] = max(least[header], *(len(text) for text in [*texts, header]))
+        room = available - 3 * len(_TABLE) - 1 - sum(fixed.values())
+        if sum(least.values()) > room:
+            return None
+        spare = room - sum(least.values())
+        wanted = sum(most[h] - least[h] for h in least) or 1
+        widths = {
+            h: least[h] + min(most[h] - least[h], spare * (most[h] - least[h]) // wanted)
+            for h in least
+        }
+        return {**fixed, **widths}
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        yield self._table(self._widths(options.max_width))
+
+
+def as_rich(status: Status) -> Any:
+    from rich.console import Group
+    from rich.text import Text
+
+    table = _StatusTable(
+        f"{status.document} forms, {status.cycle}, as of {long_date(status.as_of)}",
+        as_rows(status),
+    )
     counts = status.summary
     line = (
         f"{counts['returned']} of {counts['forms_expected']} returned, {counts['in_effect']} in "

@@ -4,15 +4,18 @@ style, the spaces inside ``{ }``).
 
 ruamel.yaml's round-trip mode was tried and is not used to write: it re-emits the whole file,
 and on the samples it turns ``null`` into an empty value, ``{ a: 1 }`` into ``{a: 1}`` and
-realigns comments. ruamel.yaml's composer is used instead, to find where each field is (the
-character offsets of every node); the new text is written in the style of its neighbours: a new
-list item like the list's last item, a new list like the same list of another subject, a new
+realigns comments. A composer is used instead, to find where each field is (the character
+offsets of every node): libyaml's where it reads the text as ruamel does, else ruamel's; and for
+one subject, only that subject and up to three either side, from the lines the loader found them
+on (docgen.intake.yaml_window). The new text is written in the style of its neighbours: a new
+list item like the list's last item, a new list like the same list of a nearby subject, a new
 field at the subject's own indentation. A value that is replaced (an investment allocation, a
 Beneficiary designation) is rewritten in its old style; comments inside it go with it.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -21,9 +24,13 @@ from decimal import Decimal
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from docgen.core.errors import DocgenError
+from docgen.intake.yaml_window import LineOffsets, SubjectLines, window
+from docgen.load.yaml_libyaml import Declined, compose_with_libyaml
+
+# A node of either composer: PyYAML's (libyaml) or ruamel's, which share their attributes.
+YamlNode = Any
 
 _TIGHT_BRACE = re.compile(r"[{\[][^\s}\]]")
 _LOOSE_BRACE = re.compile(r"[{\[] [^}\]]")
@@ -41,26 +48,56 @@ def _safe_load(text: str) -> Any:
 class YamlText:
     """One YAML facts file's text, and the splices to make in it (applied all at once)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, layout: SubjectLines | None = None):
         self.text = text
-        self.root = YAML(typ="safe", pure=True).compose(io.StringIO(text))
+        self.layout = layout
+        self._lines = LineOffsets(text)
+        self._root: YamlNode = None
+        self._composed = False
         self.newline = "\r\n" if "\r\n" in text else "\n"
         self.splices: list[tuple[int, int, str]] = []
         self.loose = len(_LOOSE_BRACE.findall(text)) > len(_TIGHT_BRACE.findall(text))
 
+    @property
+    def root(self) -> YamlNode:
+        """The whole document's nodes, composed when first asked for."""
+        if not self._composed:
+            self._root, self._composed = _compose(self.text), True
+        return self._root
+
     # -- finding nodes
 
-    def subjects(self, list_field: str) -> list[MappingNode]:
+    def subjects(self, list_field: str) -> list[YamlNode]:
         """The subjects the file itself lists (a roster's are not in it), in file order."""
         people = _value(self.root, list_field)
-        found = people.value if isinstance(people, SequenceNode) else []
-        if not all(isinstance(node, MappingNode) for node in found):
+        found = people.value if _is(people, "sequence") else []
+        if not all(_is(node, "mapping") for node in found):
             raise YamlEditError(f"an entry of {list_field} is not a mapping")
         return list(found)
 
+    def subject(self, list_field: str, index: int) -> tuple[YamlNode, list[YamlNode]]:
+        """The subject at ``index`` of the list, and the peers whose style a new entry follows:
+        up to NEIGHBOURS subjects either side, composed alone from the lines the loader found
+        them on (the whole file is composed only where those lines do not hold them)."""
+        found = (
+            window(self.text, self.layout, index, self._lines) if self.layout is not None else None
+        )
+        if found is not None:
+            people, at = found
+        else:
+            people, at = self.subjects(list_field), index
+        if at >= len(people):
+            raise YamlEditError(f"{list_field}[{index}] is not in the file")
+        return people[at], [peer for number, peer in enumerate(people) if number != at]
+
+    def span(self, subject: YamlNode) -> tuple[int, int]:
+        """Where the subject's text is (every edit of it falls inside, or at its end)."""
+        start = subject.start_mark.index
+        return start, subject.end_mark.index if _flow(subject) else self._after(subject)
+
     # -- edits
 
-    def append(self, subject: MappingNode, key: str, items: list[dict[str, Any]], peers: list):
+    def append(self, subject: YamlNode, key: str, items: list[dict[str, Any]], peers: list):
         """Add ``items`` at the end of the subject's list ``key`` (created if absent)."""
         value = self._own(subject, key)
         if subject.flow_style:
@@ -69,7 +106,7 @@ class YamlText:
             style = self._list_style(key, peers, subject)
             lines = [self._key_line(subject, key)] + self._block_items(items, *style)
             self._insert(self._after(subject), lines)
-        elif not isinstance(value, SequenceNode):
+        elif not _is(value, "sequence"):
             raise YamlEditError(f"{key} is not a list")
         elif value.flow_style and value.value:
             end = value.value[-1].end_mark.index
@@ -83,7 +120,7 @@ class YamlText:
             lines = self._block_items(items, kind, dash, last.start_mark.column)
             self._insert(self._after(value), lines)
 
-    def put(self, subject: MappingNode, key: str, new: Any, peers: list) -> None:
+    def put(self, subject: YamlNode, key: str, new: Any, peers: list) -> None:
         """Set the subject's field ``key`` to ``new``, in the style of what was there."""
         value = self._own(subject, key)
         quoted = _keys_quoted(value) or any(_keys_quoted(_value(p, key)) for p in peers)
@@ -107,7 +144,7 @@ class YamlText:
                 self._insert(self._after(subject), lines)
             return
         start = _line_start(self.text, value.start_mark.index)
-        if isinstance(value, SequenceNode):
+        if _is(value, "sequence"):
             column = self._dash_column(value.value[0])
         else:
             column = value.start_mark.column
@@ -123,13 +160,15 @@ class YamlText:
         for (_, end_a, _), (start_b, _, _) in zip(ordered, ordered[1:], strict=False):
             if start_b < end_a:
                 raise YamlEditError("two changes overlap in the file")
-        for start, end, new in reversed(ordered):
-            text = text[:start] + new + text[end:]
-        return text
+        pieces, at = [], 0  # in one pass, not a copy of the text per splice
+        for start, end, new in ordered:
+            pieces += [text[at:start], new]
+            at = end
+        return "".join([*pieces, text[at:]])
 
     # -- helpers
 
-    def _own(self, subject: MappingNode, key: str) -> Node | None:
+    def _own(self, subject: YamlNode, key: str) -> YamlNode:
         """The subject's own value for ``key``; an alias (``*name``) of another entry's value is
         refused: adding to it would change every entry that shares it."""
         value = _value(subject, key)
@@ -146,7 +185,7 @@ class YamlText:
         prefix = "" if at == 0 or self.text[at - 1] == "\n" else self.newline
         self.splices.append((at, at, prefix + "".join(line + self.newline for line in lines)))
 
-    def _after(self, node: Node) -> int:
+    def _after(self, node: YamlNode) -> int:
         """Where the text after a node's last content begins: the start of the next line."""
         end = _content_end(node)
         if end > 0 and self.text[end - 1] == "\n":
@@ -154,23 +193,23 @@ class YamlText:
         newline = self.text.find("\n", end)
         return len(self.text) if newline < 0 else newline + 1
 
-    def _key_line(self, subject: MappingNode, key: str) -> str:
+    def _key_line(self, subject: YamlNode, key: str) -> str:
         return f"{' ' * subject.value[0][0].start_mark.column}{key}:"
 
-    def _dash_column(self, item: Node) -> int:
+    def _dash_column(self, item: YamlNode) -> int:
         start = _line_start(self.text, item.start_mark.index)
         dash = self.text.rfind("-", start, item.start_mark.index)
         if dash < 0:
             raise YamlEditError("a list item without its dash")
         return dash - start
 
-    def _list_style(self, key: str, peers: list, subject: MappingNode) -> tuple[str, int, int]:
+    def _list_style(self, key: str, peers: list, subject: YamlNode) -> tuple[str, int, int]:
         """How another subject writes the same list: (flow or block items, dash column and
         content column relative to the key); else block items two spaces in."""
         key_column = subject.value[0][0].start_mark.column
         for peer in reversed(peers):
             found = _value(peer, key)
-            if isinstance(found, SequenceNode) and not found.flow_style and found.value:
+            if _is(found, "sequence") and not found.flow_style and found.value:
                 peer_key = peer.value[0][0].start_mark.column
                 item = found.value[-1]
                 dash = self._dash_column(item) - peer_key + key_column
@@ -199,10 +238,10 @@ class YamlText:
             end = subject.value[-1][1].end_mark.index
             listed = ", ".join(self._flow(item) for item in items)
             self.splices.append((end, end, f", {key}: [{listed}]"))
-        elif isinstance(value, SequenceNode) and value.value:
+        elif _is(value, "sequence") and value.value:
             end = value.value[-1].end_mark.index
             self.splices.append((end, end, "".join(", " + self._flow(item) for item in items)))
-        elif isinstance(value, SequenceNode):
+        elif _is(value, "sequence"):
             listed = ", ".join(self._flow(item) for item in items)
             self.splices.append((value.start_mark.index, value.end_mark.index, f"[{listed}]"))
         else:
@@ -248,33 +287,49 @@ class YamlText:
         return _scalar(value, flow=True)
 
 
-def _value(mapping: Any, key: str) -> Node | None:
-    if not isinstance(mapping, MappingNode):
+def _compose(text: str) -> YamlNode:
+    """The document's nodes, with where each one is: composed by libyaml where it reads the text
+    as ruamel does (a hundredfold sooner on a large roster; the same marks, in characters), else
+    by ruamel (docgen.load.yaml_libyaml says where the two part)."""
+    try:
+        return compose_with_libyaml(text)
+    except Declined:
+        return YAML(typ="safe", pure=True).compose(io.StringIO(text))
+
+
+def _is(node: Any, shape: str) -> bool:
+    """Whether ``node`` is a ``"scalar"``, ``"sequence"`` or ``"mapping"`` node, of either
+    composer (PyYAML's and ruamel's node classes share their ``id``, not their class)."""
+    return getattr(node, "id", None) == shape
+
+
+def _value(mapping: Any, key: str) -> YamlNode:
+    if not _is(mapping, "mapping"):
         return None
     for key_node, value_node in mapping.value:
-        if isinstance(key_node, ScalarNode) and key_node.value == key:
+        if _is(key_node, "scalar") and key_node.value == key:
             return value_node
     return None
 
 
-def _flow(node: Node | None) -> bool:
-    return bool(getattr(node, "flow_style", False)) and not isinstance(node, ScalarNode)
+def _flow(node: YamlNode) -> bool:
+    return bool(getattr(node, "flow_style", False)) and not _is(node, "scalar")
 
 
-def _keys_quoted(node: Node | None) -> bool:
+def _keys_quoted(node: YamlNode) -> bool:
     return (
-        isinstance(node, MappingNode)
+        _is(node, "mapping")
         and bool(node.value)
         and all(key.style in ('"', "'") for key, _ in node.value)
     )
 
 
-def _content_end(node: Node) -> int:
+def _content_end(node: YamlNode) -> int:
     """The offset just after a node's last content (a block node's own end mark is at the next
     token, past any trailing comments and blank lines)."""
-    if isinstance(node, ScalarNode) or _flow(node) or not node.value:
+    if _is(node, "scalar") or _flow(node) or not node.value:
         return node.end_mark.index
-    if isinstance(node, MappingNode):
+    if _is(node, "mapping"):
         key, value = node.value[-1]
         return max(key.end_mark.index, _content_end(value))
     return _content_end(node.value[-1])
@@ -303,6 +358,7 @@ def _scalar(value: Any, *, flow: bool = False, quoted: bool = False) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of its text; forms repeat their values
 def _plain_is_safe(text: str, flow: bool) -> bool:
     if not text or text != text.strip() or text.lower() in _YAML11_WORDS:
         return False

@@ -77,6 +77,8 @@ class BatchResult:
     documents: int = 0
     files: int = 0
     warnings: list[Finding] = field(default_factory=list)
+    # errors about a recorded election that did not hold the blank form correcting it (Scope.spares)
+    remedied: list[Finding] = field(default_factory=list)
     current: bool = False  # nothing to issue: the folder already holds these documents
     rendered_again: bool = False  # ... and that was found by rendering them (--force)
     reissue: int = 0  # 0: the first issue into this stage folder; n: superseded/<n>/
@@ -176,7 +178,11 @@ def _issue(
     """Plan, render, assemble and publish, under the lock on OUT."""
     plan = plan_batch(loaded, report, out, scope, as_of, force, only_into_new_folder)
     result = BatchResult(
-        plan.stage_dir, plan.cycle, portable_report(report), notes=plan.notes, held=[*plan.held]
+        plan.stage_dir,
+        plan.cycle,
+        portable_report(plan.report),
+        notes=plan.notes,
+        held=[*plan.held],
     )
     resign = signed_otherwise(plan.previous, signing is not None)
     if plan.previous is not None and not force and not resign and plan.nothing_to_do():
@@ -285,6 +291,8 @@ def _write_record(plan: Plan, staging: Path, issued: Report, assembler: Assemble
     report_json = issued.to_json_dict()
     if held_back:
         report_json["not_issued"] = held_back
+    if plan.judged_as_of:  # --only: each packet's verdict as of its own issue
+        report_json["judged_as_of"] = plan.judged_as_of
     html = render_report_html(issued, clause_wording(loaded, issued), held_back)
     files = dict(assembler.result.files)
     for name, data in ((REPORT_JSON, dumps(report_json)), (REPORT_HTML, html.encode("utf-8"))):
@@ -336,6 +344,7 @@ def _as_current(result: BatchResult, previous: Manifest, scope: Scope) -> BatchR
 
 
 def _counted(result: BatchResult, manifest: Manifest, scope: Scope) -> BatchResult:
+    result.remedied = [f for f in result.report.errors if scope.spares(f)]
     result.packets = len(manifest.packets)
     result.documents = manifest.documents
     result.files = len(manifest.files) + 1

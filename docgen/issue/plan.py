@@ -4,7 +4,7 @@ makes it, and who is held. docgen.issue.batch then renders, assembles and publis
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from docgen.issue.stages import (
     refuse_foreign,
     refuse_others_folder,
 )
+from docgen.issue.verdicts import kept_verdicts
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
 
@@ -47,6 +48,8 @@ class Plan:
     records: dict[str, PacketRecord]  # what each packet to issue is made from
     held: tuple[HeldSubject, ...]
     notes: list[str]  # interrupted runs dealt with
+    # --only: the day each packet's verdict in the report is as of, where they differ
+    judged_as_of: dict[str, str] = field(default_factory=dict)
 
     @property
     def held_changed(self) -> bool:
@@ -99,6 +102,7 @@ def plan_batch(
             f"--only re-issues packets into an issued stage folder, and {stage_dir} has not been "
             "issued yet. Run the batch without --only first."
         )
+    report, judged_as_of = kept_verdicts(report, scope, stage_dir, previous, changes, notes)
     templates = templates_sha256(loaded.templates_override)
     slices = kind.slices(loaded.facts, [subject for subject, _ in scope.issue])
     records = {
@@ -122,4 +126,5 @@ def plan_batch(
         records=records,
         held=held_record(report, scope, previous),
         notes=notes,
+        judged_as_of=judged_as_of,
     )

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from docgen.checker.rules import UnknownRule, get_rule
 from docgen.core.errors import unknown_id_hint
-from docgen.core.findings import Report
+from docgen.core.findings import Finding, Report
 from docgen.issue.files import BadRequest
 from docgen.issue.manifest import HeldSubject, Manifest, Packet
 from docgen.issue.reports import IssueRefusedByFindings, portable_report
@@ -39,6 +40,9 @@ class Scope:
     only: tuple[str, ...]
     people: tuple[str, ...]  # every director or participant, in file order
     names: dict[str, str]
+    # the people whose packet is blank forms only (DocumentSpec.blank_at): an election finding
+    # about them never holds it, since the form is how they correct it (DESIGN.md A20)
+    blank_only: frozenset[str] = frozenset()
 
     @classmethod
     def of(
@@ -66,7 +70,22 @@ class Scope:
             for subject, documents in packets
             if subject not in hold and (not only or subject in only)
         ]
-        return cls(stage, issue, hold, only, tuple(people), {s.id: s.name for s in subjects})
+        blank = {spec.name for spec in kind.documents if stage in spec.blank_at}
+        blank_only = frozenset(
+            subject for subject, documents in packets if documents and set(documents) <= blank
+        )
+        names = {s.id: s.name for s in subjects}
+        return cls(stage, issue, hold, only, tuple(people), names, blank_only)
+
+    def spares(self, finding: Finding) -> bool:
+        """An error about a recorded election whose packet is the blank form that corrects it:
+        reported, never holding the packet back."""
+        if finding.severity != "error" or finding.subject not in self.blank_only:
+            return False
+        try:
+            return get_rule(finding.rule).remedied_by_blank_form
+        except UnknownRule:
+            return False
 
     def is_held_back(self, subject: str) -> bool:
         """A person this batch does not issue to (held, or not named by --only): their findings
@@ -80,7 +99,9 @@ class Scope:
         return subject in self.held or bool(self.only)
 
     def refuse_on(self, report: Report, stage_of_refusal: str = "check") -> None:
-        blocking = [f for f in report.errors if not self.is_held_back(f.subject)]
+        blocking = [
+            f for f in report.errors if not self.is_held_back(f.subject) and not self.spares(f)
+        ]
         if not blocking:
             return
         people = list(dict.fromkeys(f.subject for f in blocking if f.subject in self.people))
@@ -94,7 +115,7 @@ class Scope:
 
     def held_back_with_errors(self, report: Report) -> list[str]:
         """The people held back with error findings: the check report names them not issued."""
-        with_errors = {f.subject for f in report.errors}
+        with_errors = {f.subject for f in report.errors if not self.spares(f)}
         return [p for p in self.people if p in with_errors and self.is_held_back(p)]
 
     def order(self, packet: Packet) -> tuple[int, int]:

@@ -1,6 +1,6 @@
-"""The plan kinds docgen knows, one package each; importing this registers the built-in ones."""
+"""The plan kinds docgen knows, one package each; each built-in one is imported and registered
+when it is first asked for (``get_kind``, ``kind_of``, ``all_kinds``: registry.BUILT_IN)."""
 
-from docgen.kinds import director_rsu, rrp  # noqa: F401  (each registers its Kind)
 from docgen.kinds.registry import (
     Kind,
     Roster,

@@ -9,6 +9,7 @@ name, its election windows, the Plan's arithmetic), each with a documented defau
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -21,6 +22,7 @@ from docgen.core.documents import DocumentSpec
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
 from docgen.core.kind_facts import KindFacts
+from docgen.core.record_rows import RecordRows
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow
 
@@ -78,6 +80,9 @@ class Kind:
     rule_modules: tuple[str, ...]  # the modules whose rules are this kind's (core.rules)
     documents: tuple[DocumentSpec, ...] = ()
     roster: Roster | None = None
+    # CSVs of filings as rows (A20: elections_csv, beneficiaries_csv, allocations_csv), each
+    # optional, named by a facts field and merged into the subjects by their id
+    records: tuple[RecordRows, ...] = ()
     intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
@@ -136,6 +141,11 @@ class Kind:
         none (a kind whose forms cannot be recorded as not in effect)."""
         return {}
 
+    def view(self, facts: Any) -> Any:
+        """What the kind's rules ask of each subject, worked out once when a check starts and
+        handed to them frozen (``CheckContext.view``). Default: None (the rules read the facts)."""
+        return None
+
     def compute(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
         """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
         with :attr:`has_compute` has one; the default refuses."""
@@ -162,6 +172,16 @@ class Kind:
     def has_ocf(self) -> bool:
         """Whether this kind exports its cycles as OCF (it overrides :meth:`ocf_cycle`)."""
         return type(self).ocf_cycle is not Kind.ocf_cycle
+
+    def payroll(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
+        """The payroll feed, per participant per paycheck, as ``csv``, ``json`` or ``text``
+        (`docgen payroll`). Only a kind with :attr:`has_payroll` has one; the default refuses."""
+        raise NotImplementedError(f"kind {self.name} has no payroll")
+
+    @property
+    def has_payroll(self) -> bool:
+        """Whether this kind has a feed for `docgen payroll` (it overrides :meth:`payroll`)."""
+        return type(self).payroll is not Kind.payroll
 
     @property
     def has_compute(self) -> bool:
@@ -208,6 +228,8 @@ class Kind:
             data.pop(name, None)
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
+        for rows in self.records:
+            data[rows.field] = None  # likewise
         people = {person["id"]: person for person in data[self.subjects_field]}
         slices = {}
         for subject_id in subject_ids:
@@ -235,6 +257,21 @@ class UnknownKind(DocgenError, KeyError):
 
 _KINDS: dict[str, Kind] = {}
 
+# The built-in kinds, by name, in catalogue order, and the package that registers each: a kind is
+# imported when it is first asked for, so `docgen check` of a Plan Year never imports the RSU
+# kind's models and rules (nor the RSU check the Plan Year's).
+BUILT_IN: dict[str, str] = {
+    "director-rsu-grant": "docgen.kinds.director_rsu.kind",
+    "rrp-plan-year": "docgen.kinds.rrp.kind",
+}
+
+
+def _import_built_in(*names: str) -> None:
+    """Import the built-in kinds named (every one when none is), each registering itself."""
+    for name in names or tuple(BUILT_IN):
+        if name not in _KINDS and name in BUILT_IN:
+            importlib.import_module(BUILT_IN[name])
+
 
 def register_kind(kind: Kind) -> Kind:
     if kind.name in _KINDS and _KINDS[kind.name] is not kind:
@@ -255,14 +292,24 @@ def unregister_kind(name: str) -> None:
 
 
 def all_kinds() -> Sequence[Kind]:
-    return tuple(_KINDS.values())
+    """Every kind: the built-in ones in catalogue order, then any other in registration order."""
+    _import_built_in()
+    order = list(BUILT_IN)
+    return tuple(
+        sorted(
+            _KINDS.values(),
+            key=lambda kind: order.index(kind.name) if kind.name in BUILT_IN else len(order),
+        )
+    )
 
 
 def get_kind(name: str) -> Kind:
+    _import_built_in(name)
     try:
         return _KINDS[name]
     except KeyError:
-        raise UnknownKind(f"no kind {name!r}: expected one of {', '.join(_KINDS)}") from None
+        names = ", ".join(kind.name for kind in all_kinds())
+        raise UnknownKind(f"no kind {name!r}: expected one of {names}") from None
 
 
 def kind_of(facts: Any) -> Kind:

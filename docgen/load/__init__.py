@@ -20,6 +20,7 @@ from docgen.kinds.registry import UnknownKind
 from docgen.load.heap import collector_asleep
 from docgen.load.json_reader import load_json
 from docgen.load.messages import duplicate_ids, problems_from, show
+from docgen.load.records import merge_records
 from docgen.load.references import templates_override, unknown_clauses
 from docgen.load.source import LoadedFacts, SourceMap, format_path
 from docgen.load.text import MAX_BYTES, OutsideFolder, contained_file, decode, display, read_bytes
@@ -142,6 +143,12 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
                 )
             except LoadError as error:
                 problems.extend(error.problems)
+    record_files, found = merge_records(
+        kind.records, kind.subjects_field, data, path.parent, source, data_of
+    )
+    problems.extend(found)
+    for _, record_bytes in record_files.values():
+        hasher.update(record_bytes)
     problems.extend(duplicate_ids(data, kind.subjects_field, source))
     facts = None
     try:
@@ -164,4 +171,5 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
         templates_override=override,
         retired=retired,
         roster=roster_paths[0] if roster_paths else None,
+        records={name: file for name, (file, _) in record_files.items()},
     )

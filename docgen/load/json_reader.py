@@ -38,9 +38,12 @@ _NEGATIVE_ZERO = re.compile(r"[:\[,][ \t\n\r]*-0[ \t\n\r]*[,\]}]")
 class _JsonLocator:
     """Finds the line of a path in a JSON text, descending only along that path.
 
-    Each container's members are listed once, on first need, by letting the C decoder skip over
-    every member's value (``raw_decode``), so locating 500 findings in a 6 MB file costs a few
-    C-speed passes instead of a Python loop over a million tokens.
+    Each container's members are listed as far as a path asks, on first need, by letting the C
+    decoder skip over each member's value before the one asked for (``raw_decode``): locating
+    ``participants[9985]`` skips the members before ``participants`` and the 9,985 participants
+    before it, never the whole array as a member of the file (a second parse of a 10,000
+    participant file), so 500 findings in a 6 MB file cost a few C-speed passes instead of a
+    Python loop over a million tokens.
     """
 
     def __init__(self, text: str):
@@ -48,39 +51,50 @@ class _JsonLocator:
         # The plain decoder skips at C speed; should an integer be too long for ``int`` (over
         # 4,300 digits), numbers are skipped as text instead, so the locator never stops.
         self.decoder = json.JSONDecoder()
-        self.members: dict[PathKey, dict[str | int, tuple[int, int]]] = {}
-        # Lines are counted forward from the last offset asked (findings come in file order,
-        # so each line break is counted once); one asked out of order builds the full index.
-        self.last_offset, self.last_line = 0, 1
-        self.newlines: list[int] | None = None
+        self.members: dict[PathKey, _Members] = {}
+        # Lines are counted forward from the nearest offset already counted (each rule's findings
+        # come in file order, so each line break is counted about once per pass over the file).
+        self.counted: list[int] = [0]  # offsets whose line is known, ascending
+        self.lines_at: list[int] = [1]  # their lines
 
     def _skip(self, index: int) -> int:
         return skip_space(self.text, index)
 
-    def _list_members(self, path: PathKey, start: int) -> dict[str | int, tuple[int, int]]:
-        """Member -> (offset of its key or value, offset of its value) of the container at start."""
-        cached = self.members.get(path)
-        if cached is not None:
-            return cached
-        text, members = self.text, {}
-        is_object = text[start] == "{"
-        index = self._skip(start + 1)
-        position = 0
+    def _member(self, path: PathKey, start: int, label: str | int) -> tuple[int, int] | None:
+        """(offset of its key or value, offset of its value) of one member of the container at
+        ``start``: the members before it are listed once, and the rest only when asked for."""
+        found = self.members.get(path)
+        if found is None:
+            found = self.members[path] = _Members(self.text[start] == "{", self._skip(start + 1))
+        entry = found.entries.get(label)
+        if entry is not None or found.done:
+            return entry
+        text, entries = self.text, found.entries
+        index, position, is_object = found.next_at, found.position, found.is_object
+        if found.resume_after is not None:  # the value of the member last asked for: skip it now
+            index = self._after(found.resume_after)
         while index < len(text) and text[index] not in "}]":
             if is_object:
                 key, after = scanstring(text, index + 1)
                 value_at = self._skip(self._skip(after) + 1)  # past the ':'
-                label: str | int = key
+                member: str | int = key
             else:
-                value_at, label = index, position
-            members[label] = (index, value_at)
-            index = self._value_end(value_at)
-            index = self._skip(index)
-            if index < len(text) and text[index] == ",":
-                index = self._skip(index + 1)
+                value_at, member = index, position
+            entries.setdefault(member, (index, value_at))
             position += 1
-        self.members[path] = members
-        return members
+            if member == label:  # the rest is listed when a later member is asked for
+                found.resume_after, found.position = value_at, position
+                return entries[member]
+            index = self._after(value_at)
+        found.done = True
+        return entries.get(label)
+
+    def _after(self, value_at: int) -> int:
+        """The offset of the next member after the value at ``value_at`` (past its comma)."""
+        index = self._skip(self._value_end(value_at))
+        if index < len(self.text) and self.text[index] == ",":
+            index = self._skip(index + 1)
+        return index
 
     def _value_end(self, at: int) -> int:
         try:
@@ -93,20 +107,19 @@ class _JsonLocator:
 
     def line_at(self, offset: int) -> int:
         """The line (1-based) of the character at ``offset``."""
-        if offset >= self.last_offset:
-            self.last_line += self.text.count("\n", self.last_offset, offset)
-            self.last_offset = offset
-            return self.last_line
-        if self.newlines is None:
-            self.newlines = [match.start() for match in re.finditer("\n", self.text)]
-        return bisect.bisect_right(self.newlines, offset - 1) + 1
+        at = bisect.bisect_right(self.counted, offset) - 1
+        known = self.counted[at]
+        line = self.lines_at[at] + self.text.count("\n", known, offset)
+        self.counted.insert(at + 1, offset)
+        self.lines_at.insert(at + 1, line)
+        return line
 
     def offset(self, path: PathKey) -> int | None:
         at, walked = self._skip(0), cast(PathKey, ())
         for part in path:
             if self.text[at] not in "{[":
                 return None
-            entry = self._list_members(walked, at).get(part)
+            entry = self._member(walked, at, part)
             if entry is None:
                 return None
             walked = walked + (part,)
@@ -123,6 +136,18 @@ class _JsonLocator:
         if offset is None:
             return None
         return self.line_at(offset)
+
+
+class _Members:
+    """The members of one container listed so far, and where listing stopped."""
+
+    def __init__(self, is_object: bool, first_at: int):
+        self.is_object = is_object
+        self.entries: dict[str | int, tuple[int, int]] = {}
+        self.next_at = first_at
+        self.resume_after: int | None = None  # listing resumes after the value at this offset
+        self.position = 0
+        self.done = False
 
 
 def _deep_line(text: str) -> int | None:
@@ -198,4 +223,9 @@ def load_json(text: str, shown: str) -> tuple[Any, SourceMap] | None:
                 )
             ]
         ) from None
-    return data, SourceMap(shown, find=_JsonLocator(text).line)
+    return data, json_source(text, shown)
+
+
+def json_source(text: str, shown: str) -> SourceMap:
+    """Where each fact of a JSON text is, found when a line is first asked for."""
+    return SourceMap(shown, find=_JsonLocator(text).line)

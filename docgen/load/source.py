@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docgen.core.model import PathKey
+from docgen.core.model import Location, PathKey
 
 
 def format_path(path: PathKey) -> str:
@@ -38,27 +38,42 @@ class SourceMap:
         self.file = file
         self.lines = lines if lines is not None else {}
         self._find = find
-        self.extra: dict[PathKey, tuple[str, int]] = {}  # facts read from a roster beside the file
+        self.extra: dict[PathKey, Location] = {}  # facts read from a roster beside the file
 
     def locate(self, path: PathKey | str) -> tuple[str, int | None]:
         """The file and line of ``path``, or of its nearest ancestor that has one."""
+        file, line, _ = self.where(path)
+        return file, line
+
+    def where(self, path: PathKey | str) -> tuple[str, int | None, int | None]:
+        """The file, line and column (a CSV cell's; None in the facts file) of ``path``, or of
+        its nearest ancestor that has a line. A fact read from any CSV beside the facts file
+        is located by what its reader put in ``extra``: (file, line) or (file, line, column)."""
         key = parse_path(path) if isinstance(path, str) else tuple(path)
         while True:
             if key in self.extra:
-                return self.extra[key]
+                found = self.extra[key]
+                return found[0], found[1], found[2] if len(found) > 2 else None
             line = self.lines.get(key)
             if line is not None:
-                return self.file, line
+                return self.file, line, None
             if self._find is not None:
                 line = self._find(key)
                 if line is not None:
-                    return self.file, line
+                    return self.file, line, None
             if not key:
-                return self.file, None
+                return self.file, None, None
             key = key[:-1]
 
     def line_of(self, path: PathKey | str) -> int | None:
         return self.locate(path)[1]
+
+    def line_in_file(self, path: PathKey) -> int | None:
+        """The line of exactly ``path`` in ``file`` (not of an ancestor, nor in a roster)."""
+        line = self.lines.get(path)
+        if line is None and self._find is not None:
+            line = self._find(path)
+        return line
 
 
 @dataclass(frozen=True)
@@ -72,6 +87,8 @@ class LoadedFacts:
     templates_override: Path | None = None  # the company's templates folder (templates_dir)
     retired: dict[str, Any] = field(default_factory=dict)  # fields of an earlier release, refused
     roster: Path | None = None  # the roster file the facts name, when they name one
+    # the CSVs of filings the facts name (A20), by the facts field naming each: elections_csv
+    records: dict[str, Path] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:

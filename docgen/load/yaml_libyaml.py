@@ -23,7 +23,10 @@ from docgen.load.yaml_core import MAP, PLAIN, SEQ, STR
 # - a byte-order mark inside the text: libyaml skips it; ruamel reads it as a character;
 # - a directive (%YAML, %TAG): it changes how the document's scalars resolve;
 # - a quoted or bracketed key with its colon right after it (YAML 1.2's JSON-like key,
-#   ``["a":1]``): libyaml takes it in a flow sequence, where ruamel refuses it.
+#   ``["a":1]``): libyaml takes it in a flow sequence, where ruamel refuses it. (Both refuse it
+#   outside a flow collection, so a text that has one of these key ends, in a quoted value say,
+#   ``"If [Accelerate On]:..."``, is still composed by libyaml, and declined only if what it
+#   composed holds a flow collection that is not empty: json_like_key_possible.)
 # Each is looked for with a substring search, at C speed: one regular expression with all of them
 # as alternatives took a third of the time libyaml takes to compose a 5 MB roster.
 _PARTING_CHARACTERS = ("\t", "\x85", "\u2028", "\u2029", "\ufeff")
@@ -31,11 +34,15 @@ _KEY_ENDS = ('":', "':", "]:", "}:")
 
 
 def ruamel_must_read(text: str) -> bool:
-    """True for a text where libyaml and ruamel part (above)."""
+    """True for a text where libyaml and ruamel part (above), whatever libyaml composes."""
     if text.startswith("%") or "\n%" in text:
         return True
-    if any(character in text for character in _PARTING_CHARACTERS):
-        return True
+    return any(character in text for character in _PARTING_CHARACTERS)
+
+
+def json_like_key_possible(text: str) -> bool:
+    """True for a text with a quote or bracket right before a colon and no space after it:
+    where it is a key in a flow collection, libyaml and ruamel part (above)."""
     for key_end in _KEY_ENDS:
         at = text.find(key_end)
         while at != -1:
@@ -96,8 +103,47 @@ def compose_with_libyaml(text: str) -> Any:
 
     loader = loader_class(text)
     try:
-        return loader.get_single_node()
+        root = loader.get_single_node()
     except (yaml.YAMLError, ValueError, TypeError):
         raise Declined from None
     finally:
         loader.dispose()
+    if root is not None and json_like_key_possible(text) and _holds_a_flow_collection(root):
+        raise Declined
+    return root
+
+
+def _holds_a_flow_collection(root: Any) -> bool:
+    """True if any collection in the tree is written in flow style (``[...]``, ``{...}``) and
+    holds something (an empty one, ``elections: []``, has no key in it)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.id == "scalar":
+            continue
+        if node.flow_style and node.value:
+            return True
+        if node.id == "mapping":
+            for key, value in node.value:
+                stack.append(key)
+                stack.append(value)
+        else:
+            stack.extend(node.value)
+    return False
+
+
+def has_anchors(text: str) -> bool:
+    """True when the YAML text holds an anchor (``&name``) or an alias (``*name``), or does not
+    parse (a ``&`` or ``*`` inside a value's text is neither)."""
+    if "&" not in text and "*" not in text:
+        return False
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return any(
+            isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None)
+            for event in yaml.parse(text, Loader=loader)
+        )
+    except yaml.YAMLError:
+        return True

@@ -147,19 +147,28 @@ class _Walker:
     # The two loops below run once per fact of a 10,000-participant roster: what they look up
     # repeatedly is bound to a local name first.
 
+    # Without aliases no node is reached twice: each one is let go as soon as it is read, so a
+    # 50,000-participant roster never holds its whole node tree beside the facts read from it.
+
     def _items(self, node: Any, path: PathKey) -> list[Any]:
-        lines, walk = self.lines, self.walk
+        lines, walk, release = self.lines, self.walk, not self.aliases
         items = []
-        for index, item in enumerate(node.value):
+        nodes = node.value
+        for index, item in enumerate(nodes):
             child = path + (index,)
             lines[child] = item.start_mark.line + 1
             items.append(walk(item, child))
+            if release:
+                nodes[index] = None
         return items
 
     def _mapping(self, node: Any, path: PathKey) -> dict[str, Any]:
-        lines, walk = self.lines, self.walk
+        lines, walk, release = self.lines, self.walk, not self.aliases
         result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
+        pairs = node.value
+        for index, (key_node, value_node) in enumerate(pairs):
+            if release:
+                pairs[index] = None
             if key_node.id != "scalar":
                 self.problem(key_node, path, "a key must be a plain name", "Write the key as text.")
                 continue

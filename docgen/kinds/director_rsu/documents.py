@@ -177,6 +177,7 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
         meta=_director_meta("Exhibit I Deferral Election Form"),
         key_facts=_exhibit_key_facts,
         type_size=10.5,  # a two-page form: Sections I-II on page 1, III-IV on page 2
+        blank_at=("elections",),  # at stage grant: the copy on file, printing the election
         return_part=ReturnPart(page=2, starts=RETURN_HEADER, ends=RETURN_ENDS),
     ),
 )

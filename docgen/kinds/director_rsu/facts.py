@@ -74,6 +74,24 @@ class Dividend(Fact):
     )
 
 
+class MarketPriceRange(Fact):
+    """The prices a share of Company Stock is known to trade between, for a second look at the
+    Grant Date Fair Market Value (RSU-FMV-OUT-OF-RANGE)."""
+
+    min: PositiveMoney = Field(description="The lowest price per share expected, USD.")
+    max: PositiveMoney = Field(description="The highest price per share expected, USD.")
+
+    @model_validator(mode="after")
+    def _min_not_above_max(self) -> MarketPriceRange:
+        if self.min > self.max:
+            raise form_error(
+                f"min {self.min} is above max {self.max}",
+                "Give the lowest price as min and the highest as max.",
+                field="min",
+            )
+        return self
+
+
 class Grant(Fact):
     id: FactId = Field(description="Names the cycle's output folder, e.g. 2026-annual.")
     grant_date: FactDate = Field(description='"Grant Date" / "Date of Grant".')
@@ -81,6 +99,16 @@ class Grant(Fact):
     election_deadline: FactDate = Field(description="Exhibit I must be filed PRIOR TO this date.")
     fair_market_value: PositiveMoney = Field(
         description="Grant Date Fair Market Value per share, USD."
+    )
+    previous_fair_market_value: PositiveMoney | None = Field(
+        None,
+        description="The previous grant's Grant Date Fair Market Value per share, USD: a value "
+        "100 times it or more, or a hundredth of it or less, is a warning (RSU-FMV-OUT-OF-RANGE).",
+    )
+    market_price_range: MarketPriceRange | None = Field(
+        None,
+        description="The range (min, max) a share is expected to trade in, USD: a Fair Market "
+        "Value 100 times max or more, or min/100 or less, is a warning (RSU-FMV-OUT-OF-RANGE).",
     )
     vesting: Vesting = Field(default_factory=Vesting)
     default_payment_anniversary: Anniversary = Field(
@@ -118,6 +146,11 @@ class DirectorElection(Fact):
     )
     printed_name: Text | None = Field(
         None, description="Section IV: the name as the director printed it on the form."
+    )
+    name_accepted: Text | None = Field(
+        None,
+        description="Why a printed name that does not read as the director's name was accepted "
+        "(`--accept-name REASON` on intake or elect).",
     )
     signed_on: FactDate | None = Field(
         None, description="Section IV: the date signed, as written on the form."
@@ -222,6 +255,12 @@ class DirectorGrantFacts(KindFacts[DirectorCompany]):
     )
     directors_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per director."
+    )
+    elections_csv: Text | None = Field(
+        None,
+        description="Exhibit I forms as rows (relative path): one row per form received, naming "
+        "its director by director_id; columns as an election's fields (form_sha256 too). A "
+        "director's elections are all here or all elsewhere.",
     )
     directors: list[Director] = Field(default_factory=list)
 

@@ -119,6 +119,10 @@ def record(
     if form_sha256 is not None:
         election["form_sha256"] = form_sha256
     election.update(_how_received(answers, source, problems))
+    name = answers.get("printed_name")
+    if answers.get("accept_name") and name and not same_person(name, director.name):
+        # --accept-name: the reason the name was accepted, beside the filing (never silent)
+        election["name_accepted"] = answers["accept_name"]
     if problems:
         raise FormRefused(problems, "")
     _not_recorded_yet(director, election)
@@ -149,7 +153,10 @@ def _signature_block(
     if name is None and source == "form":
         problems.append("printed_name: Section IV is not completed (no printed name)")
     elif name is not None and not same_person(name, director.name):
-        problems.append(f"printed_name: reads {name!r}, but the form was issued to {director.name}")
+        if not answers.get("accept_name"):
+            problems.append(
+                f"printed_name: reads {name!r}, but the form was issued to {director.name}"
+            )
     signed_and_received(answers, received_on, source, problems)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from docgen.core.errors import Problem
 from docgen.core.filings import Append, Edit, FormRefused
-from docgen.core.model import PathKey
+from docgen.core.model import Location, PathKey
 from docgen.core.roster import Column, read_rows
 
 _ROSTER_ELECTION = {
@@ -47,7 +47,7 @@ def read_roster(
     text: str,
     shown: str,
     first_index: int,
-    lines: dict[PathKey, tuple[str, int]],
+    lines: dict[PathKey, Location],
     data: dict[str, Any],
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Directors from a CSV roster: one row per director, columns named as in ROSTER_COLUMNS.
@@ -68,13 +68,10 @@ def read_roster(
         for column, value in row.values.items():
             if column in _ROSTER_ELECTION:
                 election[_ROSTER_ELECTION[column]] = value
-                lines[base + ("elections", 0, _ROSTER_ELECTION[column])] = (
-                    shown,
-                    row.lines[column],
-                )
+                lines[base + ("elections", 0, _ROSTER_ELECTION[column])] = row.cell(shown, column)
             else:
                 director[column] = value
-                lines[base + (column,)] = (shown, row.lines[column])
+                lines[base + (column,)] = row.cell(shown, column)
         if election:
             # A roster row's election is for the grant the facts file describes unless it names one.
             if default_grant_id is not None:
@@ -87,8 +84,9 @@ def read_roster(
 
 
 def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:
-    """`docgen intake` for a director kept in the roster: the election goes into the row's
-    ``election_*`` cells. A row holds one election, and no form's SHA-256."""
+    """`docgen intake` for a director kept in the roster, when the facts name no
+    ``elections_csv``: the election goes into the row's ``election_*`` cells. A row holds one
+    election, and no form's SHA-256 (``elections_csv`` keeps it)."""
     if not isinstance(edit, Append) or edit.path != ("elections",):
         raise FormRefused([f"a roster row cannot hold {'.'.join(edit.path)}"])
     if any(cells.get(column, "").strip() for column in _ROSTER_ELECTION):
@@ -97,8 +95,8 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
                 f"{cells.get('id', 'this director')}'s roster row already holds an Exhibit I "
                 "election, and a row has room for one"
             ],
-            "Move the director's row into the facts file's directors list (with both "
-            "elections), then take the form in again.",
+            "Name an elections_csv in the facts (docs/fact-files.md): the election on the row "
+            "and this one are then recorded there, one row per form.",
         )
     columns = {field: column for column, field in _ROSTER_ELECTION.items()}
     held = {

@@ -24,16 +24,17 @@ from docgen.core.formats import cents
 from docgen.kinds.rrp.facts import (
     Participant,
     PayPeriod,
-    RRPElection,
     RRPPlan,
     RRPPlanYearFacts,
 )
 from docgen.kinds.rrp.figures import ParticipantArithmetic, PeriodArithmetic, PlanYearArithmetic
+from docgen.kinds.rrp.paychecks import paychecks
 from docgen.kinds.rrp.terms import (
     compensation_limit,
     described,
     elections_in_force,
     payment_window,
+    percent_problem,
     vesting,
 )
 from docgen.kinds.rrp.timing import first_year_share
@@ -75,19 +76,6 @@ class Applied:
     share: Decimal  # of a bonus's period, the days after a first-year election (1.409A-2(a)(7))
 
 
-def _percent_problem(plan: RRPPlan, election: RRPElection) -> str | None:
-    """Why the Plan does not allow the percentage (Plan 2.03(a)), or None."""
-    percent = election.percent
-    if percent > plan.max_deferral_percent:
-        return (
-            f"{described(election)} is above the Plan maximum of "
-            f"{plan.max_deferral_percent.normalize():f}% (Plan 2.03(a))"
-        )
-    if percent < 0 or percent != percent.to_integral_value():
-        return f"{described(election)} is not a whole percent (Plan 2.03(a))"
-    return None
-
-
 def applied_elections(
     facts: RRPPlanYearFacts, participant: Participant, notes: list[str]
 ) -> dict[str, Applied] | None:
@@ -114,7 +102,7 @@ def applied_elections(
     # Each part of pay stands on its own (DESIGN.md, "Elections roll over"): an election whose
     # percentage the Plan does not allow is not used, and never voids another part's election.
     for part, (_, election) in list(governing.items()):
-        problem = _percent_problem(facts.plan, election)
+        problem = percent_problem(facts.plan, election)
         if problem is not None:
             notes.append(f"{problem}: no {part} deferral or match computed from it")
             del governing[part]
@@ -185,6 +173,9 @@ def compute_participant(
     deferral: Decimal | None = None
     match: Decimal | None = None
     periods: tuple[PeriodArithmetic, ...] = ()
+    applied: dict[str, Applied] | None = None
+    pay = paychecks(facts, participant)
+    notes.extend(pay.notes)
     if not participant.eligible_employee:
         notes.append("not an Eligible Employee (Plan 1.11, 2.01): no contributions")
     else:
@@ -192,8 +183,8 @@ def compute_participant(
         if applied is not None:
             if "bonus" in applied and bonus_pay == 0:
                 notes.append("bonus election in force, but no bonus pay (bonus_compensation)")
-            if participant.pay_periods:
-                periods = _by_pay_period(facts, participant, limit, applied, notes)
+            if pay.periods:
+                periods = _by_pay_period(facts, participant, pay.periods, limit, applied, notes)
                 deferral = sum((p.elective_deferral or ZERO for p in periods), ZERO)
                 match = sum((p.matching_restoration or ZERO for p in periods), ZERO)
             else:
@@ -208,6 +199,10 @@ def compute_participant(
                     )
             notes.extend(_zero_notes(facts, applied, deferral, plan_compensation))
 
+    every_paycheck = periods
+    applied_percent = {part: a.percent for part, a in (applied or {}).items()}
+    if pay.periods and not periods:  # no deferral: the paychecks' Plan Compensation still counts
+        every_paycheck = _by_pay_period(facts, participant, pay.periods, limit, None, [])
     restoration = _retirement_restoration(facts, participant, plan_compensation, notes)
     payment_earliest_on, payment_due_on = payment_window(facts, participant)
     return ParticipantArithmetic(
@@ -223,6 +218,11 @@ def compute_participant(
         payment_earliest_on=payment_earliest_on,
         payment_due_on=payment_due_on,
         pay_periods=periods,
+        paychecks=every_paycheck,
+        paychecks_from=pay.source,
+        applied_percent=applied_percent,
+        compensation=participant.compensation,
+        bonus_pay=bonus_pay,
         notes=tuple(notes),
         elections_in_force=in_force_json(participant, facts.plan_year),
     )
@@ -304,8 +304,9 @@ def _for_the_year(
 def _by_pay_period(
     facts: RRPPlanYearFacts,
     participant: Participant,
+    pay_periods: tuple[PayPeriod, ...],
     limit: Decimal,
-    applied: dict[str, Applied],
+    applied: dict[str, Applied] | None,
     notes: list[str],
 ) -> tuple[PeriodArithmetic, ...]:
     """Plan 3.03, 3.04 pay period by pay period; the limit is reached by cumulative pay. The match
@@ -313,10 +314,10 @@ def _by_pay_period(
     salary election reaches the part of a payroll's salary for service days after it."""
     paid_before = ZERO
     result = []
-    ordered: list[PayPeriod] = sorted(participant.pay_periods, key=lambda p: p.paid_on)
+    ordered: list[PayPeriod] = sorted(pay_periods, key=lambda p: p.paid_on)
     if any(period.paid_on.year != facts.plan_year for period in ordered):
         notes.append(f"some pay periods are paid outside {facts.plan_year}")
-    salary, bonus = applied.get("salary"), applied.get("bonus")
+    salary, bonus = (applied.get("salary"), applied.get("bonus")) if applied else (None, None)
     assumed = False
     previous: date | None = None
     for period in ordered:
@@ -327,8 +328,8 @@ def _by_pay_period(
         paid_before += period.compensation
 
         deferral = ZERO
+        share = Decimal(1)
         if salary:
-            share = Decimal(1)
             if salary.only_after:
                 start, end, given = _services(facts, participant, period, previous)
                 assumed = assumed or (not given and salary_above > 0)
@@ -340,7 +341,20 @@ def _by_pay_period(
         match = cents(_matching(facts.plan, deferral, period_plan_compensation))
         result.append(
             PeriodArithmetic(
-                period.paid_on, period.compensation, period_plan_compensation, deferral, match
+                period.paid_on,
+                period.compensation,
+                period_plan_compensation,
+                deferral if applied is not None else None,
+                match if applied is not None else None,
+                salary=salary_now,
+                bonus=period.bonus,
+                paid_before=paid_before - period.compensation,
+                salary_plan_compensation=salary_above,
+                bonus_plan_compensation=bonus_above,
+                salary_percent=salary.percent if salary else None,
+                bonus_percent=bonus.percent if bonus else None,
+                salary_share=share,
+                match_cap=cents(period_plan_compensation * facts.plan.match_cap_percent / HUNDRED),
             )
         )
         previous = period.paid_on

@@ -19,7 +19,12 @@ from docgen.core.documents import DocumentMeta, DocumentSpec
 from docgen.core.errors import RenderError
 from docgen.core.formats import dollars, percent_text
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlanYearFacts
-from docgen.kinds.rrp.terms import compensation_limit, deadline_for, elections_in_force
+from docgen.kinds.rrp.terms import (
+    compensation_limit,
+    deadline_for,
+    elections_in_force,
+    percent_problem,
+)
 from docgen.kinds.rrp.timing import earned_over_in, first_year_deadline_for
 from docgen.kinds.rrp.windows import participant_windows
 
@@ -95,7 +100,9 @@ def on_file_elections(facts: RRPPlanYearFacts, participant: Participant) -> list
     own = deadlines(facts, participant)["deadline_on"]
     for part, in_force in elections_in_force(participant, year).items():
         election = in_force.election
-        if election is None:
+        if election is None or percent_problem(facts.plan, election) is not None:
+            # an election the Plan does not allow defers nothing (RRP-DEFERRAL-OVER-MAX,
+            # -INCREMENT): the blank form that lets the participant correct it never prints it
             continue
         changes_until = deadline_for(participant, election, year)
         found.append(
@@ -221,5 +228,6 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
         meta=meta,
         key_facts=key_facts,
         type_size=10,  # a two-page form, like Exhibit I
+        blank_at=("enrollment",),
     ),
 )

@@ -25,6 +25,7 @@ from docgen.core.model import (
     check_decision,
     form_error,
 )
+from docgen.kinds.rrp.pay_schedule import PaySchedule
 
 _PLAN_NAME = (
     "the Plan's name as the forms print it (e.g. Example Co. Retirement Restoration Plan); "
@@ -79,6 +80,13 @@ class RRPPlan(Fact):
         default_factory=list,
         description="Plan 1.14: the December 31 dates as of which the Company identified its Key "
         "Employees (RRP-KEY-EMPLOYEE-UNDETERMINED warns on a payment no determination covers).",
+    )
+    pay_schedule: PaySchedule | None = Field(
+        None,
+        description="Plan 3.03: how often payroll runs (frequency, first_pay_date). With it, a "
+        "participant without pay_periods is paid their salary in equal parts on the pay dates "
+        "they are employed, and their bonus on bonus_paid_on; `docgen payroll` and `docgen "
+        "compute` work deferral and match per paycheck, and their notes say so.",
     )
 
     @model_validator(mode="after")
@@ -276,6 +284,11 @@ class Participant(Fact):
         description="The Plan Year's payrolls, in any order; when given, deferral and match are "
         "worked per pay period (Plan 3.03, 3.04) and they must add up to compensation.",
     )
+    bonus_paid_on: FactDate | None = Field(
+        None,
+        description="The day the bonus (bonus_compensation) is paid: with plan.pay_schedule, in "
+        "that day's regular paycheck, or in a paycheck of its own on a day payroll does not run.",
+    )
     years_of_vesting_service: Count | None = Field(
         None, description="Years of Vesting Service under the Retirement Savings Plan (Plan 3.06)."
     )
@@ -361,9 +374,66 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
     participants_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per participant."
     )
+    elections_csv: Text | None = Field(
+        None,
+        description="Deferral Elections as rows (relative path): one row per election received, "
+        "naming its participant by participant_id; columns as an election's fields "
+        "(performance_start, performance_end, criteria_established_on for its "
+        "performance_period). A participant's elections are all here or all elsewhere.",
+    )
+    beneficiaries_csv: Text | None = Field(
+        None,
+        description="Beneficiary designations as rows (relative path): participant_id, name, "
+        "relationship, percent, contingent; one row per Beneficiary.",
+    )
+    allocations_csv: Text | None = Field(
+        None,
+        description="Investment allocations as rows (relative path): participant_id, fund, "
+        "percent; one row per fund (Plan 3.05(b)).",
+    )
     participants: list[Participant] = Field(default_factory=list)
 
     shared_fields_before: ClassVar[str | None] = "participants_csv"
+
+    @model_validator(mode="after")
+    def _paid_in_the_plan_year(self) -> RRPPlanYearFacts:
+        schedule = self.plan.pay_schedule
+        if schedule is not None and schedule.first_pay_date.year != self.plan_year:
+            raise form_error(
+                f"the pay schedule's first pay date {schedule.first_pay_date.isoformat()} is not "
+                f"in the {self.plan_year} Plan Year",
+                f"Give the first regular pay date of {self.plan_year}.",
+                field="plan.pay_schedule.first_pay_date",
+            )
+        for index, participant in enumerate(self.participants):
+            paid_on = participant.bonus_paid_on
+            if paid_on is not None and paid_on.year != self.plan_year:
+                raise form_error(
+                    f"bonus_paid_on {paid_on.isoformat()} is not in the {self.plan_year} Plan Year",
+                    "Give the day in the Plan Year the bonus is paid: Plan Compensation is by "
+                    "the year's pay (Plan 1.21).",
+                    field=f"participants.{index}.bonus_paid_on",
+                )
+        if schedule is None:
+            return self
+        undated = [
+            (index, participant.id)
+            for index, participant in enumerate(self.participants)
+            if not participant.pay_periods
+            and participant.bonus_compensation
+            and participant.bonus_paid_on is None
+        ]
+        if undated:
+            names = ", ".join(identifier for _, identifier in undated)
+            raise form_error(
+                f"the pay schedule pays salary on its pay dates, but the bonus of {names} has no "
+                "pay date: where it falls in the year decides how much of it is above the "
+                "401(a)(17) limit (Plan 1.21, 3.03)",
+                "Give each bonus's bonus_paid_on (a roster column too), or the participant's "
+                "pay_periods.",
+                field=f"participants.{undated[0][0]}.bonus_paid_on",
+            )
+        return self
 
     def participant(self, participant_id: str) -> Participant:
         for participant in self.participants:

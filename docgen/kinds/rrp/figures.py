@@ -21,6 +21,16 @@ class PeriodArithmetic:
     plan_compensation: Decimal
     elective_deferral: Decimal | None
     matching_restoration: Decimal | None
+    # What `docgen payroll` shows of the paycheck (DESIGN.md A18); `compute`'s JSON keeps the above.
+    salary: Decimal = Decimal(0)
+    bonus: Decimal = Decimal(0)
+    paid_before: Decimal = Decimal(0)  # the year's pay before this paycheck
+    salary_plan_compensation: Decimal = Decimal(0)
+    bonus_plan_compensation: Decimal = Decimal(0)
+    salary_percent: Decimal | None = None  # the election in force for the part, if any
+    bonus_percent: Decimal | None = None
+    salary_share: Decimal = Decimal(1)  # of the salary, the services a first-year election reaches
+    match_cap: Decimal = Decimal(0)  # Plan 3.04: 6% of the paycheck's Plan Compensation
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -48,6 +58,11 @@ class ParticipantArithmetic:
     payment_earliest_on: date | None
     payment_due_on: date | None
     pay_periods: tuple[PeriodArithmetic, ...] = ()
+    paychecks: tuple[PeriodArithmetic, ...] = ()  # every pay period, deferral or not (payroll)
+    paychecks_from: str = "none"  # facts | schedule | none (docgen.kinds.rrp.paychecks)
+    applied_percent: dict[str, Decimal] = field(default_factory=dict)  # the percentages used
+    compensation: Decimal = Decimal(0)  # the year's pay, and its bonus part (payroll's year line)
+    bonus_pay: Decimal = Decimal(0)
     notes: tuple[str, ...] = ()
     elections_in_force: dict[str, dict[str, Any] | None] = field(default_factory=dict)
 

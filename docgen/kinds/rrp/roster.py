@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from docgen.core.errors import Problem
-from docgen.core.model import PathKey, fact_path
+from docgen.core.filings import Append, Edit, FormRefused
+from docgen.core.model import Location, PathKey, fact_path
 from docgen.core.numbers import SourceNumber
+from docgen.core.record_rows import cell_text
 from docgen.core.roster import Column, read_rows
 
 # A Deferral Election for the Plan Year in two columns per kind of pay (Plan 2.03(a)).
@@ -22,6 +24,7 @@ COLUMNS = (
     Column("eligible_employee", "boolean", required=True),
     Column("compensation", required=True),
     Column("bonus_compensation"),
+    Column("bonus_paid_on"),
     Column("hired_on"),
     Column("first_eligible_on"),
     Column("previously_eligible_until"),
@@ -36,7 +39,7 @@ def read_roster(
     text: str,
     shown: str,
     first_index: int,
-    lines: dict[PathKey, tuple[str, int]],
+    lines: dict[PathKey, Location],
     data: dict[str, Any],
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Participants from a CSV roster, columns named as in ROSTER_COLUMNS.
@@ -46,7 +49,8 @@ def read_roster(
     ``;`` or line breaks; ``salary_percent``/``salary_made_on`` and ``bonus_percent``/
     ``bonus_made_on`` give a Deferral Election for the facts' Plan Year. Beneficiaries,
     investments, performance-based elections, terminations and payments are not roster columns:
-    list such a participant in the facts file itself.
+    give them in ``elections_csv``, ``beneficiaries_csv`` and ``allocations_csv``
+    (docgen.kinds.rrp.records), or list such a participant in the facts file itself.
     """
     plan_year = data.get("plan_year")
     rows, problems = read_rows(text, shown, COLUMNS, "participants", first_index)
@@ -60,7 +64,7 @@ def read_roster(
         for column, value in row.values.items():
             if column not in election_columns:
                 participant[column] = value
-                lines[base + (column,)] = (shown, row.lines[column])
+                lines[base + (column,)] = row.cell(shown, column)
         for kind, (percent, made_on) in _ELECTIONS.items():
             given = {c: row.values[c] for c in (percent, made_on) if c in row.values}
             if not given:
@@ -85,14 +89,53 @@ def read_roster(
             ):  # as the file wrote it; the model reads it
                 election["plan_year"] = plan_year
             at = base + ("elections", len(elections))
-            lines[at] = (shown, row.lines[next(iter(given))])
+            lines[at] = row.cell(shown, next(iter(given)))
             for column, value in given.items():
                 field = "percent" if column == percent else "made_on"
                 election[field] = value
-                lines[at + (field,)] = (shown, row.lines[column])
+                lines[at + (field,)] = row.cell(shown, column)
             elections.append(election)
         if elections:
             participant["elections"] = elections
             lines[base + ("elections",)] = (shown, row.line)
         participants.append(participant)
     return participants, problems
+
+
+_CSV_FOR = {
+    "elections": "elections_csv",
+    "beneficiaries": "beneficiaries_csv",
+    "investments": "allocations_csv",
+}
+
+
+def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:
+    """`docgen intake` for a participant kept in the roster, when the facts name no CSV for the
+    filing: a salary or bonus Deferral Election for the facts' Plan Year goes into the row's
+    two columns for it (a row holds one of each, and no form's SHA-256); anything else needs the
+    CSV of its kind (``elections_csv``, ``beneficiaries_csv``, ``allocations_csv``)."""
+    into = edit.path[0]
+    who = cells.get("id", "this participant")
+    if not isinstance(edit, Append) or edit.path != ("elections",):
+        raise FormRefused(
+            [f"{who}'s roster row has no column for {into}"],
+            f"Name a {_CSV_FOR.get(into, 'CSV')} in the facts (docs/fact-files.md), then take "
+            "the form in again.",
+        )
+    election = {key: value for key, value in edit.value.items() if key != "form_sha256"}
+    kind = election.get("kind")
+    if kind not in _ELECTIONS or set(election) - {"kind", "plan_year", "percent", "made_on"}:
+        raise FormRefused(
+            [f"{who}'s roster row has no columns for a {str(kind).replace('_', '-')} election"],
+            "Name an elections_csv in the facts (docs/fact-files.md), then take the form in again.",
+        )
+    percent, made_on = _ELECTIONS[kind]
+    if cells.get(percent, "").strip() or cells.get(made_on, "").strip():
+        raise FormRefused(
+            [f"{who}'s roster row already holds a {kind} election, and a row has room for one"],
+            "Name an elections_csv in the facts (docs/fact-files.md): the election on the row and "
+            "this one are then recorded there, one row per form.",
+        )
+    return {percent: cell_text(election["percent"]), made_on: cell_text(election["made_on"])}, {
+        **election
+    }

@@ -6,7 +6,7 @@ is timing.py."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -23,10 +23,12 @@ from docgen.core.model import decision_words, fact_path, is_in_effect
 from docgen.core.parameters import has_value, value
 from docgen.kinds.rrp.facts import Participant, RRPElection, RRPPlan, RRPPlanYearFacts
 from docgen.kinds.rrp.timing import (
+    Reading,
     hired_after,
     irrevocable_on,
     only_after_the_election,
     prior_year_deadline_for,
+    route_readings,
     timeliness,
 )
 
@@ -215,11 +217,21 @@ def described(election: RRPElection) -> str:
     )
 
 
-def takes_effect_for(participant: Participant, election: RRPElection) -> int:
+# Each election's route readings (timing.route_readings) by its position in
+# participant.elections, worked out once; None for an election nothing asks about.
+ElectionReadings = Sequence[Mapping[str, Reading] | None]
+
+
+def takes_effect_for(
+    participant: Participant,
+    election: RRPElection,
+    readings: Mapping[str, Reading] | None = None,
+) -> int:
     """DESIGN.md, "Elections roll over": the first Plan Year whose deadline the election meets: the
     Plan Year it names when it is timely for it (on any route), else the first later Plan Year whose
-    December 31 deadline (before the year its period begins) it was made by."""
-    if timeliness(participant, election) != "no":
+    December 31 deadline (before the year its period begins) it was made by. ``readings``: the
+    election's route readings when already worked out."""
+    if timeliness(participant, election, readings) != "no":
         return election.plan_year
     year = election.plan_year + 1
     while election.made_on > prior_year_deadline_for(election, year):
@@ -227,24 +239,36 @@ def takes_effect_for(participant: Participant, election: RRPElection) -> int:
     return year
 
 
-def deadline_for(participant: Participant, election: RRPElection, plan_year: int) -> date:
+def deadline_for(
+    participant: Participant,
+    election: RRPElection,
+    plan_year: int,
+    readings: Mapping[str, Reading] | None = None,
+) -> date:
     """The last day a revocation of the election meets for a Plan Year: the day it became
     irrevocable, for the Plan Year it names; December 31 before each later Plan Year (before the
     year its period begins). Later performance periods' criteria are not in the facts, so the
     six-month route is not assumed for them (docs/rrp-arithmetic.md)."""
-    if plan_year == election.plan_year and timeliness(participant, election) != "no":
-        return irrevocable_on(participant, election)
+    if plan_year == election.plan_year:
+        if readings is None:
+            readings = route_readings(participant, election)
+        if timeliness(participant, election, readings) != "no":
+            return irrevocable_on(participant, election, readings)
     return prior_year_deadline_for(election, plan_year)
 
 
-def revocation_takes_effect_for(participant: Participant, election: RRPElection) -> int | None:
+def revocation_takes_effect_for(
+    participant: Participant,
+    election: RRPElection,
+    readings: Mapping[str, Reading] | None = None,
+) -> int | None:
     """DESIGN.md, "Elections roll over": the first Plan Year whose deadline the revocation meets;
     None if none."""
     revoked = election.revoked_on
     if revoked is None:
         return None
     year = election.plan_year
-    while revoked > deadline_for(participant, election, year):
+    while revoked > deadline_for(participant, election, year, readings):
         year += 1
     return year
 
@@ -266,7 +290,12 @@ class InForce:
     only_after_the_election: bool = False  # reaches only pay for services after it (2.03(c))
 
 
-def election_in_force(participant: Participant, plan_year: int, part: str) -> InForce:
+def election_in_force(
+    participant: Participant,
+    plan_year: int,
+    part: str,
+    readings: ElectionReadings | None = None,
+) -> InForce:
     """Plan 2.03(b); DESIGN.md, "Elections roll over": the election in force for one part of pay in
     the Plan Year.
 
@@ -276,6 +305,8 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     that have taken effect by the Plan Year, the one that took effect last governs (of two
     taking effect the same year, the later made); if it has been revoked with effect by then,
     none is in force and no earlier election revives.
+
+    ``readings``: the elections' route readings when already worked out (readings_of).
     """
     words = "salary" if part == "salary" else "bonus or performance-based pay"
     if not participant.eligible_employee:
@@ -294,8 +325,10 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
         if PART_OF_PAY[election.kind] == part and election.plan_year <= plan_year
     ]
     # A form on record as not in effect (status: ineffective) is never in force.
+    if readings is None:
+        readings = readings_of(participant, plan_year, naming=False)
     candidates = [
-        (index, election, takes_effect_for(participant, election))
+        (index, election, takes_effect_for(participant, election, readings[index]))
         for index, election in concerned
         if is_in_effect(election)
     ]
@@ -342,8 +375,9 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
             tuple(notes),
         )
     index, election, since = chosen
+    own = readings[index]
     revoked_on = election.revoked_on
-    revoked_for = revocation_takes_effect_for(participant, election)  # None when not revoked
+    revoked_for = revocation_takes_effect_for(participant, election, own)  # None: not revoked
     if revoked_on is not None and revoked_for is not None and revoked_for <= plan_year:
         return InForce(
             part,
@@ -359,11 +393,12 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
     if revoked_on is not None and revoked_for is not None:
         notes.append(
             f"the revocation filed {revoked_on.isoformat()} is after the deadline, "
-            f"{deadline_for(participant, election, plan_year).isoformat()}: {described(election)}"
+            f"{deadline_for(participant, election, plan_year, own).isoformat()}: "
+            f"{described(election)}"
             f" stays in force for {plan_year} and stops for {revoked_for} (Plan 2.03(b))"
         )
     rolled = f", rolled over to {plan_year}" if election.plan_year < plan_year else ""
-    first_year = since == election.plan_year and only_after_the_election(participant, election)
+    first_year = since == election.plan_year and only_after_the_election(participant, election, own)
     return InForce(
         part,
         plan_year,
@@ -372,43 +407,50 @@ def election_in_force(participant: Participant, plan_year: int, part: str) -> In
         since,
         f"{described(election)} for {election.plan_year}{rolled} (Plan 2.03(b))",
         tuple(notes),
-        doubtful=since == election.plan_year and timeliness(participant, election) == "doubtful",
+        doubtful=since == election.plan_year
+        and timeliness(participant, election, own) == "doubtful",
         only_after_the_election=first_year and election.plan_year == plan_year,
     )
 
 
-_IN_FORCE: dict[tuple[int, int], tuple[Participant, Mapping[str, InForce]]] = {}
-_IN_FORCE_KEPT = 50_000
-
-
-def elections_in_force(participant: Participant, plan_year: int) -> Mapping[str, InForce]:
-    """The election in force for each part of pay (salary, bonus) in the Plan Year.
-
-    Facts are frozen: the answer is remembered by the participant's identity (holding it, so
-    its id is not reused), as each rule and the arithmetic ask for it in turn."""
-    key = (id(participant), plan_year)
-    kept = _IN_FORCE.get(key)
-    if kept is not None and kept[0] is participant:
-        return kept[1]
-    found = MappingProxyType(
-        {part: election_in_force(participant, plan_year, part) for part in PARTS}
+def readings_of(participant: Participant, plan_year: int, naming: bool = True) -> ElectionReadings:
+    """The route readings of each election the Plan Year's questions look at, by position: of an
+    Eligible Employee's elections in effect up to the Plan Year (the election in force chooses
+    among them) and, with ``naming``, every one naming it (the timing rules judge those)."""
+    if not participant.eligible_employee:
+        return (None,) * len(participant.elections)
+    return tuple(
+        route_readings(participant, election)
+        if election.plan_year <= plan_year
+        and ((naming and election.plan_year == plan_year) or is_in_effect(election))
+        else None
+        for election in participant.elections
     )
-    if len(_IN_FORCE) >= _IN_FORCE_KEPT:
-        _IN_FORCE.clear()
-    _IN_FORCE[key] = (participant, found)
-    return found
 
 
-def elections_for_plan_year(participant: Participant, plan_year: int) -> list[int]:
+def elections_in_force(
+    participant: Participant, plan_year: int, readings: ElectionReadings | None = None
+) -> Mapping[str, InForce]:
+    """The election in force for each part of pay (salary, bonus) in the Plan Year (worked out
+    afresh on each call: the checker works it out once per run, in the participant's view)."""
+    if readings is None:
+        readings = readings_of(participant, plan_year, naming=False)
+    return MappingProxyType(
+        {part: election_in_force(participant, plan_year, part, readings) for part in PARTS}
+    )
+
+
+def elections_for_plan_year(
+    participant: Participant, plan_year: int, in_force: Mapping[str, InForce] | None = None
+) -> list[int]:
     """The positions of the elections that concern the Plan Year: those naming it, and those
-    in force for it (rolled over from an earlier year), in file order."""
+    in force for it (rolled over from an earlier year), in file order. ``in_force``: the
+    elections in force for it when already worked out."""
+    if in_force is None:
+        in_force = elections_in_force(participant, plan_year)
     naming = {i for i, e in enumerate(participant.elections) if e.plan_year == plan_year}
-    in_force = {
-        found.index
-        for found in elections_in_force(participant, plan_year).values()
-        if found.index is not None
-    }
-    return sorted(naming | in_force)
+    chosen = {found.index for found in in_force.values() if found.index is not None}
+    return sorted(naming | chosen)
 
 
 def forms_not_in_effect(facts: RRPPlanYearFacts) -> dict[str, str]:
@@ -420,3 +462,16 @@ def forms_not_in_effect(facts: RRPPlanYearFacts) -> dict[str, str]:
         for e_index, election in enumerate(participant.elections)
         if not is_in_effect(election)
     }
+
+
+def percent_problem(plan: RRPPlan, election: RRPElection) -> str | None:
+    """Why the Plan does not allow the percentage (Plan 2.03(a)), or None."""
+    percent = election.percent
+    if percent > plan.max_deferral_percent:
+        return (
+            f"{described(election)} is above the Plan maximum of "
+            f"{plan.max_deferral_percent.normalize():f}% (Plan 2.03(a))"
+        )
+    if percent < 0 or percent != percent.to_integral_value():
+        return f"{described(election)} is not a whole percent (Plan 2.03(a))"
+    return None

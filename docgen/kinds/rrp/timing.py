@@ -274,33 +274,27 @@ def route_reading(route: str, participant: Participant, election: RRPElection) -
     )
 
 
-# Facts are frozen, so a participant's readings never change: remembered by identity (holding the
-# objects, so an id is never reused while its entry stands), they are worked out once per run.
-_READINGS: dict[tuple[int, int], tuple[Participant, RRPElection, Mapping[str, Reading]]] = {}
-_READINGS_KEPT = 50_000
-
-
 def route_readings(participant: Participant, election: RRPElection) -> Mapping[str, Reading]:
-    """Each open route's reading for the election, in route order."""
-    key = (id(participant), id(election))
-    kept = _READINGS.get(key)
-    if kept is not None and kept[0] is participant and kept[1] is election:
-        return kept[2]
-    readings = MappingProxyType(
+    """Each open route's reading for the election, in route order. Worked out afresh on each
+    call: the checker works them out once per run, in the participant's view (view.py)."""
+    return MappingProxyType(
         {
             route: route_reading(route, participant, election)
             for route in open_routes(participant, election)
         }
     )
-    if len(_READINGS) >= _READINGS_KEPT:
-        _READINGS.clear()
-    _READINGS[key] = (participant, election, readings)
-    return readings
 
 
-def timeliness(participant: Participant, election: RRPElection) -> Reading:
-    """Timely for the Plan Year it names on some open route ("doubtful": on one reading only)."""
-    return best(*route_readings(participant, election).values())
+def timeliness(
+    participant: Participant,
+    election: RRPElection,
+    readings: Mapping[str, Reading] | None = None,
+) -> Reading:
+    """Timely for the Plan Year it names on some open route ("doubtful": on one reading only).
+    ``readings``: the election's route readings when already worked out."""
+    if readings is None:
+        readings = route_readings(participant, election)
+    return best(*readings.values())
 
 
 def route_deadline(route: str, participant: Participant, election: RRPElection) -> date:
@@ -313,18 +307,28 @@ def route_deadline(route: str, participant: Participant, election: RRPElection) 
     return lenient if election.made_on > strict else strict
 
 
-def irrevocable_on(participant: Participant, election: RRPElection) -> date:
+def irrevocable_on(
+    participant: Participant,
+    election: RRPElection,
+    readings: Mapping[str, Reading] | None = None,
+) -> date:
     """The day a timely election became irrevocable for the Plan Year it names (Plan 2.03(b)):
     the last deadline of the routes that make it timely; until then it may be revoked."""
-    readings = route_readings(participant, election)
+    if readings is None:
+        readings = route_readings(participant, election)
     timely = [route for route, reading in readings.items() if reading != "no"]
     return max(route_deadline(route, participant, election) for route in timely or [PRIOR_YEAR])
 
 
-def only_after_the_election(participant: Participant, election: RRPElection) -> bool:
+def only_after_the_election(
+    participant: Participant,
+    election: RRPElection,
+    readings: Mapping[str, Reading] | None = None,
+) -> bool:
     """Plan 2.03(c): an election timely only on the first-year route reaches only pay for
     services after it; one timely before its period, or on the performance-based route, all."""
-    readings = route_readings(participant, election)
+    if readings is None:
+        readings = route_readings(participant, election)
     return readings.get(FIRST_YEAR, "no") != "no" and all(
         reading == "no" for route, reading in readings.items() if route != FIRST_YEAR
     )

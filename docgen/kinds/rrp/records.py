@@ -1,0 +1,50 @@
+"""The RRP's filings as rows (A20): ``elections_csv`` (one row per Deferral Election received),
+``beneficiaries_csv`` (one row per Beneficiary designated) and ``allocations_csv`` (one row per
+fund of the investment allocation, Plan 3.05(b)), each naming the participant by ``participant_id``.
+Every field a facts file's election, Beneficiary or allocation holds has its column."""
+
+from __future__ import annotations
+
+from docgen.core.record_rows import RecordRows, RowField
+
+ELECTIONS = RecordRows(
+    field="elections_csv",
+    subject_column="participant_id",
+    into="elections",
+    noun="Deferral Election",
+    fields=(
+        RowField("plan_year", ("plan_year",), "whole"),
+        RowField("kind", ("kind",)),
+        RowField("percent", ("percent",)),
+        RowField("made_on", ("made_on",)),
+        RowField("performance_start", ("performance_period", "start")),
+        RowField("performance_end", ("performance_period", "end")),
+        RowField("criteria_established_on", ("performance_period", "criteria_established_on")),
+        RowField("revoked_on", ("revoked_on",)),
+        RowField("status", ("status",)),
+        RowField("reason", ("reason",)),
+        RowField("decided_by", ("decided_by",)),
+        RowField("form_sha256", ("form_sha256",)),
+    ),
+)
+BENEFICIARIES = RecordRows(
+    field="beneficiaries_csv",
+    subject_column="participant_id",
+    into="beneficiaries",
+    noun="Beneficiary",
+    fields=(
+        RowField("name", ("name",)),
+        RowField("relationship", ("relationship",)),
+        RowField("percent", ("percent",)),
+        RowField("contingent", ("contingent",), "boolean"),
+    ),
+)
+ALLOCATIONS = RecordRows(
+    field="allocations_csv",
+    subject_column="participant_id",
+    into="investments",
+    key="fund",
+    noun="fund",
+    fields=(RowField("percent", ("percent",)),),
+)
+RECORDS = (ELECTIONS, BENEFICIARIES, ALLOCATIONS)

@@ -1,0 +1,150 @@
+"""Merging a kind's CSVs of filings (``elections_csv``, ``beneficiaries_csv``,
+``allocations_csv``: docgen.core.record_rows) into its people, as the loader reads them.
+
+Each row is read strictly (docgen.core.roster.read_rows), names its person by id, and becomes one
+item of that person's list in file order (several forms per person, superseded and not-in-effect
+ones included), with the file and line of every cell in the source map as a roster row's are. A
+person whose list is also given elsewhere (the facts file, or a roster's single-election
+columns) is a load error: which of the two is the record is never guessed.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from docgen.core.errors import LoadError, Problem
+from docgen.core.model import PathKey
+from docgen.core.record_rows import RecordRows, item_of
+from docgen.core.roster import read_rows
+from docgen.load.messages import show
+from docgen.load.source import SourceMap
+from docgen.load.text import OutsideFolder, contained_file, decode, display
+
+
+def merge_records(
+    records: tuple[RecordRows, ...],
+    subjects_field: str,
+    data: dict[str, Any],
+    folder: Path,
+    source: SourceMap,
+    data_of: Callable[[Path, str], bytes],
+) -> tuple[dict[str, tuple[Path, bytes]], list[Problem]]:
+    """Each named CSV's rows merged into ``data[subjects_field]``; returns {facts field: (its
+    file, its bytes)} and the problems found (every one, in one pass)."""
+    files: dict[str, tuple[Path, bytes]] = {}
+    problems: list[Problem] = []
+    people = data.get(subjects_field)
+    for spec in records:
+        named = data.get(spec.field)
+        if not isinstance(named, str) or not isinstance(people, list):
+            continue
+        try:
+            path = contained_file(folder, named)
+            shown = display(path)
+            raw = data_of(path, shown)
+            rows, found = read_rows(decode(raw, shown), shown, spec.columns, spec.field, 0)
+        except OutsideFolder as error:
+            file, line = source.locate((spec.field,))
+            problems.append(Problem(file, line, spec.field, error.what, show(named), error.fix))
+            continue
+        except LoadError as error:
+            problems.extend(error.problems)
+            continue
+        files[spec.field] = (path, raw)
+        problems.extend(found)
+        problems.extend(_merge(spec, subjects_field, people, rows, shown, source))
+    return files, problems
+
+
+def _merge(
+    spec: RecordRows,
+    subjects_field: str,
+    people: list[Any],
+    rows: list[Any],
+    shown: str,
+    source: SourceMap,
+) -> list[Problem]:
+    index: dict[str, int] = {}
+    for number, person in enumerate(people):
+        if isinstance(person, dict) and isinstance(person.get("id"), str):
+            index.setdefault(person["id"], number)
+    problems: list[Problem] = []
+    elsewhere = {
+        number
+        for number, person in enumerate(people)
+        if isinstance(person, dict) and person.get(spec.into)
+    }
+    refused: set[int] = set()
+    for row in rows:
+        subject = row.values.get(spec.subject_column)
+        line = row.lines.get(spec.subject_column, row.line)
+        if subject not in index:
+            guess = difflib.get_close_matches(str(subject), list(index), n=1)
+            problems.append(
+                Problem(
+                    shown,
+                    line,
+                    f"{spec.field}[{row.index}].{spec.subject_column}",
+                    f"no {subjects_field[:-1]} {subject} in the facts",
+                    None,
+                    (f"Did you mean {guess[0]}? " if guess else "")
+                    + f"Each row's {spec.subject_column} is the id of a {subjects_field[:-1]}.",
+                )
+            )
+            continue
+        number = index[subject]
+        if number in elsewhere:
+            if number not in refused:
+                where, at = source.locate((subjects_field, number, spec.into))
+                problems.append(
+                    Problem(
+                        shown,
+                        line,
+                        f"{subjects_field}[{number}].{spec.into}",
+                        f"{subject}'s {spec.into} are in {spec.field} and also in {where}"
+                        + (f" (line {at})" if at else ""),
+                        None,
+                        f"Keep them in one place: move them into {spec.field}, or remove "
+                        f"{subject}'s rows from it.",
+                    )
+                )
+                refused.add(number)
+            continue
+        person = people[number]
+        base: PathKey = (subjects_field, number, spec.into)
+        item, lines = item_of(spec, row)
+        if spec.key is None:
+            held = person.setdefault(spec.into, [])
+            if not held:
+                source.extra[base] = (shown, row.line)
+            item_at: PathKey = (*base, len(held))
+            held.append(item)
+            source.extra[item_at] = (shown, row.line)
+            for path, (cell_line, cell_column) in lines.items():
+                source.extra[(*item_at, *path)] = (shown, cell_line, cell_column)
+            continue
+        mapping = person.setdefault(spec.into, {})
+        if not mapping:
+            source.extra[base] = (shown, row.line)
+        key = row.values.get(spec.key)
+        if key in mapping:
+            problems.append(
+                Problem(
+                    shown,
+                    row.lines[spec.key],
+                    f"{spec.field}[{row.index}].{spec.key}",
+                    f"{subject}'s {key} is given twice",
+                    None,
+                    f"Keep one row per {spec.key} for each {subjects_field[:-1]}.",
+                )
+            )
+            continue
+        mapping[key] = item.get("percent")
+        cell_line, cell_column = lines.get(("percent",), (row.line, 0))
+        source.extra[(*base, key)] = (
+            (shown, cell_line, cell_column) if cell_column else (shown, cell_line)
+        )
+    return problems
