@@ -171,6 +171,26 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
     return kind.compute(loaded.facts, shown)
 
 
+def proxy(paths: Sequence[str | Path], fiscal_year_end: date, output_format: str) -> str:
+    """`docgen proxy`: the Director Compensation table's stock award figures (Regulation S-K
+    Item 402(k)) of one or more cycles for the fiscal year ending ``fiscal_year_end``, as ``csv``
+    or ``html`` text (docgen.checker.proxy_table)."""
+    from docgen.checker.proxy_table import ProxyFormat, figures
+
+    shown = cast("ProxyFormat", output_format)  # the command line offers no other
+    return figures([Path(p) for p in paths], fiscal_year_end, shown)
+
+
+def export_ocf(
+    path: str | Path, output: str | Path, as_of: date, issued: str | Path | None = None
+) -> dict[str, Any]:
+    """`docgen export-ocf`: the cycle as a validated Open Cap Format 1.2.0 bundle, a zip at
+    ``output``; ``issued``: the issued folder whose Notices it lists (docgen.issue.ocf_bundle)."""
+    from docgen.issue.ocf_bundle import export
+
+    return export(Path(path), Path(output), as_of, None if issued is None else Path(issued))
+
+
 def payroll(path: str | Path, output_format: str) -> RenderableType:
     """`docgen payroll`: per participant, per paycheck, the Plan Compensation, the percentage in
     force, the deferral and the match with its cap (DESIGN.md, "The Plan's arithmetic"),

@@ -49,6 +49,10 @@ def test_wheel_carries_engine_rules_parameters_and_templates(wheel):
     # The drafted clauses counsel approves, and the design the DOC-* rules cite.
     assert "docgen/templates/clauses/notice.b-accelerated-vesting.html.j2" in names
     assert "docgen/docs/DESIGN.md" in names
+    # The vendored OCF 1.2.0 schemas `docgen export-ocf` validates against, with their licence
+    assert "docgen/resources/ocf/1.2.0/schema/files/OCFManifestFile.schema.json" in names
+    assert "docgen/resources/ocf/1.2.0/LICENSE.md" in names
+    assert "docgen/resources/ocf/docgen-elections.schema.json" in names
     assert not any(n.startswith(("tests/", "samples/")) for n in names)
 
 

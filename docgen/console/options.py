@@ -71,6 +71,24 @@ def parse_as_of(text: str | None) -> date:
     return day
 
 
+def parse_date_option(option: str, text: str) -> date:
+    """A date option other than --as-of (``option`` names it): an ISO date in the range facts
+    may hold; a bad one is told and exits 2."""
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        err.print(f"{option}: expected a date as YYYY-MM-DD (got {text}).", markup=False)
+        raise typer.Exit(2) from None
+    earliest, latest = api.DATE_RANGE
+    if not earliest <= day <= latest:
+        err.print(
+            f"{option}: a date outside the years {earliest.year} to {latest.year} (got {text}).",
+            markup=False,
+        )
+        raise typer.Exit(2)
+    return day
+
+
 def parse_received_on(text: str, as_of: date) -> date:
     """`--received-on`: an ISO date, not after the day the command checks as of."""
     try:

@@ -80,6 +80,10 @@ class KindFacts(Fact, Generic[CompanyT]):
     # The kind's own field the shared ones are listed before (its roster, with its people after
     # it); None lists them after all the kind's own.
     shared_fields_before: ClassVar[str | None] = None
+    # Top-level facts no document prints (what only an export reads): left out of every
+    # subject's slice (Kind.slices), the record an issued document carries and what decides a
+    # re-issue, so adding or changing them re-issues nothing.
+    not_in_slice: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def documented_fields(cls) -> list[str]:

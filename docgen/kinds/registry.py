@@ -29,7 +29,9 @@ from docgen.core.windows import ElectionWindow
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from docgen.core.awards import FiscalYear, ProxyAward
     from docgen.core.model import PathKey
+    from docgen.core.ocf import IssuedDocument, OCFCycle
 
 # What `docgen compute` prints a kind's arithmetic as (Kind.compute).
 ComputeFormat = Literal["json", "text", "csv"]
@@ -91,6 +93,8 @@ class Kind:
     default_terms: tuple[tuple[tuple[str, ...], str], ...] = ()
     # The documents its rules and clauses cite besides the shared ones (core.citations.SHARED)
     authorities: tuple[Authority, ...] = ()
+    # The stage whose issued documents an OCF bundle lists (`docgen export-ocf --issued`)
+    ocf_stage: str = ""
 
     # ------------------------------------------------------------------ what every kind says
 
@@ -147,6 +151,28 @@ class Kind:
         with :attr:`has_compute` has one; the default refuses."""
         raise NotImplementedError(f"kind {self.name} has no arithmetic to compute")
 
+    def proxy_awards(self, facts: Any, year: FiscalYear) -> list[ProxyAward]:
+        """Each person's stock award of this cycle as the proxy's Director Compensation table
+        reports it (`docgen proxy`; docgen.core.awards). Only a kind with :attr:`has_proxy` has
+        awards; the default refuses."""
+        raise NotImplementedError(f"kind {self.name} has no stock awards")
+
+    @property
+    def has_proxy(self) -> bool:
+        """Whether this kind's cycles grant stock awards (it overrides :meth:`proxy_awards`)."""
+        return type(self).proxy_awards is not Kind.proxy_awards
+
+    def ocf_cycle(self, facts: Any, as_of: date, documents: Sequence[IssuedDocument]) -> OCFCycle:
+        """The cycle as Open Cap Format objects as of ``as_of``, ``documents`` those issued
+        (`docgen export-ocf`; docgen.core.ocf). Only a kind with :attr:`has_ocf` has them;
+        the default refuses."""
+        raise NotImplementedError(f"kind {self.name} has no Open Cap Format export")
+
+    @property
+    def has_ocf(self) -> bool:
+        """Whether this kind exports its cycles as OCF (it overrides :meth:`ocf_cycle`)."""
+        return type(self).ocf_cycle is not Kind.ocf_cycle
+
     def payroll(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
         """The payroll feed, per participant per paycheck, as ``csv``, ``json`` or ``text``
         (`docgen payroll`). Only a kind with :attr:`has_payroll` has one; the default refuses."""
@@ -198,6 +224,8 @@ class Kind:
         would serialize a 10,000-participant Plan Year 10,000 times). KeyError names a subject
         the facts do not have."""
         data = facts.model_dump(mode="json")
+        for name in self.model.not_in_slice:
+            data.pop(name, None)
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
         for rows in self.records:

@@ -26,6 +26,7 @@ from docgen.core.model import (
     check_decision,
     form_error,
 )
+from docgen.kinds.director_rsu.ocf_facts import OCFFacts
 
 
 class DirectorCompany(Fact):
@@ -247,6 +248,11 @@ class DirectorGrantFacts(KindFacts[DirectorCompany]):
     )
     form_10k_fiscal_year: Year = Field(description="The Form 10-K fiscal year the Notice offers.")
     grant: Grant
+    ocf: OCFFacts | None = Field(
+        None,
+        description="The issuer's facts an Open Cap Format bundle requires beyond the Notice "
+        "(`docgen export-ocf`, which refuses without them).",
+    )
     directors_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per director."
     )
@@ -259,6 +265,7 @@ class DirectorGrantFacts(KindFacts[DirectorCompany]):
     directors: list[Director] = Field(default_factory=list)
 
     shared_fields_before: ClassVar[str | None] = "directors_csv"
+    not_in_slice: ClassVar[tuple[str, ...]] = ("ocf",)  # only `docgen export-ocf` reads it
 
     def director(self, director_id: str) -> Director:
         for director in self.directors:

@@ -18,7 +18,12 @@ from docgen.kinds.director_rsu.windows import director_windows
 from docgen.kinds.registry import ComputeFormat, Kind, Roster, register_kind
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import RenderableType
+
+    from docgen.core.awards import FiscalYear, ProxyAward
+    from docgen.core.ocf import IssuedDocument, OCFCycle
 
 NAME = "director-rsu-grant"
 
@@ -56,6 +61,21 @@ class DirectorRSU(Kind):
 
         return compute_view(compute(facts), output_format)
 
+    def proxy_awards(self, facts: DirectorGrantFacts, year: FiscalYear) -> list[ProxyAward]:
+        """Each director's award: its grant-date fair value and its units outstanding at the
+        fiscal year-end (docgen.kinds.director_rsu.proxy)."""
+        from docgen.kinds.director_rsu.proxy import proxy_awards  # only `docgen proxy` needs it
+
+        return proxy_awards(facts, year)
+
+    def ocf_cycle(
+        self, facts: DirectorGrantFacts, as_of: date, documents: Sequence[IssuedDocument]
+    ) -> OCFCycle:
+        """The cycle as Open Cap Format objects (docgen.kinds.director_rsu.ocf)."""
+        from docgen.kinds.director_rsu.ocf import ocf_cycle  # only `docgen export-ocf` needs it
+
+        return ocf_cycle(facts, as_of, documents)
+
 
 KIND = register_kind(
     DirectorRSU(
@@ -79,6 +99,7 @@ KIND = register_kind(
         case_base="director",
         clauses=CLAUSES,
         authorities=AUTHORITIES,
+        ocf_stage="grant",
         default_terms=(
             (("grant", "vesting", "anniversary"), "docgen's default; the Notice leaves it blank"),
             (

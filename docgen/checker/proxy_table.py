@@ -1,0 +1,214 @@
+"""The proxy's Director Compensation figures (`docgen proxy`; Regulation S-K Item 402(k)): per
+director, the grant-date fair value of each stock award granted in the fiscal year (FASB ASC Topic
+718) and the stock awards outstanding at the fiscal year-end, from one or more cycles, as CSV or
+HTML. A director in several cycles is one row summing the awards, each award listed."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Literal
+
+from docgen.core.awards import ROUNDING, UNITS_SHOWN, FiscalYear, ProxyAward, fiscal_year
+from docgen.core.errors import LoadError, Problem
+from docgen.core.safe_text import csv_text
+from docgen.kinds import all_kinds, kind_of
+from docgen.load import load_facts
+
+ProxyFormat = Literal["csv", "html"]
+
+CSV_COLUMNS = (
+    "director_id",
+    "name",
+    "stock_awards_usd",
+    "awards_in_fiscal_year",
+    "stock_awards_outstanding_at_fiscal_year_end",
+    "outstanding_awards",
+    "notes",
+)
+CITATION = "Regulation S-K Item 402(k)(2)(iii) and its Instruction; FASB ASC Topic 718"
+
+
+@dataclass(frozen=True)
+class DirectorRow:
+    director_id: str
+    name: str
+    awards: tuple[ProxyAward, ...]  # in the order the cycles were given
+    notes: tuple[str, ...]
+
+    @property
+    def in_year(self) -> tuple[ProxyAward, ...]:
+        return tuple(a for a in self.awards if a.in_fiscal_year)
+
+    @property
+    def stock_awards(self) -> int:
+        """The table's Stock Awards column: the rounded grant-date fair values, summed."""
+        return sum(a.fair_value_reported for a in self.in_year)
+
+    @property
+    def outstanding(self) -> Decimal:
+        return sum((a.outstanding_units for a in self.awards), Decimal("0.0000")).quantize(
+            UNITS_SHOWN
+        )
+
+
+def rows(awards: list[ProxyAward]) -> list[DirectorRow]:
+    """One row per director (by id, without regard to case), first seen first; a director with
+    nothing granted in the year and nothing outstanding at its end is left out. A director named
+    differently in two cycles takes the last cycle's name, and the row says so."""
+    grouped: dict[str, list[ProxyAward]] = {}
+    for award in awards:
+        grouped.setdefault(award.holder_id.casefold(), []).append(award)
+    found = []
+    for held in grouped.values():
+        if not any(a.in_fiscal_year or a.outstanding_units for a in held):
+            continue
+        names = list(dict.fromkeys(a.holder_name for a in held))
+        notes = []
+        if len(names) > 1:
+            notes.append(
+                f"named {' and '.join(repr(n) for n in names)} in different cycles: shown as the "
+                "last cycle names the director"
+            )
+        found.append(DirectorRow(held[-1].holder_id, names[-1], tuple(held), tuple(notes)))
+    return found
+
+
+def notes(year: FiscalYear) -> list[str]:
+    """What every figure rests on, printed with the table."""
+    return [
+        year.reading + ".",
+        "Stock Awards: the aggregate grant-date fair value of the awards granted in the fiscal "
+        "year, computed under FASB ASC Topic 718 as the units granted times the grant's Fair "
+        f"Market Value per share ({CITATION}); {ROUNDING}.",
+        "Outstanding at fiscal year-end: the restricted stock units not yet vested on the "
+        "fiscal year-end, with the dividend-equivalent units credited on them by then (Notice "
+        "E), carried to four decimal places; units vested or forfeited by then are not counted "
+        "(checks/NOT_ENCODED.md, Proxy figures).",
+    ]
+
+
+def _award_words(award: ProxyAward) -> str:
+    return (
+        f"{award.award_id} ({award.grant_date.isoformat()}): {award.units:,} units x "
+        f"${award.price:,.2f} = ${award.fair_value:,.2f}, reported as "
+        f"${award.fair_value_reported:,}"
+    )
+
+
+def _outstanding_words(award: ProxyAward) -> str:
+    return f"{award.award_id}: {award.outstanding_units:f} units ({award.status})"
+
+
+def as_csv(table: list[DirectorRow], year: FiscalYear) -> str:
+    body = [
+        [
+            row.director_id,
+            row.name,
+            row.stock_awards,
+            "; ".join(_award_words(a) for a in row.in_year),
+            f"{row.outstanding:f}",
+            "; ".join(_outstanding_words(a) for a in row.awards),
+            " ".join(row.notes),
+        ]
+        for row in table
+    ]
+    body.append(["", "notes", "", "", "", "", " ".join(notes(year))])
+    return csv_text(CSV_COLUMNS, body)
+
+
+def _list(items: list[str]) -> str:
+    if not items:
+        return "none"
+    return "<ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>"
+
+
+def as_html(table: list[DirectorRow], year: FiscalYear, company: str) -> str:
+    title = html.escape(
+        f"{company}: Director Compensation, stock awards, fiscal year ending {year.end.isoformat()}"
+    )
+    lines = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{title}</title>",
+        "<style>body{font-family:serif;margin:2em}table{border-collapse:collapse}"
+        "th,td{border:1px solid #888;padding:.3em .6em;vertical-align:top}"
+        "td.n{text-align:right;white-space:nowrap}ul{margin:0;padding-left:1.1em}"
+        "@page{size:letter landscape;margin:1.5cm}</style></head><body>",
+        f"<h1>{title}</h1>",
+        "<table><thead><tr><th>Director</th><th>Stock Awards ($)</th><th>Awards granted in "
+        "the fiscal year</th><th>Stock awards outstanding at fiscal year-end (units)</th>"
+        "<th>Outstanding awards</th></tr></thead><tbody>",
+    ]
+    for row in table:
+        name = html.escape(row.name)
+        extra = "".join(f"<br><small>{html.escape(n)}</small>" for n in row.notes)
+        lines.append(
+            f'<tr><td>{name}{extra}</td><td class="n">{row.stock_awards:,}</td>'
+            f"<td>{_list([_award_words(a) for a in row.in_year])}</td>"
+            f'<td class="n">{row.outstanding:f}</td>'
+            f"<td>{_list([_outstanding_words(a) for a in row.awards])}</td></tr>"
+        )
+    lines.append("</tbody></table><h2>Notes</h2><ol>")
+    lines.extend(f"<li>{html.escape(n)}</li>" for n in notes(year))
+    lines.append("</ol></body></html>")
+    return "\n".join(lines) + "\n"
+
+
+def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
+    """`docgen proxy`: the figures of the cycles in ``paths`` for the fiscal year ending ``end``.
+    Every file must be of a kind with stock awards, all of one company, each cycle once; every
+    problem is told (file:line, exit 2) before anything is figured."""
+    year = fiscal_year(end)
+    loaded = [load_facts(path) for path in paths]
+    problems = []
+    seen: dict[str, str] = {}
+    company = loaded[0].facts.company.name if loaded else ""
+    for one in loaded:
+        kind = kind_of(one.facts)
+        where = one.source.file
+        if not kind.has_proxy:
+            having = " or ".join(k.name for k in all_kinds() if k.has_proxy)
+            problems.append(
+                Problem(
+                    where,
+                    one.source.line_of(("kind",)),
+                    "kind",
+                    f"the file is of kind {kind.name}, which grants no stock awards for the proxy",
+                    kind.name,
+                    f"Give files of kind {having}.",
+                )
+            )
+            continue
+        cycle = kind.cycle_name(one.facts)
+        if cycle in seen:
+            problems.append(
+                Problem(
+                    where,
+                    None,
+                    "",
+                    f"cycle {cycle} is also given as {seen[cycle]}: its awards would count twice",
+                    fix="Give each cycle's facts file once.",
+                )
+            )
+        seen.setdefault(cycle, where)
+        if one.facts.company.name != company:
+            problems.append(
+                Problem(
+                    where,
+                    one.source.line_of(("company", "name")),
+                    "company.name",
+                    f"a different company from the first file's ({company}): one proxy table "
+                    "is one issuer's",
+                    one.facts.company.name,
+                    "Give the cycles of one company only.",
+                )
+            )
+    if problems:
+        raise LoadError(problems)
+    awards = [award for one in loaded for award in kind_of(one.facts).proxy_awards(one.facts, year)]
+    table = rows(awards)
+    return as_csv(table, year) if shown == "csv" else as_html(table, year, company)

@@ -1,0 +1,358 @@
+"""A director grant cycle as Open Cap Format 1.2.0 objects (`docgen export-ocf`; DESIGN.md, "After
+the grant"): the issuer, each director as a ``Stakeholder`` (BOARD_MEMBER), the Plan, its class of
+stock, the grant's vesting terms, and per director the RSU issuance, its vesting start, its
+acceptance when the director returned a form, its cancellation when the units were forfeited (by
+the as-of date), and the issued Notice as a ``Document``. OCF cannot express deferral elections
+or 409A payment terms: they go beside the bundle (``beside``).
+
+Identifiers are made from the facts, never at random, so the same facts give the same bundle and a
+director keeps one stakeholder id across cycles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from docgen.core.errors import LoadError, Problem
+from docgen.core.model import is_in_effect
+from docgen.core.ocf import IssuedDocument, Json, OCFCycle
+from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
+from docgen.kinds.director_rsu.ocf_facts import OCFFacts
+from docgen.kinds.director_rsu.settlement import vesting_outcome
+from docgen.kinds.director_rsu.terms import (
+    election_record,
+    elections_for_grant,
+    payment_date,
+    scheduled_vesting_date,
+    specified_date,
+)
+
+STOCK_CLASS_ID = "common-stock"
+STOCK_PLAN_ID = "stock-plan"
+ISSUER_ID = "issuer"
+_EVENTS = {
+    "death": "the Director's death (Notice B)",
+    "disability": "termination of service as a Director on Disability (Notice B)",
+    "change_of_control": "a Change of Control that is also a change in control event (Notice B)",
+}
+
+
+def stakeholder_id(director: Director) -> str:
+    """One id per director across cycles: ids are unique without regard to case."""
+    return f"director-{director.id.casefold()}"
+
+
+def security_id(facts: DirectorGrantFacts, director: Director) -> str:
+    return f"{facts.grant.id}-{director.id.casefold()}-rsu"
+
+
+def ocf_cycle(
+    facts: DirectorGrantFacts, as_of: date, documents: Sequence[IssuedDocument]
+) -> OCFCycle:
+    """The cycle as of ``as_of`` (a day on or after the Grant Date); ``documents``: the issued
+    stage's documents, of which the Notices are listed."""
+    ocf = _required(facts, as_of)
+    grant = facts.grant
+    terms_id = f"{grant.id}-vesting"
+    cycle = OCFCycle(
+        issuer=_issuer(facts, ocf),
+        as_of=as_of,
+        stock_classes=[_stock_class(ocf)],
+        stock_plans=[
+            {
+                "object_type": "STOCK_PLAN",
+                "id": STOCK_PLAN_ID,
+                "plan_name": facts.stock_plan,
+                "initial_shares_reserved": str(ocf.plan_shares_reserved),
+                "stock_class_ids": [STOCK_CLASS_ID],
+            }
+        ],
+        vesting_terms=[_vesting_terms(facts, terms_id)],
+        comments=[
+            f"Director restricted stock unit grant {grant.id} of {grant.grant_date.isoformat()}, "
+            f"as of {as_of.isoformat()}, exported by docgen.",
+            "Deferral elections and their status are in docgen-elections.json beside these "
+            "files: OCF cannot express them.",
+        ],
+    )
+    notices = {d.subject_id: d for d in documents if d.name == "notice"}
+    subjects = []
+    for director in facts.directors:
+        cycle.stakeholders.append(_stakeholder(director))
+        cycle.transactions.extend(_transactions(facts, director, terms_id, as_of))
+        notice = notices.get(director.id)
+        if notice is not None:
+            cycle.documents.append(_document(facts, director, notice))
+        subjects.append(_elections(facts, director))
+    cycle.beside.update(
+        {
+            "docgen_elections_version": 1,
+            "cycle": grant.id,
+            "as_of": as_of.isoformat(),
+            "grant_date": grant.grant_date.isoformat(),
+            "election_deadline": grant.election_deadline.isoformat(),
+            "subjects": subjects,
+        }
+    )
+    return cycle
+
+
+def _required(facts: DirectorGrantFacts, as_of: date) -> OCFFacts:
+    problems = []
+    if facts.ocf is None:
+        problems.append(
+            Problem(
+                "",
+                None,
+                "ocf",
+                "an Open Cap Format bundle needs the issuer's formation, its stock class and "
+                "the Plan's share reserve, which no Notice states",
+                fix="Add an ocf: block (formation_date, country_of_formation, stock_class: "
+                "{name, initial_shares_authorized, votes_per_share}, plan_shares_reserved); see "
+                "docs/fact-files.md and docs/ocf-export.md.",
+            )
+        )
+    if as_of < facts.grant.grant_date:
+        problems.append(
+            Problem(
+                "",
+                None,
+                "grant.grant_date",
+                f"the grant is made on {facts.grant.grant_date.isoformat()}, after --as-of "
+                f"{as_of.isoformat()}: there is no issuance to export yet",
+                fix="Export on or after the Grant Date (--as-of).",
+            )
+        )
+    if problems or facts.ocf is None:
+        raise LoadError(problems)
+    return facts.ocf
+
+
+def _issuer(facts: DirectorGrantFacts, ocf: OCFFacts) -> Json:
+    issuer: Json = {
+        "object_type": "ISSUER",
+        "id": ISSUER_ID,
+        "legal_name": facts.company.name,
+        "formation_date": ocf.formation_date.isoformat(),
+        "country_of_formation": ocf.country_of_formation,
+    }
+    if ocf.country_subdivision_of_formation is not None:
+        issuer["country_subdivision_of_formation"] = ocf.country_subdivision_of_formation
+    return issuer
+
+
+def _stock_class(ocf: OCFFacts) -> Json:
+    stock = ocf.stock_class
+    found: Json = {
+        "object_type": "STOCK_CLASS",
+        "id": STOCK_CLASS_ID,
+        "name": stock.name,
+        "class_type": "COMMON",
+        "default_id_prefix": "CS-",
+        "initial_shares_authorized": str(stock.initial_shares_authorized),
+        "votes_per_share": str(stock.votes_per_share),
+        "seniority": "1",
+    }
+    if stock.par_value is not None:
+        found["par_value"] = {"amount": f"{stock.par_value:f}", "currency": "USD"}
+    return found
+
+
+def _vesting_terms(facts: DirectorGrantFacts, terms_id: str) -> Json:
+    """Notice A: every unit vests on the Vesting Date (the Specified Date, or the annual meeting
+    when earlier); Notice B: earlier on each accelerating event the grant names."""
+    grant = facts.grant
+    vests = scheduled_vesting_date(grant)
+    events = list(grant.vesting.accelerate_on)
+    conditions: list[Json] = [
+        {
+            "id": "grant-date",
+            "description": "The Grant Date: nothing vests on it (Notice A).",
+            "quantity": "0",
+            "trigger": {"type": "VESTING_START_DATE"},
+            "next_condition_ids": ["vesting-date", *(f"on-{e}" for e in events)],
+        },
+        {
+            "id": "vesting-date",
+            "description": f"The Vesting Date {vests.isoformat()}: every unit vests on continued "
+            f"service (Notice A; the Specified Date is {specified_date(grant).isoformat()}).",
+            "portion": {"numerator": "1", "denominator": "1"},
+            "trigger": {"type": "VESTING_SCHEDULE_ABSOLUTE", "date": vests.isoformat()},
+            "next_condition_ids": [],
+        },
+    ]
+    conditions.extend(
+        {
+            "id": f"on-{event}",
+            "description": f"Every unit vests early on {_EVENTS[event]}.",
+            "portion": {"numerator": "1", "denominator": "1"},
+            "trigger": {"type": "VESTING_EVENT"},
+            "next_condition_ids": [],
+        }
+        for event in events
+    )
+    return {
+        "object_type": "VESTING_TERMS",
+        "id": terms_id,
+        "name": f"Director RSU grant {grant.id}",
+        "description": "All the units vest at once on the Vesting Date, or earlier on an "
+        "accelerating event of Notice Section B; service ending earlier for another reason "
+        "forfeits them (Notice A).",
+        "allocation_type": "CUMULATIVE_ROUND_DOWN",
+        "vesting_conditions": conditions,
+    }
+
+
+def _stakeholder(director: Director) -> Json:
+    return {
+        "object_type": "STAKEHOLDER",
+        "id": stakeholder_id(director),
+        "name": {"legal_name": director.name},
+        "stakeholder_type": "INDIVIDUAL",
+        "issuer_assigned_id": director.id,
+        "current_relationship": "BOARD_MEMBER",
+    }
+
+
+def _transactions(
+    facts: DirectorGrantFacts, director: Director, terms_id: str, as_of: date
+) -> list[Json]:
+    grant = facts.grant
+    security = security_id(facts, director)
+    found: list[Json] = [
+        {
+            "object_type": "TX_EQUITY_COMPENSATION_ISSUANCE",
+            "id": f"{security}-issuance",
+            "date": grant.grant_date.isoformat(),
+            "security_id": security,
+            "custom_id": f"RSU-{grant.id}-{director.id}",
+            "stakeholder_id": stakeholder_id(director),
+            "security_law_exemptions": [],
+            "compensation_type": "RSU",
+            "quantity": str(director.units),
+            "stock_plan_id": STOCK_PLAN_ID,
+            "stock_class_id": STOCK_CLASS_ID,
+            "vesting_terms_id": terms_id,
+            "expiration_date": None,
+            "termination_exercise_windows": [],
+        },
+        {
+            "object_type": "TX_VESTING_START",
+            "id": f"{security}-vesting-start",
+            "date": grant.grant_date.isoformat(),
+            "security_id": security,
+            "vesting_condition_id": "grant-date",
+        },
+    ]
+    outcome = vesting_outcome(facts, director)
+    if outcome.forfeited_on is not None and outcome.forfeited_on <= as_of:
+        found.append(
+            {
+                "object_type": "TX_EQUITY_COMPENSATION_CANCELLATION",
+                "id": f"{security}-forfeiture",
+                "date": outcome.forfeited_on.isoformat(),
+                "security_id": security,
+                "quantity": str(director.units),
+                "reason_text": f"Units {outcome.because}.",
+            }
+        )
+    accepted = _acceptance(facts, director, as_of)
+    if accepted is not None:
+        day, comments = accepted
+        found.append(
+            {
+                "object_type": "TX_EQUITY_COMPENSATION_ACCEPTANCE",
+                "id": f"{security}-acceptance",
+                "date": day.isoformat(),
+                "security_id": security,
+                "comments": comments,
+            }
+        )
+    return found
+
+
+def _acceptance(
+    facts: DirectorGrantFacts, director: Director, as_of: date
+) -> tuple[date, list[str]] | None:
+    """The day the director accepted the award: the first Exhibit I for this grant on record
+    and in effect. An election is made before the Grant Date (Code 409A(a)(4)(B)); an award is
+    accepted no earlier than it is made, so such a form dates the acceptance the Grant Date and
+    the comment gives the form's own date."""
+    returned = [e for _, e in elections_for_grant(facts, director) if is_in_effect(e)]
+    if not returned:
+        return None
+    first = returned[0]
+    grant_date = facts.grant.grant_date
+    if first.filed_on >= grant_date:
+        return first.filed_on, [f"Exhibit I returned {first.filed_on.isoformat()}."]
+    if as_of < grant_date:
+        return None
+    return grant_date, [
+        f"Exhibit I returned {first.filed_on.isoformat()}, before the Grant Date: the award is "
+        "taken as accepted on the Grant Date, the first day there is one to accept."
+    ]
+
+
+def _document(facts: DirectorGrantFacts, director: Director, notice: IssuedDocument) -> Json:
+    security = security_id(facts, director)
+    return {
+        "object_type": "DOCUMENT",
+        "id": f"{security}-notice",
+        "path": notice.path,
+        "md5": notice.md5,
+        "related_objects": [
+            {"object_type": "STAKEHOLDER", "object_id": stakeholder_id(director)},
+            {"object_type": "TX_EQUITY_COMPENSATION_ISSUANCE", "object_id": f"{security}-issuance"},
+        ],
+        "comments": [
+            f"The Notice of Restricted Stock Unit Grant issued to {director.name}, as issued "
+            "(the path is inside the issued stage folder)."
+        ],
+    }
+
+
+def _form(election: DirectorElection, status: str) -> Json:
+    form: dict[str, Any] = {
+        "filed_on": election.filed_on.isoformat(),
+        "percent": f"{election.percent:f}",
+        "pay_on": election.pay_on,
+        "pay_date": None if election.pay_date is None else election.pay_date.isoformat(),
+        "received_as": election.received_as,
+        "status": status,
+    }
+    if election.reason is not None:
+        form["reason"] = election.reason
+    return form
+
+
+def _elections(facts: DirectorGrantFacts, director: Director) -> Json:
+    """What OCF cannot say: the director's Exhibit I forms, which governs, and the Payment Date
+    that has occurred (Notice C.1, F.1; Exhibit I; Code 409A(a)(4))."""
+    record = election_record(facts, director)
+    forms = []
+    for election in director.elections:
+        if election is record.effective:
+            status = "governs"
+        elif any(election is s for s in record.superseded):
+            status = "superseded"
+        elif not is_in_effect(election):
+            status = "not_in_effect"
+        else:
+            status = "never_governed"
+        forms.append(_form(election, status))
+    day, event = payment_date(facts, director)
+    outcome = vesting_outcome(facts, director)
+    if outcome.forfeited:
+        day, event = None, f"none: units {outcome.because}"
+    return {
+        "director_id": director.id,
+        "stakeholder_id": stakeholder_id(director),
+        "security_id": security_id(facts, director),
+        "name": director.name,
+        "forms": forms,
+        "default_payment_applies": record.effective is None,
+        "payment_date": None if day is None else day.isoformat(),
+        "payment_event": event or None,
+        "citations": "Notice C.1, F.1, F.2; Exhibit I; Code 409A(a)(4)",
+    }
