@@ -22,7 +22,7 @@ from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
 from docgen.core.kind_facts import KindFacts
 from docgen.core.rules import claim_rule_modules, release_rule_modules
-from docgen.core.windows import ElectionWindow
+from docgen.core.windows import ElectionWindow, FilingDue
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -101,6 +101,10 @@ class Kind:
 
     def windows(self, facts: Any) -> list[ElectionWindow]:
         """Every election window, person by person in file order. Default: none."""
+        return []
+
+    def filings_due(self, facts: Any) -> list[FilingDue]:
+        """Filings each person owes after the cycle (`docgen status`). Default: none."""
         return []
 
     def calendar_name(self, facts: Any) -> str:

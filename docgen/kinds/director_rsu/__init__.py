@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from docgen.core.windows import ElectionWindow
+from docgen.core.windows import ElectionWindow, FilingDue
 from docgen.kinds.director_rsu.arithmetic import compute
 from docgen.kinds.director_rsu.authorities import AUTHORITIES
 from docgen.kinds.director_rsu.clauses import CLAUSES
@@ -15,7 +15,7 @@ from docgen.kinds.director_rsu.intake import INTAKE
 from docgen.kinds.director_rsu.report import render as compute_view
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
-from docgen.kinds.director_rsu.windows import director_windows
+from docgen.kinds.director_rsu.windows import director_windows, form4_filings
 from docgen.kinds.registry import ComputeFormat, Kind, Roster, register_kind
 
 if TYPE_CHECKING:
@@ -35,6 +35,10 @@ class DirectorRSU(Kind):
 
     def windows(self, facts: DirectorGrantFacts) -> list[ElectionWindow]:
         return director_windows(facts)
+
+    def filings_due(self, facts: DirectorGrantFacts) -> list[FilingDue]:
+        """Each director's Form 4 for the grant (RSU-FORM4-DUE)."""
+        return form4_filings(facts)
 
     def calendar_name(self, facts: DirectorGrantFacts) -> str:
         return f"{facts.company.name} director RSU elections, grant {facts.grant.id}"
@@ -67,6 +71,7 @@ KIND = register_kind(
             "checks.rsu_as_of",
             "checks.rsu_payments",
             "checks.rsu_not_in_effect",
+            "checks.rsu_section16",
         ),
         documents=DOCUMENTS,
         roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),

@@ -3,19 +3,22 @@ its directors, their Exhibit I forms and what happened later."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from decimal import Decimal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, StrictBool, model_validator
+from pydantic import Field, StrictBool, StrictStr, model_validator
 
 from docgen.core.kind_facts import COMPANY_NAME_FIX, KindFacts
 from docgen.core.model import (
     ADDRESS_MAX_LINES,
     Anniversary,
+    Count,
     DecisionText,
     Fact,
     FactDate,
     FactId,
     FormSHA256,
+    Money,
     Percent,
     PositiveInt,
     PositiveMoney,
@@ -26,6 +29,11 @@ from docgen.core.model import (
     check_decision,
     form_error,
 )
+
+# The SEC's Central Index Key: up to ten digits, written as a string (quoted in YAML, so that
+# leading zeros survive); EDGAR writes it zero-padded to ten.
+Cik = Annotated[StrictStr, Field(pattern=r"^[0-9]{1,10}$")]
+_CIK_FIX = 'Write the CIK as EDGAR shows it, in quotes: cik: "0001234567".'
 
 
 class DirectorCompany(Fact):
@@ -41,6 +49,28 @@ class DirectorCompany(Fact):
     )
     publicly_traded: StrictBool = Field(
         True, description="Code 409A specified-employee rules apply."
+    )
+    cik: Cik | None = Field(
+        None,
+        description="The issuer's SEC Central Index Key (`docgen section16`: issuerCik).",
+        json_schema_extra={"fix": _CIK_FIX},
+    )
+    trading_symbol: StrictStr | None = Field(
+        None,
+        pattern=r"^[A-Z0-9][A-Z0-9.-]{0,9}$",
+        description="The issuer's trading symbol, e.g. EXCO (`docgen section16`).",
+        json_schema_extra={"fix": "Write the symbol in capitals, e.g. trading_symbol: EXCO."},
+    )
+    form4_table: Literal["I", "II"] | None = Field(
+        None,
+        description="Where the company reports a director's RSU grant on Form 4: I "
+        "(non-derivative securities, the units as shares of common stock) or II (derivative "
+        "securities, the units as rights to receive shares). `docgen section16` asks for it.",
+    )
+    form4_price_per_share: Money = Field(
+        Decimal(0),
+        description="The price per share a Form 4 reports for the grant, USD (0: an RSU grant "
+        "is made for no price).",
     )
 
 
@@ -196,6 +226,27 @@ class Director(Fact):
         "an earlier one it supersedes is named on the on-file copy.",
     )
     settlement: Settlement | None = Field(None, description="What happened later (payment checks).")
+    cik: Cik | None = Field(
+        None,
+        description="The director's SEC Central Index Key (`docgen section16`: rptOwnerCik).",
+        json_schema_extra={"fix": _CIK_FIX},
+    )
+    edgar_name: Text | None = Field(
+        None,
+        description="The director's name as EDGAR's record for the CIK writes it (last name "
+        "first, e.g. Smith Jane Q.), for the Form 4's rptOwnerName; without it the draft writes "
+        "the name as given and its remarks say to check it.",
+    )
+    form4_filed_on: FactDate | None = Field(
+        None,
+        description="The day the director's Form 4 for this grant was filed on EDGAR "
+        "(RSU-FORM4-DUE: due by the end of the second business day after the grant date).",
+    )
+    shares_owned_after: Count | None = Field(
+        None,
+        description="Shares (Table I) or units (Table II) of the class the Form 4 reports that "
+        "the director holds after the grant; without it the draft says so in a footnote.",
+    )
 
     @property
     def greeting(self) -> str:
