@@ -428,11 +428,11 @@ def section16(
     for note in result.notes:
         out.print(note)
     out.print(
-        f"Drafted {len(result.drafts)} Form 4s into {result.folder} "
+        f"Drafted {result.count} {result.noun}s into {result.folder} "
         f"({len(result.files)} files, SHA-256s in manifest.json)."
     )
-    if result.drafts and result.drafts[0].due:
-        out.print(f"Due on EDGAR by {result.drafts[0].due.isoformat()}.")
+    if result.due_on:
+        out.print(f"Due on EDGAR by {result.due_on.isoformat()}.")
 
 
 for _command in (cli_forms.intake, cli_forms.elect, cli_forms.status):  # the election loop

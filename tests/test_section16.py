@@ -75,7 +75,8 @@ def test_the_manifest_holds_every_file_s_sha256(drafted):
     for name, entry in manifest["files"].items():
         data = (drafted / name).read_bytes()
         assert entry == {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
-    assert manifest["form4_due"] == "2026-06-25"
+    assert (manifest["due_on"], manifest["grant_date"]) == ("2026-06-25", "2026-06-23")
+    assert manifest["form4_table"] == "II"
     assert manifest["facts_sha256"] == hashlib.sha256(TOUR.read_bytes()).hexdigest()
     assert not [p for p in drafted.parent.iterdir() if p.name.startswith(".section16")]
 
@@ -366,3 +367,42 @@ def test_the_readme_s_form4_commands_run_as_written_and_make_the_tree_shown(tmp_
     }
     made = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
     assert made == shown
+
+
+def test_a_kind_with_no_section16_filings_is_refused_clearly(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    result = run("section16", ROOT / "samples" / "rrp-2026.yaml", "--out", out)
+    assert result.returncode == 2
+    assert "has no Section 16 filings to draft" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(out.iterdir()) == []
+
+
+def test_documents_issued_without_form4_facts_are_as_before():
+    """A facts file without the Form 4 facts gives each packet the record it gave before they
+    existed (they are left out when absent), and the drafts' templates are not in the templates
+    digest every issued document records: the Notices stay byte for byte as they were."""
+    from docgen.issue.reports import templates_sha256
+    from docgen.kinds import kind_of
+    from docgen.load import load_facts
+
+    new = {"cik", "edgar_name", "form4_filed_on", "shares_owned_after"}
+    company = {"cik", "trading_symbol", "form4_table", "form4_price_per_share"}
+    plain = load_facts(ROOT / "samples" / "director-grant-2026.yaml").facts
+    record = kind_of(plain).slice(plain, "jsmith")
+    assert not new & set(record["directors"][0]) and not company & set(record["company"])
+    tour = load_facts(TOUR).facts
+    record = kind_of(tour).slice(tour, "jsmith")
+    assert new <= set(record["directors"][0])
+    assert {"cik", "trading_symbol", "form4_table"} <= set(record["company"])
+    assert (ROOT / "templates" / "drafts" / "form4-draft.html.j2").is_file()
+    import hashlib
+
+    from docgen.issue.reports import _file_digests
+
+    digest = hashlib.sha256()
+    for name, sha in _file_digests(ROOT / "templates").items():
+        if not name.startswith("drafts/"):
+            digest.update(name.encode() + b"\0" + bytes.fromhex(sha))
+    assert templates_sha256() == digest.hexdigest()

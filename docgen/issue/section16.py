@@ -8,7 +8,8 @@ as EDGAR ownership XML with a readable PDF, written whole or not at all:
 The folder is built beside its place and swapped in in one step (docgen.issue.files.swap_in),
 under the same lock on OUT a batch takes, so a reader sees the old drafts or the new, never a
 mixture. A fact a draft needs and the file does not give is a load error naming its file:line
-and field, each one, and nothing is written.
+and field, each one, and nothing is written. What the drafts are is the kind's
+(``Kind.filing_drafts``, ``Kind.filing_draft_gaps``); this module only writes them.
 """
 
 from __future__ import annotations
@@ -20,34 +21,28 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from docgen.core.drafts import Drafts
 from docgen.core.errors import LoadError, Problem
 from docgen.issue.files import BadRequest, OutLock, remove_stale, swap_in, sync_tree, write_file
 from docgen.issue.layout import MANIFEST_NAME, STAGING, beside
-from docgen.kinds.director_rsu import NAME as DIRECTOR_RSU
-from docgen.kinds.director_rsu.form4 import Form4Draft, draft, missing_facts
+from docgen.kinds import kind_of
 from docgen.load import load_facts
-from docgen.render.form4_pdf import form4_pdf
-from docgen.render.form4_xml import form4_xml
-
-FOLDER = "section16"
-XML_NAME = "form4.xml"
-PDF_NAME = "form4.pdf"
+from docgen.render.drafts import print_draft
 
 
 @dataclass(frozen=True)
 class Section16Result:
     folder: Path
-    drafts: list[Form4Draft]
+    noun: str  # what each draft is ("Form 4")
+    count: int  # drafts written, one per subject
+    due_on: date | None
     files: dict[str, dict[str, Any]]  # relative path -> {sha256, bytes}
     notes: list[str]
 
 
-def _missing_error(loaded: Any) -> LoadError | None:
-    missing = missing_facts(loaded.facts)
-    if not missing:
-        return None
+def _missing_error(loaded: Any, gaps: list[Any]) -> LoadError:
     problems = []
-    for item in missing:
+    for item in gaps:
         file, line = loaded.source.locate(item.path)
         problems.append(
             Problem(str(file), line, item.path, f"missing: {item.what}", None, item.fix)
@@ -55,16 +50,15 @@ def _missing_error(loaded: Any) -> LoadError | None:
     return LoadError(problems)
 
 
-def _manifest(loaded: Any, drafts: list[Form4Draft], files: dict[str, Any], on: date) -> bytes:
-    first = drafts[0] if drafts else None
+def _manifest(loaded: Any, cycle: str, drafts: Drafts, files: dict[str, Any], on: date) -> bytes:
+    about = {k: v.isoformat() if isinstance(v, date) else v for k, v in drafts.about.items()}
     data = {
-        "docgen": "section16",
-        "cycle": loaded.facts.grant.id,
+        **about,
+        "docgen": drafts.folder,
+        "cycle": cycle,
         "drafted_on": on.isoformat(),
         "facts_sha256": loaded.sha256,
-        "grant_date": loaded.facts.grant.grant_date.isoformat(),
-        "form4_due": first.due.isoformat() if first and first.due else None,
-        "form4_table": loaded.facts.company.form4_table,
+        "due_on": drafts.due_on.isoformat() if drafts.due_on else None,
         "files": files,
     }
     return (json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
@@ -73,49 +67,55 @@ def _manifest(loaded: Any, drafts: list[Form4Draft], files: dict[str, Any], on: 
 def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Section16Result:
     """Write every director's Form 4 draft for the grant in ``facts_path`` under ``out``."""
     loaded = load_facts(facts_path)
-    if loaded.kind != DIRECTOR_RSU:
-        raise BadRequest(
-            f"{loaded.source.file}: a {loaded.kind} file has no Section 16 filings; "
-            "`docgen section16` drafts Form 4s for a director RSU grant's facts file."
-        )
-    problem = _missing_error(loaded)
-    if problem is not None:
-        raise problem
     facts = loaded.facts
-    if as_of < facts.grant.grant_date:
+    kind = kind_of(facts)
+    gaps = kind.filing_draft_gaps(facts)
+    if gaps:
+        raise _missing_error(loaded, gaps)
+    drafts = kind.filing_drafts(facts, as_of)
+    if drafts is None:
         raise BadRequest(
-            f"--as-of {as_of} is before the grant date {facts.grant.grant_date}: a Form 4 "
+            f"{loaded.source.file}: a {kind.title.lower()} file has no Section 16 filings to "
+            "draft; `docgen section16` drafts each director's Form 4 for a grant."
+        )
+    grant_date = drafts.about.get("grant_date")
+    if isinstance(grant_date, date) and as_of < grant_date:
+        raise BadRequest(
+            f"--as-of {as_of} is before the grant date {grant_date}: a Form 4 "
             "reports a grant once it is made. Draft on or after the grant date."
         )
     out_dir = Path(out)
     if not out_dir.is_dir():
         raise BadRequest(f"{out_dir}: no such folder. Create it first, or choose another --out.")
-    drafts = [draft(facts, director, as_of) for director in facts.directors]
     rendered = {}
-    for item in drafts:
-        xml = form4_xml(item)
-        rendered[f"{item.subject}/{XML_NAME}"] = xml
-        rendered[f"{item.subject}/{PDF_NAME}"] = form4_pdf(item, xml)
-    cycle_dir = out_dir / facts.grant.id
+    for subject in drafts.subjects:
+        for name, data in subject.files.items():
+            rendered[f"{subject.subject}/{name}"] = data
+        for printed in subject.printed:
+            rendered[f"{subject.subject}/{printed.name}"] = print_draft(printed, subject)
+    cycle = kind.cycle_name(facts)
+    cycle_dir = out_dir / cycle
     with OutLock(out_dir):
         cycle_dir.mkdir(exist_ok=True)
         notes = [
             f"Removed {path}, left by an interrupted run."
-            for path in remove_stale(cycle_dir, FOLDER)
+            for path in remove_stale(cycle_dir, drafts.folder)
         ]
-        staging = beside(cycle_dir, FOLDER, STAGING)
+        staging = beside(cycle_dir, drafts.folder, STAGING)
         staging.mkdir()
         try:
             files = {}
             for name, data in sorted(rendered.items()):
                 (staging / name).parent.mkdir(exist_ok=True)
                 files[name] = write_file(staging / name, data, sync=False)
-            write_file(staging / MANIFEST_NAME, _manifest(loaded, drafts, files, as_of), sync=False)
+            manifest = _manifest(loaded, cycle, drafts, files, as_of)
+            write_file(staging / MANIFEST_NAME, manifest, sync=False)
             sync_tree(staging)
-            replaced = swap_in(staging, cycle_dir / FOLDER)
+            replaced = swap_in(staging, cycle_dir / drafts.folder)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
         if replaced is not None:
             shutil.rmtree(replaced, ignore_errors=True)
-    return Section16Result(cycle_dir / FOLDER, drafts, files, notes)
+    folder = cycle_dir / drafts.folder
+    return Section16Result(folder, drafts.noun, len(drafts.subjects), drafts.due_on, files, notes)

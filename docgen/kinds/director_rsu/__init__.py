@@ -5,12 +5,15 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
+from docgen.core.drafts import Drafts, MissingFact
 from docgen.core.windows import ElectionWindow, FilingDue
 from docgen.kinds.director_rsu.arithmetic import compute
 from docgen.kinds.director_rsu.authorities import AUTHORITIES
 from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
+from docgen.kinds.director_rsu.form4 import missing_facts
+from docgen.kinds.director_rsu.form4_view import form4_drafts
 from docgen.kinds.director_rsu.intake import INTAKE
 from docgen.kinds.director_rsu.report import render as compute_view
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
@@ -35,6 +38,13 @@ class DirectorRSU(Kind):
 
     def windows(self, facts: DirectorGrantFacts) -> list[ElectionWindow]:
         return director_windows(facts)
+
+    def filing_drafts(self, facts: DirectorGrantFacts, drafted_on: date) -> Drafts | None:
+        """Each director's Form 4 draft for the grant (DESIGN.md, "After the grant")."""
+        return form4_drafts(facts, drafted_on)
+
+    def filing_draft_gaps(self, facts: DirectorGrantFacts) -> list[MissingFact]:
+        return missing_facts(facts)
 
     def filings_due(self, facts: DirectorGrantFacts) -> list[FilingDue]:
         """Each director's Form 4 for the grant (RSU-FORM4-DUE)."""

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from docgen.core.business_days import UncoveredYear, form4_due
 from docgen.core.dates import long_date
+from docgen.core.drafts import MissingFact
 from docgen.core.model import fact_path
 from docgen.kinds.director_rsu.facts import Director, DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import (
@@ -32,15 +33,6 @@ UNITS_TITLE = "Restricted Stock Units"
 _CITY_LINE = re.compile(r"^(?P<city>.+?),?\s+(?P<state>[A-Z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)$")
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 _EVENTS = {"death": "death", "disability": "Disability", "change_of_control": "a Change of Control"}
-
-
-@dataclass(frozen=True)
-class MissingFact:
-    """A fact `docgen section16` needs and the file does not give."""
-
-    path: str
-    what: str
-    fix: str
 
 
 @dataclass(frozen=True)
@@ -260,7 +252,7 @@ def draft(facts: DirectorGrantFacts, director: Director, drafted_on: date) -> Fo
         security_title=SHARES_TITLE if table == "I" else UNITS_TITLE,
         transaction_date=facts.grant.grant_date,
         units=director.units,
-        price=company.form4_price_per_share,
+        price=company.form4_price_per_share or Decimal(0),
         owned_after=director.shares_owned_after,
         footnotes=tuple(notes),
         exemption_note="F1",
