@@ -419,17 +419,18 @@ def section16(
 ) -> None:
     """Draft each director's Form 4 for the grant: EDGAR ownership XML and a readable PDF.
 
-    Written whole into OUT/<grant>/section16/ with a manifest of SHA-256s. Needs the issuer's
-    cik and trading_symbol, company.form4_table (I or II) and each director's cik; each missing
-    one is named (exit 2) and nothing is written. Filer credentials are never facts. The Form 4
-    is due by the end of the second business day after the grant date (RSU-FORM4-DUE)."""
+    Written whole into OUT/<grant>/section16/ with drafts-manifest.json (SHA-256s). Needs the
+    issuer's cik and trading_symbol, company.form4_table (I or II) and each director's cik; each
+    missing one is named (exit 2) and nothing is written. Filer credentials are never facts.
+    The Form 4 is due by the end of the second business day after the grant date
+    (RSU-FORM4-DUE)."""
     drafted_on = parse_as_of(as_of)
     result = api.section16(file, out_dir, as_of=drafted_on)
     for note in result.notes:
         out.print(note)
     out.print(
         f"Drafted {result.count} {result.noun}s into {result.folder} "
-        f"({len(result.files)} files, SHA-256s in manifest.json)."
+        f"({len(result.files)} files, SHA-256s in drafts-manifest.json)."
     )
     if result.due_on:
         out.print(f"Due on EDGAR by {result.due_on.isoformat()}.")

@@ -65,7 +65,7 @@ def edgar_form4(xml: bytes):
 
 
 def test_the_manifest_holds_every_file_s_sha256(drafted):
-    manifest = json.loads((drafted / "manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((drafted / "drafts-manifest.json").read_text(encoding="utf-8"))
     names = {
         f"{who}/{name}"
         for who in ("jsmith", "rgarcia", "ebrooks")
@@ -359,7 +359,7 @@ def test_the_readme_s_form4_commands_run_as_written_and_make_the_tree_shown(tmp_
         assert result.returncode == 0, (line, result.stderr)
     tree = section.split("```\nout/tour/2026-annual/", 1)[1].split("```", 1)[0]
     folder = tmp_path / "out" / "tour" / "2026-annual" / "section16"
-    shown = {"manifest.json"} | {
+    shown = {"drafts-manifest.json"} | {
         f"{who}/{name}"
         for who in ("ebrooks", "jsmith", "rgarcia")
         for name in ("form4.pdf", "form4.xml")
@@ -406,3 +406,18 @@ def test_documents_issued_without_form4_facts_are_as_before():
         if not name.startswith("drafts/"):
             digest.update(name.encode() + b"\0" + bytes.fromhex(sha))
     assert templates_sha256() == digest.hexdigest()
+
+
+def test_verify_of_the_cycle_passes_over_the_drafts(tmp_path):
+    """The drafts sit beside the cycle's stage folders; `docgen verify OUT/<cycle>` checks the
+    stages and is not thrown by a folder nobody issued to anyone."""
+    out = tmp_path / "out"
+    out.mkdir()
+    tour = ROOT / "samples" / "tour" / "1-forms-out.yaml"
+    issued = run("batch", tour, "--out", out, "--stage", "elections", "--as-of", "2026-06-01")
+    assert issued.returncode == 0, issued.stderr
+    assert run("section16", TOUR, "--out", out, "--as-of", "2026-06-24").returncode == 0
+    checked = run("verify", out / "2026-annual")
+    assert checked.returncode == 0, checked.stderr + checked.stdout
+    assert (out / "2026-annual" / "section16" / "drafts-manifest.json").is_file()
+    assert not (out / "2026-annual" / "section16" / "manifest.json").exists()

@@ -15,6 +15,9 @@ from docgen.core.documents import DocumentMeta
 # issued stage document records (docgen.issue.reports.templates_sha256): a Form 4 template never
 # made a Notice, so adding or editing it leaves every issued packet current.
 DRAFT_TEMPLATES = "drafts"
+# The drafts folder's manifest. Not a stage folder's manifest.json: `docgen verify` of the cycle
+# checks its stage folders and passes over the drafts, which nobody issued to anyone.
+DRAFTS_MANIFEST = "drafts-manifest.json"
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 as EDGAR ownership XML with a readable PDF, written whole or not at all:
 
   OUT/<grant id>/section16/
-    manifest.json                 every file's SHA-256 and size, the facts' SHA-256, the due date
+    drafts-manifest.json          every file's SHA-256 and size, the facts' SHA-256, the due date
     <director>/form4.xml, form4.pdf
 
 The folder is built beside its place and swapped in in one step (docgen.issue.files.swap_in),
@@ -21,10 +21,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from docgen.core.drafts import Drafts
+from docgen.core.drafts import DRAFTS_MANIFEST, Drafts
 from docgen.core.errors import LoadError, Problem
 from docgen.issue.files import BadRequest, OutLock, remove_stale, swap_in, sync_tree, write_file
-from docgen.issue.layout import MANIFEST_NAME, STAGING, beside
+from docgen.issue.layout import STAGING, beside
 from docgen.kinds import kind_of
 from docgen.load import load_facts
 from docgen.render.drafts import print_draft
@@ -109,7 +109,7 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
                 (staging / name).parent.mkdir(exist_ok=True)
                 files[name] = write_file(staging / name, data, sync=False)
             manifest = _manifest(loaded, cycle, drafts, files, as_of)
-            write_file(staging / MANIFEST_NAME, manifest, sync=False)
+            write_file(staging / DRAFTS_MANIFEST, manifest, sync=False)
             sync_tree(staging)
             replaced = swap_in(staging, cycle_dir / drafts.folder)
         except BaseException:
