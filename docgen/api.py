@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from docgen.intake.status import Status
     from docgen.issue.batch import BatchResult
     from docgen.issue.one import RenderResult
+    from docgen.issue.section16 import Section16Result
     from docgen.issue.signing import Signing
     from docgen.issue.verify import FolderCheck
     from docgen.issue.verify_file import FileCheck
@@ -395,6 +396,14 @@ def status(path: str | Path, *, as_of: date, out: str | Path | None = None) -> S
     from docgen.intake.status import status as who
 
     return who(path, as_of=as_of, out=out)
+
+
+def section16(path: str | Path, out: str | Path, *, as_of: date) -> Section16Result:
+    """`docgen section16`: each director's Form 4 draft for the grant (EDGAR ownership XML and a
+    readable PDF) written whole into ``out``/<grant>/section16/ with a manifest."""
+    from docgen.issue.section16 import section16 as draft_all
+
+    return draft_all(path, out, as_of=as_of)
 
 
 def status_view(result: Status, view: str) -> RenderableType:

@@ -68,7 +68,7 @@ class _InWorkOrder(TyperGroup):
 
     ORDER = (
         "validate check clauses batch render verify intake elect status "
-        "compute payroll calendar proxy export-ocf rules explain templates schema"
+        "section16 compute payroll calendar proxy export-ocf rules explain templates schema"
     ).split()
 
     def list_commands(self, ctx):
@@ -532,6 +532,32 @@ def rules() -> None:
 def explain(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. RRP-PBC-LATE.")]) -> None:
     """One rule: what it checks, its citations, the text it rests on, and two worked examples."""
     sys.stdout.write(api.explain(rule_id))
+
+
+@app.command()
+@exits_on_error
+def section16(
+    file: FactsFile,
+    out_dir: Annotated[Path, typer.Option("--out", help="The folder the cycle's folder is in.")],
+    as_of: IssuedOn = None,
+) -> None:
+    """Draft each director's Form 4 for the grant: EDGAR ownership XML and a readable PDF.
+
+    Written whole into OUT/<grant>/section16/ with drafts-manifest.json (SHA-256s). Needs the
+    issuer's cik and trading_symbol, company.form4_table (I or II) and each director's cik; each
+    missing one is named (exit 2) and nothing is written. Filer credentials are never facts.
+    The Form 4 is due by the end of the second business day after the grant date
+    (RSU-FORM4-DUE)."""
+    drafted_on = parse_as_of(as_of)
+    result = api.section16(file, out_dir, as_of=drafted_on)
+    for note in result.notes:
+        out.print(note)
+    out.print(
+        f"Drafted {result.count} {result.noun}s into {result.folder} "
+        f"({len(result.files)} files, SHA-256s in drafts-manifest.json)."
+    )
+    if result.due_on:
+        out.print(f"Due on EDGAR by {result.due_on.isoformat()}.")
 
 
 for _command in (cli_forms.intake, cli_forms.elect, cli_forms.status):  # the election loop

@@ -221,7 +221,18 @@ def test_route_b_on_a_leap_day_grant():
 def test_newly_eligible_director_and_employee_director():
     windows = windows_by_key(grant_facts(first_eligible_on="2026-05-20"))
     assert windows["jsmith-409a-c"].closes_on == date(2026, 6, 19)
-    assert election_windows(grant_facts(employee=True)) == []
+    # An employee director makes no Exhibit I election, but still reports the grant on Form 4
+    # (Exchange Act 16(a) reaches every director): only that window is left.
+    left = election_windows(grant_facts(employee=True))
+    assert [(w.route, w.closes_on) for w in left] == [("form4", date(2026, 6, 25))]
+
+
+def test_the_form4_due_date_is_a_window_until_the_filing_is_recorded():
+    windows = windows_by_key(grant_facts())
+    form4 = windows["jsmith-form4"]
+    assert (form4.opens_on, form4.closes_on) == (date(2026, 6, 23), date(2026, 6, 25))
+    assert "Exchange Act Section 16(a)(2)(C); Rule 16a-3(g)(1)" in form4.rule
+    assert "jsmith-form4" not in windows_by_key(grant_facts(form4_filed_on="2026-06-24"))
 
 
 # ------------------------------------------------------------------------ .ics
@@ -235,18 +246,21 @@ def test_ics_has_one_event_per_deadline_with_everyone_named(samples):
     events = parse_ics(data)
     groups = deadlines(windows)
     # Ten directors: one Exhibit I deadline and one route (b) deadline shared by all, and the
-    # newly eligible director's own route (c); route (a) closed on December 31, 2025.
+    # newly eligible director's own route (c); route (a) closed on December 31, 2025. Then each
+    # director's Form 4 for the grant, due June 25, 2026 (RSU-FORM4-DUE).
     assert [(g.first.route, len(g.windows)) for g in groups] == [
         ("exhibit-i", 10),
         ("409a-b", 10),
         ("409a-c", 1),
+        ("form4", 10),
     ]
-    assert len(events) == 3
+    assert len(events) == 4
     uids = [event["UID"][0][1] for event in events]
     assert uids == [
         "rsu-2026-annual-exhibit-i-20260622@docgen",
         "rsu-2026-annual-409a-b-20260623@docgen",
         "rsu-2026-annual-409a-c-20260701@docgen",
+        "rsu-2026-annual-form4-20260625@docgen",
     ]
     for event, group in zip(events, groups, strict=True):
         window = group.first
@@ -315,6 +329,7 @@ def test_route_a_is_left_out_for_a_director_appointed_after_it_closed():
         "exhibit-i",
         "409a-b",
         "409a-c",
+        "form4",  # the grant's Form 4: not an election, due whenever the director was appointed
     }
     # The same day, a director who served in 2025 could still elect under route (a).
     assert "409a-a" in {w.route for w in open_windows(grant_facts(), date(2025, 12, 1))}

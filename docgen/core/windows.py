@@ -32,6 +32,20 @@ class ElectionWindow:
         return f"{self.subject}-{self.route}"
 
 
+@dataclass(frozen=True)
+class FilingDue:
+    """A filing a person owes after the cycle's documents (a director's Form 4 for the grant):
+    when it is due, and when it was filed, if the facts record it (`docgen status`)."""
+
+    subject: str
+    name: str
+    document: str
+    rule: str  # the rule in words, with its citation
+    due_on: date | None  # None: the due date cannot be counted (the message says why)
+    filed_on: date | None
+    note: str | None = None
+
+
 def no_empty_window(window: ElectionWindow) -> ElectionWindow:
     """A route whose last day falls before its first (a short performance period, a leap-day
     grant) has no open day: shown by its last day alone, with a note, never as a negative span."""

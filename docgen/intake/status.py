@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from typing import Any
 from docgen.checker.runner import run_checks
 from docgen.core.dates import long_date
 from docgen.core.model import fact_path
+from docgen.core.windows import FilingDue
 from docgen.issue.files import BadRequest
 from docgen.issue.layout import MANIFEST_NAME
 from docgen.issue.manifest import FirstReleaseFolder, NotAnIssuedFolder, read
@@ -69,6 +70,7 @@ class Status:
     as_of: date
     sent_from: str | None  # the manifest consulted
     rows: list[StatusRow]
+    filings: list[FilingDue] = field(default_factory=list)  # owed after the cycle (Form 4s)
 
     def to_json_dict(self) -> dict[str, Any]:
         def plain(value: Any) -> Any:
@@ -82,6 +84,9 @@ class Status:
             "sent_from": self.sent_from,
             "summary": self.summary,
             "subjects": [{k: plain(v) for k, v in asdict(row).items()} for row in self.rows],
+            "filings_due": [
+                {k: plain(v) for k, v in asdict(filing).items()} for filing in self.filings
+            ],
         }
 
     @property
@@ -147,7 +152,8 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
                 line=line,
             )
         )
-    return Status(loaded.source.file, cycle, hooks.document, as_of, sent_from, rows)
+    filings = kind.filings_due(facts)
+    return Status(loaded.source.file, cycle, hooks.document, as_of, sent_from, rows, filings)
 
 
 def _inside(path: str, prefix: str) -> bool:
@@ -330,4 +336,27 @@ def as_rich(status: Status) -> Any:
         if status.sent_from
         else ("Sent: not known (give --out, the folder the blank forms were issued into).")
     )
-    return Group(table, Text(line, style="bold"), Text(where))
+    return Group(table, Text(line, style="bold"), Text(where), *_filing_lines(status))
+
+
+def _filing_lines(status: Status) -> list[Any]:
+    """One line per filing owed after the cycle: due when, filed when (or days left)."""
+    from rich.text import Text
+
+    lines = []
+    for filing in status.filings:
+        if filing.due_on is None:
+            when = f"due date not counted: {filing.note}"
+        else:
+            when = f"due {filing.due_on.isoformat()}"
+        if filing.filed_on is not None:
+            late = filing.due_on is not None and filing.filed_on > filing.due_on
+            done = f"filed {filing.filed_on.isoformat()}" + (" (late)" if late else "")
+        elif filing.due_on is not None:
+            left = (filing.due_on - status.as_of).days
+            days = f"{left} day{'' if left == 1 else 's'} left"
+            done = f"not filed, {days}" if left >= 0 else "not filed, overdue"
+        else:
+            done = "not filed"
+        lines.append(Text(f"{filing.document}: {filing.subject} ({filing.name}), {when}; {done}."))
+    return lines

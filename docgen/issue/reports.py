@@ -63,6 +63,7 @@ def templates_sha256(override: Path | None = None) -> str:
     a company's folder of templates (``templates_dir``) is part of it."""
     import hashlib
 
+    from docgen.core.drafts import DRAFT_TEMPLATES
     from docgen.core.resources import templates_dir
 
     digest = hashlib.sha256()
@@ -70,6 +71,8 @@ def templates_sha256(override: Path | None = None) -> str:
         if root is None or not root.is_dir():
             continue
         for name, sha in _file_digests(root).items():
+            if not label and name.startswith(f"{DRAFT_TEMPLATES}/"):
+                continue  # the drafts' own templates (docgen section16) make no stage document
             digest.update(f"{label}{name}".encode() + b"\0")
             digest.update(bytes.fromhex(sha))
     return digest.hexdigest()

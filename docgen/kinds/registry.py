@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from docgen.core.citations import Authority, register_authorities, unregister_authorities
 from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
+from docgen.core.drafts import Drafts, MissingFact
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
 from docgen.core.kind_facts import KindFacts
 from docgen.core.record_rows import RecordRows
 from docgen.core.rules import claim_rule_modules, release_rule_modules
-from docgen.core.windows import ElectionWindow
+from docgen.core.windows import ElectionWindow, FilingDue
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -110,6 +111,19 @@ class Kind:
 
     def windows(self, facts: Any) -> list[ElectionWindow]:
         """Every election window, person by person in file order. Default: none."""
+        return []
+
+    def filing_drafts(self, facts: Any, drafted_on: date) -> Drafts | None:
+        """Drafts of what each person files after the cycle (`docgen section16`: a director's
+        Form 4). Default: None, the kind has none."""
+        return None
+
+    def filing_draft_gaps(self, facts: Any) -> list[MissingFact]:
+        """The facts :meth:`filing_drafts` needs that ``facts`` does not give. Default: none."""
+        return []
+
+    def filings_due(self, facts: Any) -> list[FilingDue]:
+        """Filings each person owes after the cycle (`docgen status`). Default: none."""
         return []
 
     def calendar_name(self, facts: Any) -> str:

@@ -3,19 +3,21 @@ its directors, their Exhibit I forms and what happened later."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, StrictBool, model_validator
+from pydantic import Field, StrictBool, StrictStr, model_validator
 
 from docgen.core.kind_facts import COMPANY_NAME_FIX, KindFacts
 from docgen.core.model import (
     ADDRESS_MAX_LINES,
     Anniversary,
+    Count,
     DecisionText,
     Fact,
     FactDate,
     FactId,
     FormSHA256,
+    Money,
     Percent,
     PositiveInt,
     PositiveMoney,
@@ -27,6 +29,17 @@ from docgen.core.model import (
     form_error,
 )
 from docgen.kinds.director_rsu.ocf_facts import OCFFacts
+
+# The SEC's Central Index Key: up to ten digits, written as a string (quoted in YAML, so that
+# leading zeros survive); EDGAR writes it zero-padded to ten.
+Cik = Annotated[StrictStr, Field(pattern=r"^[0-9]{1,10}$")]
+_CIK_FIX = 'Write the CIK as EDGAR shows it, in quotes: cik: "0001234567".'
+
+
+def _absent(value: object) -> bool:
+    """A Form 4 fact not given is left out of the record a document carries (``Kind.slice``):
+    facts files without them make the same documents, byte for byte, as before they existed."""
+    return value is None
 
 
 class DirectorCompany(Fact):
@@ -42,6 +55,32 @@ class DirectorCompany(Fact):
     )
     publicly_traded: StrictBool = Field(
         True, description="Code 409A specified-employee rules apply."
+    )
+    cik: Cik | None = Field(
+        None,
+        description="The issuer's SEC Central Index Key (`docgen section16`: issuerCik).",
+        json_schema_extra={"fix": _CIK_FIX},
+        exclude_if=_absent,
+    )
+    trading_symbol: StrictStr | None = Field(
+        None,
+        pattern=r"^[A-Z0-9][A-Z0-9.-]{0,9}$",
+        description="The issuer's trading symbol, e.g. EXCO (`docgen section16`).",
+        json_schema_extra={"fix": "Write the symbol in capitals, e.g. trading_symbol: EXCO."},
+        exclude_if=_absent,
+    )
+    form4_table: Literal["I", "II"] | None = Field(
+        None,
+        description="Where the company reports a director's RSU grant on Form 4: I "
+        "(non-derivative securities, the units as shares of common stock) or II (derivative "
+        "securities, the units as rights to receive shares). `docgen section16` asks for it.",
+        exclude_if=_absent,
+    )
+    form4_price_per_share: Money | None = Field(
+        None,
+        description="The price per share a Form 4 reports for the grant, USD (absent: 0, an "
+        "RSU grant is made for no price).",
+        exclude_if=_absent,
     )
 
 
@@ -230,6 +269,31 @@ class Director(Fact):
         "an earlier one it supersedes is named on the on-file copy.",
     )
     settlement: Settlement | None = Field(None, description="What happened later (payment checks).")
+    cik: Cik | None = Field(
+        None,
+        description="The director's SEC Central Index Key (`docgen section16`: rptOwnerCik).",
+        json_schema_extra={"fix": _CIK_FIX},
+        exclude_if=_absent,
+    )
+    edgar_name: Text | None = Field(
+        None,
+        description="The director's name as EDGAR's record for the CIK writes it (last name "
+        "first, e.g. Smith Jane Q.), for the Form 4's rptOwnerName; without it the draft writes "
+        "the name as given and its remarks say to check it.",
+        exclude_if=_absent,
+    )
+    form4_filed_on: FactDate | None = Field(
+        None,
+        description="The day the director's Form 4 for this grant was filed on EDGAR "
+        "(RSU-FORM4-DUE: due by the end of the second business day after the grant date).",
+        exclude_if=_absent,
+    )
+    shares_owned_after: Count | None = Field(
+        None,
+        description="Shares (Table I) or units (Table II) of the class the Form 4 reports that "
+        "the director holds after the grant; without it the draft says so in a footnote.",
+        exclude_if=_absent,
+    )
 
     @property
     def greeting(self) -> str:

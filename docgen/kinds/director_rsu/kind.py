@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from docgen.core.windows import ElectionWindow
+from docgen.core.windows import ElectionWindow, FilingDue
 from docgen.kinds.director_rsu.authorities import AUTHORITIES
 from docgen.kinds.director_rsu.clauses import CLAUSES
 from docgen.kinds.director_rsu.documents import DOCUMENTS
@@ -14,7 +14,7 @@ from docgen.kinds.director_rsu.intake import INTAKE
 from docgen.kinds.director_rsu.records import RECORDS
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
-from docgen.kinds.director_rsu.windows import director_windows
+from docgen.kinds.director_rsu.windows import director_windows, form4_filings
 from docgen.kinds.registry import ComputeFormat, Kind, Roster, register_kind
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from docgen.core.awards import FiscalYear, ProxyAward
+    from docgen.core.drafts import Drafts, MissingFact
     from docgen.core.ocf import IssuedDocument, OCFCycle
 
 NAME = "director-rsu-grant"
@@ -39,6 +40,22 @@ class DirectorRSU(Kind):
 
     def windows(self, facts: DirectorGrantFacts) -> list[ElectionWindow]:
         return director_windows(facts)
+
+    def filing_drafts(self, facts: DirectorGrantFacts, drafted_on: date) -> Drafts | None:
+        """Each director's Form 4 draft for the grant (DESIGN.md, "After the grant")."""
+        # here, not at the top: only `docgen section16` drafts them
+        from docgen.kinds.director_rsu.form4_view import form4_drafts
+
+        return form4_drafts(facts, drafted_on)
+
+    def filing_draft_gaps(self, facts: DirectorGrantFacts) -> list[MissingFact]:
+        from docgen.kinds.director_rsu.form4 import missing_facts
+
+        return missing_facts(facts)
+
+    def filings_due(self, facts: DirectorGrantFacts) -> list[FilingDue]:
+        """Each director's Form 4 for the grant (RSU-FORM4-DUE)."""
+        return form4_filings(facts)
 
     def calendar_name(self, facts: DirectorGrantFacts) -> str:
         return f"{facts.company.name} director RSU elections, grant {facts.grant.id}"
@@ -91,6 +108,7 @@ KIND = register_kind(
             "checks.rsu_payments",
             "checks.rsu_not_in_effect",
             "checks.rsu_values",
+            "checks.rsu_section16",
         ),
         documents=DOCUMENTS,
         roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),

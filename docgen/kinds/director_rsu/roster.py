@@ -39,6 +39,11 @@ COLUMNS = (
     Column("first_eligible_on"),
     Column("units", "whole", required=True),
     *(Column(name) for name in _ROSTER_ELECTION),
+    # For the grant's Form 4 (`docgen section16`, RSU-FORM4-DUE).
+    Column("cik"),
+    Column("edgar_name"),
+    Column("form4_filed_on"),
+    Column("shares_owned_after", "whole"),
 )
 ROSTER_COLUMNS = tuple(column.name for column in COLUMNS)
 

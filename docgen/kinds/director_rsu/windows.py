@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from docgen.core import dates
+from docgen.core.business_days import UncoveredYear, form4_due
 from docgen.core.election_deadlines import (
     first_year_election_deadline,
     forfeitable_right_election_deadline,
 )
-from docgen.core.windows import ElectionWindow
+from docgen.core.windows import ElectionWindow, FilingDue
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import scheduled_vesting_date
 
@@ -70,4 +73,56 @@ def director_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
                     eligible_from=eligible_from,
                 )
             )
-    return windows
+    return windows + form4_windows(facts)
+
+
+FORM4_RULE = (
+    "Form 4 due before the end of the second business day after the grant date "
+    "(Exchange Act Section 16(a)(2)(C); Rule 16a-3(g)(1))"
+)
+
+
+def form4_filings(facts: DirectorGrantFacts) -> list[FilingDue]:
+    """Each director's Form 4 for the grant: its due date and the day filed, if recorded."""
+    grant = facts.grant
+    note = None
+    try:
+        due: date | None = form4_due(grant.grant_date)
+    except UncoveredYear as error:
+        due, note = None, error.problems[0].what
+    return [
+        FilingDue(
+            director.id,
+            director.name,
+            f"Form 4, grant {grant.id}",
+            FORM4_RULE,
+            due,
+            director.form4_filed_on,
+            note,
+        )
+        for director in facts.directors
+    ]
+
+
+def form4_windows(facts: DirectorGrantFacts) -> list[ElectionWindow]:
+    """Each director's Form 4 for the grant: from the grant date to the end of the second business
+    day after it (RSU-FORM4-DUE). Not an election, but a deadline the same calendar carries. A grant
+    in a year the holiday calendar does not list has no window here; `docgen check` says why."""
+    grant = facts.grant
+    try:
+        due = form4_due(grant.grant_date)
+    except UncoveredYear:
+        return []
+    return [
+        ElectionWindow(
+            director.id,
+            director.name,
+            f"Form 4, grant {grant.id}",
+            route="form4",
+            rule=FORM4_RULE,
+            opens_on=grant.grant_date,
+            closes_on=due,
+        )
+        for director in facts.directors
+        if director.form4_filed_on is None
+    ]
