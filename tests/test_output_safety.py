@@ -286,3 +286,21 @@ def test_json_text_escapes_every_unsafe_character_but_the_layouts_whitespace():
         char = chr(code)
         kept = not is_unsafe(char) or char in "\n\r\t"
         assert json_text(char) == (char if kept else f"\\u{code:04x}"), f"U+{code:04X}"
+
+
+def test_a_text_fact_is_refused_for_exactly_the_unsafe_characters():
+    """check_text passes plain ASCII without searching it: every character below U+00A0 (and
+    the unsafe ones above) is judged as the search judges it, inside a name and alone."""
+    from pydantic_core import PydanticCustomError
+
+    from docgen.core.parsers import check_text
+    from docgen.core.safe_text import UNSAFE
+
+    for code in [*range(0xA0), 0x200E, 0x202E, 0x2028, 0xFEFF, 0x00E9, 0x0142]:
+        for value in (chr(code), f"Ana {chr(code)} Ruiz"):
+            refused = UNSAFE.search(value) is not None
+            try:
+                assert check_text(value) == value
+                assert not refused, hex(code)
+            except PydanticCustomError:
+                assert refused, hex(code)

@@ -170,6 +170,8 @@ def check_text(value: str) -> str:
             f"is too long ({len(value):,} characters; at most {TEXT_MAX_LENGTH})",
             "Shorten it: a longer value runs off the page of the document that prints it.",
         )
+    if value.isascii() and value.isprintable():  # U+0020-U+007E only: none of them is unsafe
+        return value
     found = first_unsafe(value)
     if found is not None:
         index, char = found
