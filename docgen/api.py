@@ -411,3 +411,19 @@ def status_view(result: Status, view: str) -> RenderableType:
     from docgen.intake import status as views
 
     return {"rich": views.as_rich, "json": views.as_json, "csv": views.as_csv}[view](result)
+
+
+def warnings_by_words(warnings: Sequence[Any]) -> list[tuple[Any, tuple[str, ...]]]:
+    """Each warning with the people it speaks for, in order: the same warning (the same words)
+    for many people once, naming them all (docgen.core.finding_groups), every other one alone."""
+    from docgen.core.finding_groups import finding_groups
+
+    groups = {group.indexes[0]: group for group in finding_groups(warnings)}
+    grouped = {index for group in groups.values() for index in group.indexes}
+    lines: list[tuple[Any, tuple[str, ...]]] = []
+    for index, finding in enumerate(warnings):
+        if index in groups:
+            lines.append((finding, groups[index].subjects))
+        elif index not in grouped:
+            lines.append((finding, (finding.subject,)))
+    return lines

@@ -72,3 +72,46 @@ def test_a_hold_still_in_force_gives_the_finding_that_holds_it(samples, tmp_path
     again = cli("batch", facts, "--out", out, "--as-of", GRANT_AS_OF, "--only", "rgarcia")
     assert again.exit_code == 0, again.output
     assert "held, not issued: mobrien (Mary O'Brien): RSU-ELECTION-LATE" in again.stdout
+
+
+def _roster_of(samples, tmp_path, copies: int):
+    """The roster sample with its participants.csv, each row repeated ``copies`` times under new
+    ids (none designates a Beneficiary: RRP-BENEFICIARY-MISSING for each)."""
+    import csv
+    import io
+    import shutil
+
+    shutil.copy(samples / "rrp-2026-roster.yaml", tmp_path)
+    with (samples / "participants.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    text = io.StringIO()
+    writer = csv.DictWriter(text, list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    for copy in range(copies):
+        for row in rows:
+            writer.writerow({**row, "id": f"{row['id']}-{copy}" if copy else row["id"]})
+    (tmp_path / "participants.csv").write_text(text.getvalue(), encoding="utf-8")
+    return tmp_path / "rrp-2026-roster.yaml"
+
+
+def test_the_same_warning_for_many_people_is_one_line(samples, tmp_path, cli):
+    facts = _roster_of(samples, tmp_path, 1)
+    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", "2025-12-01")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if "RRP-BENEFICIARY-MISSING" in line]
+    assert lines == [
+        "  warning RRP-BENEFICIARY-MISSING (4: BW1000, BW1001, BW1002, bw2040): no Beneficiary "
+        "designated; the default order of Plan Section 1.02 applies."
+    ]
+
+
+def test_a_long_list_of_people_is_counted_after_the_first_five(samples, tmp_path, cli):
+    facts = _roster_of(samples, tmp_path, 3)
+    result = cli("batch", facts, "--out", tmp_path / "out", "--as-of", "2025-12-01")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert said.count("warning RRP-BENEFICIARY-MISSING") == 1
+    assert (
+        "(12: BW1000, BW1001, BW1002, bw2040, BW1000-1 and 7 more (the check report names all))"
+        in said
+    )

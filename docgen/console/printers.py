@@ -177,12 +177,28 @@ def print_batch(result: BatchResult, facts_file: Path, out_dir: Path, issued_on:
             "issued all the same: filed again, it is how the finding is corrected.",
             markup=False,
         )
-    for finding in result.warnings:
-        out.print(f"  warning {finding.rule} ({finding.subject}): {finding.message}", markup=False)
+    _print_warnings(result.warnings)
     apart = api.forms_stage_missing(result, facts_file)
     if apart is not None:
         out.print(f"  warning: {apart}", markup=False)
     out.print(f"Check it any time with: docgen verify {result.folder}", markup=False)
+
+
+_NAMES_SHOWN = 5  # a grouped warning names this many people, then counts the rest
+
+
+def _print_warnings(warnings: list) -> None:
+    """A batch's warnings, one line each, except that the same warning for many people is one
+    line naming them (api.warnings_by_words): 147 participants without a Beneficiary are one
+    line, not 147. The manifest and the check report list every one."""
+    for finding, names in api.warnings_by_words(warnings):
+        if len(names) == 1:
+            who = names[0]
+        else:
+            who = f"{len(names)}: " + ", ".join(names[:_NAMES_SHOWN])
+            if len(names) > _NAMES_SHOWN:
+                who += f" and {len(names) - _NAMES_SHOWN} more (the check report names all)"
+        out.print(f"  warning {finding.rule} ({who}): {finding.message}", markup=False)
 
 
 def rules_table(rules: Iterable[Rule]) -> Table:
