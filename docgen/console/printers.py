@@ -38,7 +38,7 @@ def print_recorded(result: Recorded) -> None:
     for note in result.certified:
         out.print(note, markup=False)
     for path in result.written:
-        out.print(f"Wrote {path} (kept as written: only the new entries were added).", markup=False)
+        out.print(f"Wrote {path} (kept as written but for what the filings record).", markup=False)
     out.print(api.report_view(result.report, "rich"))
 
 
