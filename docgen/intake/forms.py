@@ -420,5 +420,8 @@ def _record(
 ) -> Recorded:
     prepared = prepare(loaded, filings)
     written = write(prepared)
-    report = run_checks(prepared.loaded, as_of, hooks.stage, issuing=False)
+    # The rules over the people recorded (and the cycle, and any rule across people): what the
+    # whole run finds about them, for their cost (docgen.checker.part); `docgen check` the rest.
+    recorded = {filing.subject for _, filing in filings}
+    report = run_checks(prepared.loaded, as_of, hooks.stage, issuing=False, only=recorded)
     return Recorded(loaded.path, filings, written, report)
