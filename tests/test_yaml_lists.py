@@ -236,3 +236,56 @@ def test_a_large_roster_loads_alike_both_ways(tmp_path, monkeypatch):
     assert len(new.source.lines) < len(usual.source.lines) / 10
     for key in usual.source.lines:
         assert new.source.where(key) == usual.source.where(key), key
+
+
+# Pieces of an item's text (after its "- id: ..." line), each indented by the item's content
+# column: the shapes a hand-kept or exported roster takes.
+PIECES = [
+    "name: Pat {n}\n",
+    "percent: {n}\n",
+    "made_on: 2026-01-{d:02d}\n",
+    "note: |\n  line one {n}\n    - id: inside\n  end\n",
+    "note: >-\n  folded\n\n  text {n}\n",
+    "note: |+\n  kept\n\n",
+    'quoted: "a {n}\n  b"\n',
+    "single: 'it''s\n\n  {n}'\n",
+    "flow: {{a: {n}, b: [1, 2]}}\n",
+    "list:\n- x\n- y: {n}\n  z: 1\n",
+    "inset:\n  - kind: salary\n    percent: {n}\n",
+    "# a comment {n}\n",
+    "\n",
+    "empty:\n",
+    "plain: a\n  continued {n}\n",
+    "yes_word: yes\n",
+    "date_time: 2026-01-{d:02d} 10:00:00\n",
+]
+
+
+def _roster(rng, items: int, indent: int) -> str:
+    pad = " " * indent
+    out = ["kind: rrp-plan-year\nplan:\n  name: P\n  options: [A, B]\nparticipants:\n"]
+    for n in range(items):
+        lines = [f"id: e{n}\n"]
+        for piece in rng.sample(PIECES, rng.randint(0, 5)):
+            lines.append(piece.format(n=n, d=n % 28 + 1))
+        body = "".join(lines)
+        text = "".join(
+            (pad + "  " + line if line.strip() else line) for line in body.splitlines(True)
+        )
+        out.append(pad + "- " + text[len(pad) + 2 :])
+        if rng.random() < 0.2:
+            out.append(rng.choice(["# between\n", "\n", pad + "  # indented comment\n"]))
+    if rng.random() < 0.5:
+        out.append("after:\n- 1\n- [2]\nlast: x\n")
+    return "".join(out)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_generated_rosters_read_alike(seed):
+    import random
+
+    rng = random.Random(seed)
+    text = _roster(rng, rng.randint(1, 9), rng.choice([0, 2, 4]))
+    if rng.random() < 0.3:
+        text = text.replace("\n", "\r\n")
+    agree(text, by_lists=True)
