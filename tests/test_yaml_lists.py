@@ -130,6 +130,11 @@ SHAPES = {
         HEAD + "participants:\n- id: !!str 12\n  n: !!int '7'\n  f: !!float 1.5\n  d: !!str x\n",
         True,
     ),
+    "ids that are not text": (
+        HEAD + "participants:\n- id: 12\n  n: 1\n- id: 2026-01-01\n  n: 2\n- id: {a: 1}\n  n: 3\n"
+        "- id: .nan\n  n: 4\n- id:\n  n: 5\n- n: 6\n",
+        True,
+    ),
     "an empty item and a scalar item": (HEAD + "items:\n- a\n- ''\n- ~\n", True),
     "anchors but no alias": (HEAD + "participants:\n- &p id: e1\n- id: e2\n", True),
     "a dash alone on its line": (HEAD + "participants:\n-\n  id: e1\n- id: e2\n", False),
