@@ -294,3 +294,15 @@ def test_generated_rosters_read_alike(seed):
     if rng.random() < 0.3:
         text = text.replace("\n", "\r\n")
     agree(text, by_lists=True)
+
+
+def test_an_item_read_again_that_is_not_the_one_read_gives_no_line():
+    """Should an item's text read again not be the item first read (its id differs), no line
+    inside it is given: the item's own line is, never a wrong one."""
+    text = HEAD + "participants:\n- id: e1\n  name: A\n- id: e2\n  name: B\n"
+    _, lines, find = yaml_lists.read_yaml(text, "f.yaml")
+    assert find is not None
+    find.__self__.text = text.replace("id: e2", "id: e3")  # type: ignore[attr-defined]
+    assert find(("participants", 1, "name")) is None
+    assert SourceMap("f.yaml", lines, find).line_of(("participants", 1, "name")) == 6
+    assert find(("participants", 0, "name")) == 5

@@ -196,8 +196,14 @@ class _ItemWalker:
             raise _NotAsGuessed
         if kind is MappingNode:
             return self._mapping(node, depth)
-        walk = self.walk
-        return [walk(item, depth + 1) for item in node.value]
+        walk, known, below, items = self.walk, self._plain.get, depth + 1, []
+        for item in node.value:
+            if type(item) is ScalarNode and item.tag == PLAIN:  # an address line, a date...
+                value = known(item.value, _UNKNOWN)
+                items.append(self._resolve(item.value) if value is _UNKNOWN else value)
+            else:
+                items.append(walk(item, below))
+        return items
 
     def _resolve(self, text: str) -> Any:
         """A plain scalar's value, kept for the next time the same text comes (a roster repeats
@@ -253,11 +259,13 @@ class _ItemLines:
         found = self._found.get((layout.field, index))
         if found is None:
             found = self._found[(layout.field, index)] = self._lines_of(layout, index)
-        return found.get(tuple(key[2:]))
+        inside = found.get(tuple(key[2:]))
+        return None if inside is None else inside + layout.lines[index]
 
     def _lines_of(self, layout: ListLayout, index: int) -> dict[PathKey, int]:
-        """The lines inside item ``index``, from its text composed alone (none, should that text
-        not be exactly the item read: an ancestor's line is then given, never a wrong one)."""
+        """The lines inside item ``index`` (counted from the item's first line, 0), from its text
+        composed alone; none, should that text not be exactly the item read (an ancestor's line
+        is then given, never a wrong one)."""
         starts, count = layout.starts, len(layout.starts)
         end = starts[index + 1] if index + 1 < count else layout.end
         try:
@@ -266,18 +274,43 @@ class _ItemLines:
             return {}
         if root is None or root.id != "sequence" or len(root.value) != 1:
             return {}
-        node, line = root.value[0], layout.lines[index]
-        if node.start_mark.line != 0:
+        node = root.value[0]
+        if node.start_mark.line != 0 or not self._same_id(node, self.ids[layout.field][index]):
             return {}
+        # The item was read once without a problem (or the whole file would have been read the
+        # usual way): every key is a name, none twice, none a merge key, so the usual walker's
+        # lines are each key's and each list item's, which is all this records.
         inside: dict[PathKey, int] = {}
-        walker = _Walker(self.shown, inside, aliases=False, read_again_on_foreign_tags=True)
-        try:
-            value = walker.walk(node, ())
-        except (_ReadAgain, RecursionError):
-            return {}
-        if walker.problems or _id_of(value) != self.ids[layout.field][index]:
-            return {}
-        return {path: found + line - 1 for path, found in inside.items()}
+        _record_lines(node, (), inside)
+        return inside
+
+    def _same_id(self, node: Any, expected: Any) -> bool:
+        if type(node) is not MappingNode:
+            return expected is None
+        for key_node, value_node in node.value:
+            if key_node.value == "id":
+                try:
+                    return bool(_ItemWalker(False).walk(value_node, 3) == expected)
+                except (_ReadAgain, _NotAsGuessed):
+                    return False
+        return expected is None
+
+
+def _record_lines(node: Any, path: PathKey, lines: dict[PathKey, int]) -> None:
+    """The line (0-based) of each key and each list item under ``node``, by its path (a scalar
+    has none of its own: its key's or its list item's is the one recorded)."""
+    if type(node) is MappingNode:
+        for key_node, value_node in node.value:
+            child = (*path, key_node.value)
+            lines[child] = key_node.start_mark.line
+            if type(value_node) is not ScalarNode:
+                _record_lines(value_node, child, lines)
+    elif type(node) is not ScalarNode:
+        for at, item in enumerate(node.value):
+            child = (*path, at)
+            lines[child] = item.start_mark.line
+            if type(item) is not ScalarNode:
+                _record_lines(item, child, lines)
 
 
 def _id_of(item: Any) -> Any:
