@@ -52,6 +52,7 @@ $(STAMP): pyproject.toml docgen/__init__.py  # the version is read from docgen/_
 		rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@$(BIN)/python -m compileall -q docgen checks >/dev/null  # as a wheel's install does: no cold start compiles docgen
 	@touch $(STAMP)
 
 # pdf.js for the form tests (tools/pdfjs; outside tests/, so its node_modules never sit among

@@ -21,6 +21,24 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCGEN = [sys.executable, "-m", "docgen"]
 
 
+def compile_bytecode() -> None:
+    """Write docgen's bytecode before anything is timed, as pip does when it installs a wheel.
+
+    An editable install compiles each module when it is first imported and keeps the bytecode
+    only where Python may write it: under PYTHONDONTWRITEBYTECODE (set on some build machines)
+    every new process compiled docgen's ~90 modules again, 0.03 to 0.08 s of each cold start
+    that no installed docgen pays. compileall writes the files whatever that variable says, and
+    skips those already current.
+    """
+    import compileall
+
+    for package in ("docgen", "checks"):
+        compileall.compile_dir(ROOT / package, quiet=1)
+
+
+compile_bytecode()
+
+
 def describe() -> str:
     """``2 cores, load average 3.1 (busy: figures are best of several runs)``."""
     cores = os.cpu_count() or 1

@@ -16,6 +16,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from docgen.core.errors import ParameterError, Problem
+from docgen.core.package_yaml import PackageYamlError, read_package_yaml
 from docgen.core.parameters import Reference
 from docgen.core.resources import parameters_dir
 
@@ -57,14 +58,11 @@ def _problem(message: str, fix: str) -> ParameterError:
 
 @cache
 def holiday_calendar(folder: Path | None = None) -> HolidayCalendar:
-    from ruamel.yaml import YAML  # here, not at the top: a command that counts no days skips it
-    from ruamel.yaml.error import YAMLError
-
     path = (folder or parameters_dir()) / HOLIDAYS_FILE
     try:
-        data = YAML(typ="safe", pure=True).load(path)
+        data = read_package_yaml(path)
         return HolidayCalendar.model_validate(data)
-    except (OSError, YAMLError) as error:
+    except (OSError, PackageYamlError) as error:
         raise _problem(f"cannot be read: {error}", "Restore the file from the release.") from None
     except ValidationError as error:
         first = error.errors(include_url=False)[0]

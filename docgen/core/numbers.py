@@ -173,6 +173,11 @@ def decimal_from_text(text: str, *, money: bool = False, example: str = '10 or "
 
     With ``money``, a leading ``$`` and commas grouped in threes are accepted.
     """
+    if text.isdigit() and text.isascii() and len(text) <= MAX_WHOLE_DIGITS:
+        # The commonest case of all (a YAML percent or amount written in digits): a whole
+        # number _PLAIN takes, so long as it has no leading zero.
+        if text[0] != "0" or len(text) == 1:
+            return Decimal(text)
     match = _PLAIN.fullmatch(text)  # the usual case: a plain number, read in one match
     if match is None or len(text) > MAX_WHOLE_DIGITS or match.group(1):
         text = text.strip()

@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from docgen.core.errors import ParameterError, Problem
+from docgen.core.package_yaml import PackageYamlError, read_package_yaml
 from docgen.core.resources import parameters_dir
 
 
@@ -65,13 +66,9 @@ class Parameter(BaseModel):
 
 
 def _load(path: Path) -> Parameter:
-    from ruamel.yaml import YAML  # here, not at the top: a command that reads no limit skips it
-    from ruamel.yaml.error import YAMLError
-
-    yaml = YAML(typ="safe", pure=True)
     try:
-        data = yaml.load(path)
-    except YAMLError as error:
+        data = read_package_yaml(path)
+    except PackageYamlError as error:
         raise ParameterError(
             [
                 Problem(

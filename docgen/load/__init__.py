@@ -24,7 +24,6 @@ from docgen.load.records import merge_records
 from docgen.load.references import templates_override, unknown_clauses
 from docgen.load.source import LoadedFacts, SourceMap, format_path
 from docgen.load.text import MAX_BYTES, OutsideFolder, contained_file, decode, display, read_bytes
-from docgen.load.yaml_reader import compose
 
 __all__ = ["MAX_BYTES", "LoadedFacts", "SourceMap", "format_path", "load_facts"]
 
@@ -61,8 +60,10 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
     if fast is not None:
         data, source = fast
     else:
-        data, yaml_lines = compose(text, shown)
-        source = SourceMap(shown, yaml_lines)
+        from docgen.load.yaml_lists import read_yaml  # PyYAML only where a file is YAML
+
+        data, yaml_lines, find = read_yaml(text, shown)
+        source = SourceMap(shown, yaml_lines, find)
     if not isinstance(data, dict):
         raise LoadError(
             [

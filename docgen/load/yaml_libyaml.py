@@ -96,24 +96,33 @@ def compose_with_libyaml(text: str) -> Any:
     for anything libyaml refuses (its own messages are not docgen's, nor always about the same
     line).
     """
+    if ruamel_must_read(text):
+        raise Declined
+    root = compose_part(text)
+    if root is not None and json_like_key_possible(text) and holds_a_flow_collection(root):
+        raise Declined
+    return root
+
+
+def compose_part(text: str) -> Any:
+    """libyaml's root node of ``text`` (a part of a facts file, say), without the checks above,
+    which the caller made on the whole file; Declined where libyaml refuses the text or is not
+    available."""
     loader_class = _loader_class()
-    if loader_class is None or ruamel_must_read(text):
+    if loader_class is None:
         raise Declined
     import yaml
 
     loader = loader_class(text)
     try:
-        root = loader.get_single_node()
+        return loader.get_single_node()
     except (yaml.YAMLError, ValueError, TypeError):
         raise Declined from None
     finally:
         loader.dispose()
-    if root is not None and json_like_key_possible(text) and _holds_a_flow_collection(root):
-        raise Declined
-    return root
 
 
-def _holds_a_flow_collection(root: Any) -> bool:
+def holds_a_flow_collection(root: Any) -> bool:
     """True if any collection in the tree is written in flow style (``[...]``, ``{...}``) and
     holds something (an empty one, ``elections: []``, has no key in it)."""
     stack = [root]
