@@ -71,6 +71,7 @@ def _rule(entry: Rule) -> list[str]:
         f"- severity: `{entry.severity}`",
         f"- kind: `{entry.applies_to}`",
         f"- stages: {stages}",
+        *(["- reads across subjects: run over everyone after a recording"] * entry.across_subjects),
         f"- cites: {'; '.join(str(citation) for citation in entry.citations)}",
         "",
         _cell(entry.explanation),

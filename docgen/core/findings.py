@@ -97,6 +97,9 @@ class Report:
     # (left out of ``findings``; the summary still counts them, and the exit code follows them).
     min_severity: Severity | None = None
     left_out: tuple[tuple[Severity, int], ...] = ()
+    # After a recording (`docgen intake` / `docgen elect`): the subjects whose findings the
+    # report holds, beside the cycle's and those of the rules across subjects; None: every one.
+    checked: tuple[str, ...] | None = None
 
     @classmethod
     def build(
@@ -110,6 +113,7 @@ class Report:
         *,
         clauses: Iterable[ClauseReview] = (),
         defaulted: Iterable[DefaultedTerm] = (),
+        checked: Iterable[str] | None = None,
     ) -> Report:
         order = {subject: index for index, subject in enumerate(subjects)}
         ordered = sorted(
@@ -131,6 +135,7 @@ class Report:
             dict(names or {}),
             tuple(clauses),
             tuple(defaulted),
+            checked=None if checked is None else tuple(checked),
         )
 
     def at_least(self, severity: Severity | None) -> Report:
@@ -191,7 +196,19 @@ class Report:
                 f"; {left} finding{'' if left == 1 else 's'} below {self.min_severity} left out "
                 "(--min-severity)"
             )
+        if self.checked is not None:
+            line += f" for {self._checked_words()}; `docgen check` checks everyone"
         return line
+
+    def _checked_words(self) -> str:
+        """Whom a report after a recording covers: ``e1003, the one recorded``, ``the 3 recorded
+        (e1, e2, e3)``, the first five and a count beyond them."""
+        checked = self.checked or ()
+        if len(checked) == 1:
+            return f"{checked[0]}, the one recorded"
+        shown = ", ".join(checked[:5])
+        more = f" and {len(checked) - 5} more" if len(checked) > 5 else ""
+        return f"the {len(checked)} recorded ({shown}{more})"
 
     def to_json_dict(self) -> dict[str, Any]:
         """The `docgen check --format json` contract (DESIGN.md, "Command line")."""

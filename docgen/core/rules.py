@@ -75,6 +75,10 @@ class Rule:
     # A finding about a recorded election that a new form corrects: it never holds a packet of
     # blank forms only (DocumentSpec.blank_at), the form that lets the person correct it.
     remedied_by_blank_form: bool = False
+    # A rule whose findings about one subject depend on another subject's facts (or a finding
+    # about the cycle on the subjects'): run over every subject even when only some changed
+    # (`docgen intake` / `docgen elect` run the others over the subjects recorded only).
+    across_subjects: bool = False
 
     def applies_at(self, stage: str) -> bool:
         return self.stages is None or stage in self.stages
@@ -151,6 +155,7 @@ def rule(
     stages: tuple[str, ...] | None = None,
     applies_to: str | None = None,
     remedied_by_blank_form: bool = False,
+    across_subjects: bool = False,
 ) -> Callable[[Predicate], Predicate]:
     """Register the decorated predicate as rule ``id``, of the kind that lists the predicate's
     module among its rule modules (``applies_to`` only for a rule of no kind: DOCUMENT)."""
@@ -169,6 +174,7 @@ def rule(
                 stages,
                 check,
                 remedied_by_blank_form,
+                across_subjects,
             )
         )
         return check

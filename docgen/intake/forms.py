@@ -34,6 +34,7 @@ from docgen.intake.form_content import active_content, printed_problems, unknown
 from docgen.intake.record import FormsRefused, prepare, problems_of, write
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
+from docgen.load.heap import collector_asleep_and_heap_settled
 from docgen.load.text import display
 from docgen.render.form_reader import NotAForm, read_form
 from docgen.render.readback import pdf_pages
@@ -66,7 +67,8 @@ def intake(
     check; the forms refused are in ``Recorded.refused`` (none recorded: FormsRefused).
     ``accept_name``: the reason a printed name that does not read as the name on record is
     accepted (recorded beside the filing)."""
-    with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
+    # before any file is read (docgen.core.output); the roster's heap left unscanned (load.heap)
+    with recording_lock(Path(facts_path)), collector_asleep_and_heap_settled():
         return _intake(
             facts_path, forms, received_on=received_on, as_of=as_of, accept_name=accept_name
         )
@@ -82,7 +84,8 @@ def elect(
 ) -> Recorded:
     """Record a paper form's content given as options, with intake's validation, then check
     (``accept-name`` among them: the reason a printed name is accepted)."""
-    with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
+    # before any file is read (docgen.core.output); the roster's heap left unscanned (load.heap)
+    with recording_lock(Path(facts_path)), collector_asleep_and_heap_settled():
         return _elect(facts_path, subject_id, options, received_on=received_on, as_of=as_of)
 
 
@@ -420,5 +423,8 @@ def _record(
 ) -> Recorded:
     prepared = prepare(loaded, filings)
     written = write(prepared)
-    report = run_checks(prepared.loaded, as_of, hooks.stage, issuing=False)
+    # The rules over the people recorded (and the cycle, and any rule across people): what the
+    # whole run finds about them, for their cost (docgen.checker.part); `docgen check` the rest.
+    recorded = {filing.subject for _, filing in filings}
+    report = run_checks(prepared.loaded, as_of, hooks.stage, issuing=False, only=recorded)
     return Recorded(loaded.path, filings, written, report)
