@@ -170,6 +170,32 @@ def test_a_participants_slice_holds_their_own_facts_and_the_plans(samples):
     assert why_changed(before, record(menu)) == ["plan.investment_options changed"]
 
 
+@pytest.mark.parametrize(
+    "sample",
+    [
+        "director-grant-2026.yaml",
+        "director-grant-2026-roster.yaml",
+        "rrp-2026.yaml",
+        "rrp-2026-roster.yaml",
+    ],
+)
+def test_a_cycles_records_made_together_are_each_packets_own(samples, sample):
+    """`packet_records` digests what the slices share once (issue 27); every record is still
+    the one `packet_record` makes of the packet's own slice, byte for byte."""
+    from docgen.issue.history import _around_subjects, packet_record, packet_records
+    from docgen.kinds import kind_of
+
+    facts = load_facts(samples / sample).facts
+    kind = kind_of(facts)
+    ids = [person.id for person in getattr(facts, kind.subjects_field)]
+    together = packet_records(facts, "s", "2025-12-01", "t", kind.slices(facts, ids))
+    assert list(together) == ids and len(ids) > 1
+    slices = kind.slices(facts, ids)
+    assert all(_around_subjects(slices[ids[0]], kind.subjects_field))  # shared bytes spliced
+    for subject in ids:
+        assert together[subject] == packet_record(facts, subject, "s", "2025-12-01", "t")
+
+
 def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):
     edit, out, stage = cycle
 
