@@ -650,3 +650,22 @@ def test_verify_of_a_copy_a_reissue_replaced_says_so_when_its_folder_is_reachabl
     away = " ".join(cli("verify", alone).stdout.split())
     assert "consistent with the record it carries" in away
     assert "Whether a later re-issue replaced it cannot be known from the file alone" in away
+
+
+def test_a_listed_file_is_hashed_only_as_the_regular_file_it_was_listed_as(tmp_path):
+    """A re-issue hashes each file its manifest lists through one descriptor (issue 27): a link
+    put in its place is not followed and a FIFO is not read (neither blocks nor passes)."""
+    import os
+
+    from docgen.issue.folder import size_and_sha256
+
+    issued = tmp_path / "notice.pdf"
+    issued.write_bytes(b"%PDF-1.7 issued")
+    assert size_and_sha256(str(issued)) == (15, hashlib.sha256(b"%PDF-1.7 issued").hexdigest())
+    link = tmp_path / "link.pdf"
+    link.symlink_to(issued)
+    fifo = tmp_path / "fifo.pdf"
+    os.mkfifo(fifo)
+    for swapped in (link, fifo):
+        with pytest.raises(OSError):
+            size_and_sha256(str(swapped))
