@@ -170,6 +170,32 @@ def test_a_participants_slice_holds_their_own_facts_and_the_plans(samples):
     assert why_changed(before, record(menu)) == ["plan.investment_options changed"]
 
 
+@pytest.mark.parametrize(
+    "sample",
+    [
+        "director-grant-2026.yaml",
+        "director-grant-2026-roster.yaml",
+        "rrp-2026.yaml",
+        "rrp-2026-roster.yaml",
+    ],
+)
+def test_a_cycles_records_made_together_are_each_packets_own(samples, sample):
+    """`packet_records` digests what the slices share once (issue 27); every record is still
+    the one `packet_record` makes of the packet's own slice, byte for byte."""
+    from docgen.issue.history import _around_subjects, packet_record, packet_records
+    from docgen.kinds import kind_of
+
+    facts = load_facts(samples / sample).facts
+    kind = kind_of(facts)
+    ids = [person.id for person in getattr(facts, kind.subjects_field)]
+    together = packet_records(facts, "s", "2025-12-01", "t", kind.slices(facts, ids))
+    assert list(together) == ids and len(ids) > 1
+    slices = kind.slices(facts, ids)
+    assert all(_around_subjects(slices[ids[0]], kind.subjects_field))  # shared bytes spliced
+    for subject in ids:
+        assert together[subject] == packet_record(facts, subject, "s", "2025-12-01", "t")
+
+
 def test_a_cycle_fact_reissues_every_packet_and_names_the_fact(cycle, cli):
     edit, out, stage = cycle
 
@@ -624,3 +650,22 @@ def test_verify_of_a_copy_a_reissue_replaced_says_so_when_its_folder_is_reachabl
     away = " ".join(cli("verify", alone).stdout.split())
     assert "consistent with the record it carries" in away
     assert "Whether a later re-issue replaced it cannot be known from the file alone" in away
+
+
+def test_a_listed_file_is_hashed_only_as_the_regular_file_it_was_listed_as(tmp_path):
+    """A re-issue hashes each file its manifest lists through one descriptor (issue 27): a link
+    put in its place is not followed and a FIFO is not read (neither blocks nor passes)."""
+    import os
+
+    from docgen.issue.folder import size_and_sha256
+
+    issued = tmp_path / "notice.pdf"
+    issued.write_bytes(b"%PDF-1.7 issued")
+    assert size_and_sha256(str(issued)) == (15, hashlib.sha256(b"%PDF-1.7 issued").hexdigest())
+    link = tmp_path / "link.pdf"
+    link.symlink_to(issued)
+    fifo = tmp_path / "fifo.pdf"
+    os.mkfifo(fifo)
+    for swapped in (link, fifo):
+        with pytest.raises(OSError):
+            size_and_sha256(str(swapped))

@@ -9,12 +9,11 @@ carry the operating system's files along. The folder is listed and hashed once f
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from docgen.issue.folder import inside, inventory, sha256_file
+from docgen.issue.folder import inside, inventory, size_and_sha256
 from docgen.issue.layout import MANIFEST_NAME, REPORTS, is_os_file
 from docgen.issue.manifest import FileEntry, Manifest
 
@@ -122,10 +121,8 @@ def _listed_change(
         return FileChange(name, Change.MISSING, "the manifest lists it but it is not in the folder")
     if kind != "file":
         return FileChange(name, Change.CHANGED, _NOT_A_FILE[kind])
-    path = folder / name
     try:
-        size = os.lstat(path).st_size
-        digest = sha256_file(path)
+        size, digest = size_and_sha256(f"{folder}/{name}")
     except OSError:
         return FileChange(name, Change.CHANGED, "no longer a regular file")
     if digest == expected.sha256:

@@ -9,7 +9,7 @@ import os
 import stat
 from pathlib import Path, PurePosixPath
 
-from docgen.core.safe_open import open_regular
+from docgen.core.safe_open import NotARegularFile, open_regular
 
 
 def sha256_file(path: Path) -> str:
@@ -18,6 +18,36 @@ def sha256_file(path: Path) -> str:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
+
+
+_LISTED_FLAGS = (
+    os.O_RDONLY
+    | os.O_NONBLOCK
+    | os.O_NOCTTY
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_NOFOLLOW", 0)
+)
+
+
+def size_and_sha256(path: str) -> tuple[int, str]:
+    """The size and SHA-256 of a file an inventory found regular (``inventory``'s listing is the
+    look before the open that docgen.core.safe_open takes): opened without following a link,
+    blocking on a FIFO or taking a terminal, and looked at again before a byte is read. One
+    descriptor and no file object a file, because a re-issue hashes every file its folder lists
+    (issue 27). OSError (NotARegularFile among them) when it is no longer a regular file."""
+    if not hasattr(os, "O_NOFOLLOW"):  # no such flag here: the careful open, then its size
+        return os.lstat(path).st_size, sha256_file(Path(path))
+    fd = os.open(path, _LISTED_FLAGS)
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise NotARegularFile(path, status.st_mode)
+        digest = hashlib.sha256()
+        while chunk := os.read(fd, 1 << 20):
+            digest.update(chunk)
+        return status.st_size, digest.hexdigest()
+    finally:
+        os.close(fd)
 
 
 def read_issued(path: Path) -> bytes:

@@ -37,6 +37,16 @@ def fact_digests(facts: Any, slice_: dict[str, Any]) -> dict[str, dict[str, str]
     """A short digest per fact of a packet's slice: the subject's fields, and the cycle's fields
     one level into a mapping (``grant.fair_market_value``)."""
     kind = kind_of(facts)
+    (person,) = slice_[kind.subjects_field]
+    return {"cycle": _cycle_digests(facts, slice_), "subject": _subject_digests(person)}
+
+
+def _subject_digests(person: dict[str, Any]) -> dict[str, str]:
+    return {name: _digest(value, FIELD_DIGEST) for name, value in person.items()}
+
+
+def _cycle_digests(facts: Any, slice_: dict[str, Any]) -> dict[str, str]:
+    kind = kind_of(facts)
     cycle: dict[str, str] = {}
     for name, value in slice_.items():
         if name in (kind.subjects_field, kind.roster.field if kind.roster else None):
@@ -46,9 +56,7 @@ def fact_digests(facts: Any, slice_: dict[str, Any]) -> dict[str, dict[str, str]
                 cycle[f"{name}.{inner}"] = _digest(inner_value, FIELD_DIGEST)
         else:
             cycle[name] = _digest(value, FIELD_DIGEST)
-    (person,) = slice_[kind.subjects_field]
-    subject = {name: _digest(value, FIELD_DIGEST) for name, value in person.items()}
-    return {"cycle": cycle, "subject": subject}
+    return cycle
 
 
 def packet_record(
@@ -71,6 +79,53 @@ def packet_record(
         as_of=as_of,
     )
     return PacketRecord(inputs, _digest(inputs.to_json()), fact_digests(facts, slice_))
+
+
+def packet_records(
+    facts: Any,
+    stage: str,
+    as_of: str,
+    templates: str,
+    slices: dict[str, dict[str, Any]],
+) -> dict[str, PacketRecord]:
+    """Each packet's record, as :func:`packet_record` makes it, for slices made together by
+    ``Kind.slices``: what the slices share (the cycle's facts) is serialized and digested once,
+    not once a packet, so that recording a cycle costs what its people cost (issue 27). The bytes
+    digested are those :func:`packet_record` digests (tests/test_reissue.py compares them)."""
+    kind = kind_of(facts)
+    records: dict[str, PacketRecord] = {}
+    cycle: dict[str, str] | None = None
+    head = tail = b""
+    for subject_id, slice_ in slices.items():
+        (person,) = slice_[kind.subjects_field]
+        if cycle is None:
+            cycle = _cycle_digests(facts, slice_)
+            head, tail = _around_subjects(slice_, kind.subjects_field)
+        data = head + canonical([person]) + tail if head else canonical(slice_)
+        inputs = PacketInputs(
+            facts_sha256=hashlib.sha256(data).hexdigest(),
+            templates_sha256=templates,
+            docgen_version=__version__,
+            stage=stage,
+            as_of=as_of,
+        )
+        facts_digests = {"cycle": dict(cycle), "subject": _subject_digests(person)}
+        records[subject_id] = PacketRecord(inputs, _digest(inputs.to_json()), facts_digests)
+    return records
+
+
+_MARK = "\x00docgen-subjects"  # no fact holds a control character (docgen.core.safe_text)
+
+
+def _around_subjects(slice_: dict[str, Any], field: str) -> tuple[bytes, bytes]:
+    """A slice's canonical bytes before and after its list of people (which every slice of a
+    cycle shares), or two empty strings where the list cannot be told apart."""
+    marked = canonical({**slice_, field: _MARK})
+    token = canonical({field: _MARK})[1:-1]  # "directors":"\u0000docgen-subjects"
+    if marked.count(token) != 1:
+        return b"", b""
+    head, tail = marked.split(token)
+    return head + canonical({field: None})[1:-5], tail
 
 
 def same_inputs(before: Packet | None, now: PacketRecord) -> bool:

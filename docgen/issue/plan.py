@@ -11,7 +11,7 @@ from pathlib import Path
 from docgen.core.findings import Report
 from docgen.issue.changes import NO_CHANGES, FolderChanges, folder_changes
 from docgen.issue.files import BadRequest
-from docgen.issue.history import packet_record
+from docgen.issue.history import packet_records
 from docgen.issue.manifest import HeldSubject, Manifest, PacketRecord
 from docgen.issue.reissue import as_issued
 from docgen.issue.reports import templates_sha256
@@ -105,12 +105,7 @@ def plan_batch(
     report, judged_as_of = kept_verdicts(report, scope, stage_dir, previous, changes, notes)
     templates = templates_sha256(loaded.templates_override)
     slices = kind.slices(loaded.facts, [subject for subject, _ in scope.issue])
-    records = {
-        subject: packet_record(
-            loaded.facts, subject, stage, as_of.isoformat(), templates, slices[subject]
-        )
-        for subject, _ in scope.issue
-    }
+    records = packet_records(loaded.facts, stage, as_of.isoformat(), templates, slices)
     return Plan(
         loaded=loaded,
         report=report,

@@ -39,6 +39,7 @@ from docgen.issue.signing import Signing
 from docgen.load import LoadedFacts
 from docgen.render.copy import Copy, documents_for, resolve
 from docgen.render.docx import prepare as prepare_docx
+from docgen.render.field_font import prepare as prepare_field_font
 from docgen.render.pdf import EmbeddedFile
 from docgen.render.pdf import prepare as prepare_pdf
 from docgen.render.readback import prepare as prepare_readback
@@ -246,6 +247,9 @@ def render_packets(
     rendered: dict[tuple[str, str], RenderedDocument] = {}
     waiting = {subject: len(docs) for subject, docs in packets}  # documents still rendering
     _prepare(loaded)  # here, so that every worker forks with it done
+    subject, documents = tasks[0]
+    if resolve(loaded, documents[0], subject, stage, as_of).meta.fillable:
+        prepare_field_font()  # a form's field font, read once here rather than in each worker
     if signing is not None:
         signing.prepare()
     before = set(multiprocessing.active_children())

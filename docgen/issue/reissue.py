@@ -96,13 +96,14 @@ class Assembler:
         self.before_files = previous.files if previous else {}
         self.before_packets = {p.subject: p for p in previous.packets} if previous else {}
         self.result = Assembly()
+        self._made: set[Path] = set()  # the folders made in staging so far
 
     # ------------------------------------------------------------------ moving files
 
     def keep(self, name: str) -> None:
         """The previous folder's file stays, as the same file, at the same place."""
         if (self.stage_dir / name).is_file():
-            carry(self.stage_dir / name, self.staging / name)
+            carry(self.stage_dir / name, self.staging / name, self._made)
         if name in self.before_files:
             self.result.files[name] = self.before_files[name]
 
@@ -113,7 +114,7 @@ class Assembler:
         if not source.is_file():
             return  # missing since it was issued: nothing to keep
         kept = superseded_name(self.n, name)
-        carry(source, self.staging / kept)
+        carry(source, self.staging / kept, self._made)
         sha256, size = sha256_file(source), source.stat().st_size
         self.result.files[kept] = FileEntry(sha256, size)
         issued = self.before_files[name].sha256 if name in self.before_files else None

@@ -19,6 +19,7 @@ from pathlib import Path
 from docgen.core.output import fsync_dir
 from docgen.issue.changes import FolderChanges
 from docgen.issue.files import BadRequest, remove_stale, replaced_folders, swap_in, sync_tree
+from docgen.issue.folder import inventory
 from docgen.issue.layout import MANIFEST_NAME, RETURNED, STAGING, beside, is_os_file
 from docgen.issue.manifest import Manifest, NotAnIssuedFolder, first_release, listed_names, read
 from docgen.issue.pool import PAUSE_AFTER_ENV, PAUSE_SECONDS_ENV
@@ -66,13 +67,13 @@ def _walk(root: Path) -> list[tuple[str, bool]]:
     """Every path under ``root`` as (relative posix path, is a real folder), never following a
     symbolic link."""
     found = []
-    for folder, dirs, files in os.walk(root, followlinks=False):
-        base = Path(folder).relative_to(root)
-        for name in sorted(dirs):
-            real = not os.path.islink(os.path.join(folder, name))
-            found.append(((base / name).as_posix(), real))
-        for name in sorted(files):
-            found.append(((base / name).as_posix(), False))
+    top = os.fspath(root)
+    for folder, dirs, files in os.walk(top, followlinks=False):
+        # paths as strings (a stage folder holds four files a packet: issue 27)
+        base = "" if folder == top else os.path.relpath(folder, top).replace(os.sep, "/") + "/"
+        for name in dirs:
+            found.append((base + name, not os.path.islink(os.path.join(folder, name))))
+        found.extend((base + name, False) for name in files)
     return sorted(found)
 
 
@@ -92,10 +93,14 @@ def refuse_foreign(stage_dir: Path, changes: FolderChanges) -> None:
     )
 
 
-def carry(source: Path, target: Path) -> None:
+def carry(source: Path, target: Path, made: set[Path] | None = None) -> None:
     """``target`` becomes the same file as ``source`` (a second link, or where the filesystem has
-    none, a copy with its times): the bytes are not rewritten."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    none, a copy with its times): the bytes are not rewritten. ``made``: the folders a caller
+    carrying many files has made already (each is made once, not looked for again a file)."""
+    if made is None or target.parent not in made:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if made is not None:
+            made.add(target.parent)
     try:
         os.link(source, target, follow_symlinks=False)
     except OSError:
@@ -182,7 +187,8 @@ def refuse_others_folder(stage_dir: Path) -> None:
     the new folder would be issued with the old one left beside it, undeletable."""
     if not stage_dir.is_dir():
         return
-    folders = [stage_dir, *(p for p in sorted(stage_dir.rglob("*")) if p.is_dir())]
+    found = inventory(stage_dir)
+    folders = [stage_dir, *(stage_dir / name for name in sorted(found) if found[name] == "folder")]
     for folder in folders:
         effective = os.access in os.supports_effective_ids
         if not os.access(folder, os.W_OK | os.X_OK, effective_ids=effective):

@@ -9,6 +9,7 @@ from docgen.kinds.registry import (
     get_kind,
     kind_of,
     register_kind,
+    registered_kinds,
     unregister_kind,
 )
 
@@ -20,5 +21,6 @@ __all__ = [
     "get_kind",
     "kind_of",
     "register_kind",
+    "registered_kinds",
     "unregister_kind",
 ]

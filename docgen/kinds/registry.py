@@ -317,6 +317,12 @@ def all_kinds() -> Sequence[Kind]:
     )
 
 
+def registered_kinds() -> Sequence[Kind]:
+    """The kinds registered so far, without importing a built-in one not yet asked for (what a
+    kind brings that no built-in does: a toy kind's template folders)."""
+    return tuple(_KINDS.values())
+
+
 def get_kind(name: str) -> Kind:
     _import_built_in(name)
     try:

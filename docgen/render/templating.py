@@ -17,7 +17,7 @@ from typing import Any
 from docgen.core.errors import RenderError
 from docgen.core.formats import FILTERS
 from docgen.core.resources import template_folders
-from docgen.kinds import all_kinds
+from docgen.kinds import registered_kinds
 from docgen.render import template_limits
 from docgen.render.template_limits import TemplateLimitExceeded
 
@@ -65,8 +65,11 @@ def environment(override: Path | None = None) -> Any:
 
     folders = [str(folder) for folder in template_folders(override)]
     env = _sandbox()(
-        # A company's folder, the built-ins, then any folder a kind brings (a test's toy kind).
-        loader=FileSystemLoader(folders + [str(d) for k in all_kinds() for d in k.template_dirs]),
+        # A company's folder, the built-ins, then any folder a kind brings (a test's toy kind;
+        # no built-in kind brings one, so none is imported for it: issue 27).
+        loader=FileSystemLoader(
+            folders + [str(d) for k in registered_kinds() for d in k.template_dirs]
+        ),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
