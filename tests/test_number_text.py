@@ -67,3 +67,24 @@ def test_a_whole_number_in_digits_is_that_number_exactly():
         decimal_from_text("02450")
     with pytest.raises(NumberFormError, match="too many digits"):
         decimal_from_text("1" * (MAX_WHOLE_DIGITS + 1))
+
+
+def _full_whole(text: str) -> int | str:
+    """whole_from_text without its digits-only fast path."""
+    try:
+        stripped = text.strip()
+        match = numbers._plain(stripped, "2450", "whole")
+        if match.group(3) is not None:
+            return "refused: expected a whole number"
+        return int(stripped)
+    except NumberFormError as error:
+        return f"refused: {error}"
+
+
+@given(st.text(alphabet="0123456789\u0663\u00b2-. ", max_size=18))
+def test_a_whole_number_reads_as_the_full_reading_reads_it(text):
+    try:
+        read: int | str = numbers.whole_from_text(text)
+    except NumberFormError as error:
+        read = f"refused: {error}"
+    assert read == _full_whole(text)

@@ -191,6 +191,9 @@ def decimal_from_text(text: str, *, money: bool = False, example: str = '10 or "
 
 def whole_from_text(text: str, *, example: str = "2450") -> int:
     """A whole number from its source text: plain decimal digits, no sign but ``-``."""
+    if text.isdigit() and text.isascii() and len(text) <= MAX_WHOLE_DIGITS:
+        if text[0] != "0" or len(text) == 1:  # what _plain takes, read without it (a year)
+            return int(text)
     text = text.strip()
     match = _plain(text, example, "whole")
     if match.group(3) is not None:

@@ -77,6 +77,8 @@ def _number_error(error: NumberFormError) -> PydanticCustomError:
 def parse_decimal(value: Any, *, money: bool = False) -> Decimal:
     """Money and percentages: exact decimals, from a file's source text or a program's value."""
     try:
+        if type(value) is SourceNumber:  # a file's number (each YAML number is one): its text
+            return decimal_from_text(value.text, money=money)
         if isinstance(value, bool):
             raise NumberFormError("expected a number", 'Write a number such as 10 or "45.10".')
         if isinstance(value, SourceNumber | str):
