@@ -341,10 +341,11 @@ def main() -> None:
         )
         first, again = correction(folder / "correction", runs)
         share = again.best / first.best
-        verdict = "ok" if share < 0.15 else "OVER"
+        # The earlier aim (under 15% of the first issue) is replaced by issue 27's: a correction
+        # that costs no more in a 240-director cycle, and a fresh process's floor (below).
         print(
             f"  24-director cycle, one director corrected: first issue {first.best:.2f} s, "
-            f"re-issue {again.show()} = {share:.1%} (aim < 15%: {verdict})"
+            f"re-issue {again.show()} = {share:.1%} of it"
         )
         startup(folder / "correction", runs)
         if args.large_cycle:
