@@ -10,23 +10,26 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 
 @contextmanager
-def collector_asleep() -> Iterator[None]:
-    """Hold off cycle collection for the block; restore whatever state the caller had."""
+def collector_asleep(settle: bool = False) -> Iterator[None]:
+    """Hold off cycle collection for the block; restore whatever state the caller had. With
+    ``settle``, see :func:`collector_asleep_and_heap_settled`."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if settle:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
-@contextmanager
-def collector_asleep_and_heap_settled() -> Iterator[None]:
+def collector_asleep_and_heap_settled() -> AbstractContextManager[None]:
     """Hold off cycle collection for the block, and on leaving it settle what the block made
     into the oldest generation unscanned (``gc.freeze`` then ``gc.unfreeze``) before waking the
     collector: a roster loaded with the collector asleep sits whole in the youngest generation,
@@ -34,12 +37,4 @@ def collector_asleep_and_heap_settled() -> Iterator[None]:
     participants) to promote what lives on anyway. Cycles among them are still collected by the
     next full collection, as any old object's are. For a run that keeps its facts to the end
     (`docgen intake` and `docgen elect`)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
+    return collector_asleep(settle=True)
