@@ -159,6 +159,24 @@ SHAPES = {
         False,
     ),
     "a lone carriage return": (HEAD + "participants:\n- id: e1\r  name: A\n", False),
+    # A JSON-like key end ('"x":y') in the text: a flow collection with something in it, in an
+    # item or outside the lists, sends the file the usual way; block style alone does not.
+    "a JSON-like key end, block style only": (
+        HEAD + 'participants:\n- id: e1\n  note: "If [On]:x"\n- id: e2\n',
+        True,
+    ),
+    "a JSON-like key end and a flow list in an item": (
+        HEAD + 'participants:\n- id: e1\n  note: "If [On]:x"\n  list: [a, b]\n- id: e2\n',
+        False,
+    ),
+    "a JSON-like key end and a flow list outside the lists": (
+        HEAD + 'extra: [a, b]\nparticipants:\n- id: e1\n  note: "If [On]:x"\n- id: e2\n',
+        False,
+    ),
+    "a JSON-like key end and an empty flow list": (
+        HEAD + 'participants:\n- id: e1\n  note: "If [On]:x"\n  list: []\n- id: e2\n',
+        True,
+    ),
 }
 
 

@@ -86,6 +86,25 @@ def read_yaml(text: str, shown: str) -> tuple[Any, dict[PathKey, int], Find | No
     return data, lines, None
 
 
+class _FlowCheck:
+    """Where a JSON-like key may be, libyaml declines any text holding a flow collection that is
+    not empty (docgen.load.yaml_libyaml): so does this reading, for each part. The text is
+    searched for such a key only when a flow collection is met: a block-style roster of 10,000
+    participants never pays the four scans of its whole text (23 ms)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._declines: bool | None = None
+
+    def declines(self) -> bool:
+        if self._declines is None:
+            self._declines = json_like_key_possible(self.text)
+        return self._declines
+
+
+_NEVER_DECLINES = _FlowCheck("")  # an id's value, read alone: no text holds a key to decline
+
+
 class _NotAsGuessed(Exception):
     """The text is not what its layout seemed: the whole file is read the usual way."""
 
@@ -96,12 +115,10 @@ def _by_lists(text: str, shown: str) -> tuple[Any, dict[PathKey, int], Find] | N
     layouts = top_level_lists(text)
     if not layouts:
         return None
-    # Where a JSON-like key may be, libyaml declines any text holding a flow collection that is
-    # not empty (docgen.load.yaml_libyaml): so does this reading, for each part.
-    flow_declines = json_like_key_possible(text)
+    flow = _FlowCheck(text)
     try:
-        data, lines = _outside_lists(text, shown, layouts, flow_declines)
-        walker = _ItemWalker(flow_declines)
+        data, lines = _outside_lists(text, shown, layouts, flow)
+        walker = _ItemWalker(flow)
         ids = {}
         for layout in layouts:
             items = walker.items(text, layout, lines)
@@ -113,7 +130,7 @@ def _by_lists(text: str, shown: str) -> tuple[Any, dict[PathKey, int], Find] | N
 
 
 def _outside_lists(
-    text: str, shown: str, layouts: list[ListLayout], flow_declines: bool
+    text: str, shown: str, layouts: list[ListLayout], flow: _FlowCheck
 ) -> tuple[dict[str, Any], dict[PathKey, int]]:
     """The facts outside the lists, every path with its line; each list's key holds None."""
     parts, at = [], 0
@@ -123,7 +140,7 @@ def _outside_lists(
         at = layout.end
     parts.append(text[at:])
     root = compose_part("".join(parts))
-    if root is None or root.id != "mapping" or (flow_declines and holds_a_flow_collection(root)):
+    if root is None or root.id != "mapping" or (holds_a_flow_collection(root) and flow.declines()):
         raise _NotAsGuessed
     lines: dict[PathKey, int] = {(): root.start_mark.line + 1}
     walker = _Walker(shown, lines, aliases=False, read_again_on_foreign_tags=True)
@@ -141,8 +158,8 @@ class _ItemWalker:
     """An item's value, as docgen.load.yaml_reader's walker reads it, with no path and no line:
     what that walker would call a problem (or read again with ruamel) is _ReadAgain here."""
 
-    def __init__(self, flow_declines: bool):
-        self.flow_declines = flow_declines
+    def __init__(self, flow: _FlowCheck):
+        self.flow = flow
         self._plain: dict[str, Any] = {}  # a plain scalar's text -> its value
 
     def items(self, text: str, layout: ListLayout, lines: dict[PathKey, int]) -> list[Any]:
@@ -192,7 +209,7 @@ class _ItemWalker:
             raise _ReadAgain
         if node.tag not in COLLECTION_TAGS or depth >= MAX_DEPTH - 1:
             raise _ReadAgain
-        if self.flow_declines and node.flow_style and node.value:
+        if node.flow_style and node.value and self.flow.declines():
             raise _NotAsGuessed
         if kind is MappingNode:
             return self._mapping(node, depth)
@@ -290,7 +307,7 @@ class _ItemLines:
         for key_node, value_node in node.value:
             if key_node.value == "id":
                 try:
-                    return bool(_ItemWalker(False).walk(value_node, 3) == expected)
+                    return bool(_ItemWalker(_NEVER_DECLINES).walk(value_node, 3) == expected)
                 except (_ReadAgain, _NotAsGuessed):
                     return False
         return expected is None
