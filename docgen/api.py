@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from docgen.checker.rules import Rule, UnknownRule, all_rules, get_rule
 from docgen.checker.runner import StageError, resolve_stage, run_checks
 from docgen.core.documents import FORMATS
-from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, Problem, clipped
+from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, clipped
 from docgen.core.findings import Report
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, write_report
@@ -25,6 +25,7 @@ from docgen.core.safe_text import for_terminal
 from docgen.kinds import all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.load.heap import collector_asleep
+from docgen.load.offering import kind_offering
 
 # The types of the results, for annotations only (docgen.console.printers names them from here):
 # their modules load when a function needs them.
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from docgen.issue.verify import FolderCheck
     from docgen.issue.verify_file import FileCheck
     from docgen.issue.verify_signed import SignedFileCheck
-    from docgen.kinds.registry import ComputeFormat, Kind
+    from docgen.kinds.registry import ComputeFormat
 
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
 
@@ -167,7 +168,7 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
     """The Plan's arithmetic for a kind that has one (`docgen compute`): ``json`` or ``csv``
     text, or ``text`` as a rich table."""
     loaded = load_facts(path)
-    kind = _offering(loaded, "has_compute", "no arithmetic to compute")
+    kind = kind_offering(loaded, "has_compute", "no arithmetic to compute")
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
     return kind.compute(loaded.facts, shown)
 
@@ -197,30 +198,9 @@ def payroll(path: str | Path, output_format: str) -> RenderableType:
     force, the deferral and the match with its cap (DESIGN.md, "The Plan's arithmetic"),
     ``csv`` or ``json`` text or ``text`` as a rich table."""
     loaded = load_facts(path)
-    kind = _offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
+    kind = kind_offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
     return kind.payroll(loaded.facts, shown)
-
-
-def _offering(loaded: LoadedFacts, offers: str, lacking: str) -> Kind:
-    """The facts' kind when it offers the command (its ``offers`` flag); otherwise a load
-    error at the file's ``kind`` naming the kinds that do."""
-    kind = kind_of(loaded.facts)
-    if getattr(kind, offers):
-        return kind
-    having = [k.name for k in all_kinds() if getattr(k, offers)]
-    raise LoadError(
-        [
-            Problem(
-                loaded.source.file,
-                loaded.source.line_of(("kind",)),
-                "kind",
-                f"a {kind.name} file has {lacking}",
-                kind.name,
-                f"Give a file of kind {' or '.join(having)} (see samples/).",
-            )
-        ]
-    )
 
 
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:

@@ -25,8 +25,8 @@ from docgen.issue import ocf_schemas
 from docgen.issue.folder import read_issued
 from docgen.issue.layout import MANIFEST_NAME
 from docgen.issue.manifest import NotAnIssuedFolder, read
-from docgen.kinds import all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
+from docgen.load.offering import kind_offering
 from docgen.load.source import parse_path
 
 MANIFEST = "Manifest.ocf.json"
@@ -55,21 +55,7 @@ def export(path: Path, output: Path, as_of: date, issued: Path | None) -> dict[s
     written, for the command to say."""
     check_target(output, "cycle.ocf.zip")
     loaded = load_facts(path)
-    kind = kind_of(loaded.facts)
-    if not kind.has_ocf:
-        having = " or ".join(k.name for k in all_kinds() if k.has_ocf)
-        raise LoadError(
-            [
-                Problem(
-                    loaded.source.file,
-                    loaded.source.line_of(("kind",)),
-                    "kind",
-                    f"the file is of kind {kind.name}, which has no Open Cap Format export",
-                    kind.name,
-                    f"Give a file of kind {having}.",
-                )
-            ]
-        )
+    kind = kind_offering(loaded, "has_ocf", "no Open Cap Format export")
     cycle_name = kind.cycle_name(loaded.facts)
     documents: list[IssuedDocument] = []
     notes = []
