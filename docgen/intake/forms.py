@@ -235,7 +235,10 @@ def _hooks(loaded: LoadedFacts) -> FormIntake:
         raise FormsRefused(
             [
                 Problem(
-                    loaded.source.file, None, "kind", f"a {kind.name} file has no forms to take in"
+                    loaded.source.file,
+                    None,
+                    "kind",
+                    f"a file of kind {kind.name} has no forms to take in",
                 )
             ]
         )

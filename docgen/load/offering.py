@@ -11,7 +11,7 @@ from docgen.load.source import LoadedFacts
 
 def kind_offering(loaded: LoadedFacts, offers: str, lacking: str) -> Kind:
     """The facts' kind when it offers the command (its ``offers`` flag, e.g. ``has_payroll``);
-    otherwise a load error at the file's ``kind``: "a KIND file has ``lacking``"."""
+    otherwise a load error at the file's ``kind``: "a file of kind KIND has ``lacking``"."""
     kind = kind_of(loaded.facts)
     if getattr(kind, offers):
         return kind
@@ -22,7 +22,7 @@ def kind_offering(loaded: LoadedFacts, offers: str, lacking: str) -> Kind:
                 loaded.source.file,
                 loaded.source.line_of(("kind",)),
                 "kind",
-                f"a {kind.name} file has {lacking}",
+                f"a file of kind {kind.name} has {lacking}",
                 kind.name,
                 f"Give a file of kind {' or '.join(having)} (see samples/).",
             )
