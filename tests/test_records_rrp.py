@@ -198,7 +198,7 @@ def test_without_the_csvs_a_roster_row_refuses_what_it_cannot_hold(cli, tmp_path
         "Pat Chen;spouse;100",
     )
     assert beneficiary.exit_code == 2
-    assert "Name a beneficiaries_csv" in " ".join(beneficiary.stderr.split())
+    assert "in the facts' beneficiaries_csv field" in " ".join(beneficiary.stderr.split())
     assert (tmp_path / "participants.csv").read_bytes() == before
 
 

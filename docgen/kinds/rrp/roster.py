@@ -119,8 +119,8 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
     if not isinstance(edit, Append) or edit.path != ("elections",):
         raise FormRefused(
             [f"{who}'s roster row has no column for {into}"],
-            f"Name a {_CSV_FOR.get(into, 'CSV')} in the facts (docs/fact-files.md), then take "
-            "the form in again.",
+            f"Name a CSV for them in the facts' {_CSV_FOR.get(into, into + '_csv')} field "
+            "(docs/fact-files.md), then take the form in again.",
         )
     election = {key: value for key, value in edit.value.items() if key != "form_sha256"}
     kind = election.get("kind")
