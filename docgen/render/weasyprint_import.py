@@ -10,6 +10,11 @@ cache (``ldconfig -p``, as the first step of CPython's own look-up does); a name
 not know is not found, so WeasyPrint goes on to its next name, the library's soname, which the
 dynamic loader opens itself (LD_LIBRARY_PATH included). Should that leave a library unopened,
 the import is done again the ordinary way, whose messages and failure are WeasyPrint's own.
+
+WeasyPrint's C declarations, which pycparser would otherwise parse in every process, come from
+tables kept on this machine (docgen.render.weasyprint_ffi) when they are kept for exactly the
+declarations the installed WeasyPrint makes; when they are not, or are stale, the import is the
+ordinary one, and the tables are kept for the next process.
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ import os
 import re
 import subprocess
 import sys
-from contextlib import contextmanager, redirect_stdout
+from contextlib import contextmanager, nullcontext, redirect_stdout
 from typing import Any
+
+from docgen.render.weasyprint_ffi import StaleDeclarations, kept_declarations
 
 # CPython's ctypes.util._findSoname_ldconfig: the ABI each 64-bit machine's entries are tagged
 # with in ldconfig's output.
@@ -76,17 +83,19 @@ def _quick_library_search():
 
 @functools.cache
 def weasyprint() -> Any:
-    """The ``weasyprint`` module, imported (once) with the quick library search on Linux."""
-    if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
+    """The ``weasyprint`` module, imported (once) with the quick library search on Linux and
+    the kept C declarations."""
+    if "weasyprint" in sys.modules:
         import weasyprint as module
 
         return module
+    search = _quick_library_search() if sys.platform.startswith("linux") else nullcontext()
     try:
         # WeasyPrint prints its installation advice before it fails: only the ordinary
         # import below may print it.
-        with _quick_library_search(), redirect_stdout(io.StringIO()):
+        with search, kept_declarations(), redirect_stdout(io.StringIO()):
             import weasyprint as module
-    except OSError:  # a library the quick search left unopened: the ordinary import decides
+    except (OSError, StaleDeclarations):  # the ordinary import decides
         for loaded in [name for name in sys.modules if name.split(".")[0] == "weasyprint"]:
             del sys.modules[loaded]
         import weasyprint as module
