@@ -441,7 +441,7 @@ def test_weasyprints_own_radio_structure_is_read_as_ambiguous_not_guessed(grant,
     twice) is never read as an answer: the duplicates and the loop are problems."""
     from docgen.render import pdf as printer
 
-    monkeypatch.setattr(printer, "repair_form", lambda pdf, **_: pdf)
+    monkeypatch.setattr(printer, "repair_form", lambda pdf, **_: None)
     raw = render.render_document(grant, "exhibit-i", "jsmith", "elections", "pdf")
     monkeypatch.undo()
     assert "/Opt" in PdfReader(io.BytesIO(raw)).get_fields()["pay_on"]  # WeasyPrint's
@@ -478,12 +478,29 @@ def test_a_form_without_its_identity_is_not_a_docgen_form(exhibit):
 # ------------------------------------------------------------------------------ repairing
 
 
+def _repaired(grant, doc: str, stage: str, identity, tooltips=None) -> bytes:
+    """A document's HTML through WeasyPrint with the repair as its finisher, as html_to_pdf
+    runs it (WeasyPrint's own objects, before the file is written)."""
+    from docgen.render.weasyprint_import import weasyprint
+
+    html = render.render_html(grant, doc, "jsmith", stage)
+    return (
+        weasyprint()
+        .HTML(string=html, base_url=str(Path.cwd()))
+        .write_pdf(
+            pdf_forms=True,
+            finisher=lambda _, pdf: repair_form(pdf, identity=identity, tooltips=tooltips),
+        )
+    )
+
+
 def test_a_form_is_only_made_with_its_whole_identity(exhibit, grant):
     identity = dict(read_form(exhibit).identity)
     with pytest.raises(RenderError, match="missing subject"):
-        repair_form(exhibit, identity={k: v for k, v in identity.items() if k != "subject"})
+        partial = {k: v for k, v in identity.items() if k != "subject"}
+        _repaired(grant, "exhibit-i", "elections", partial)
     with pytest.raises(RenderError, match="64 lowercase hex"):
-        repair_form(exhibit, identity={**identity, "facts_sha256": "abc"})
+        _repaired(grant, "exhibit-i", "elections", {**identity, "facts_sha256": "abc"})
     with pytest.raises(RenderError, match="render it from a facts file"):
         render.render_document(grant.facts, "exhibit-i", "jsmith", "elections", "pdf")
     meta = replace(
@@ -494,17 +511,17 @@ def test_a_form_is_only_made_with_its_whole_identity(exhibit, grant):
 
 
 def test_repair_refuses_a_pdf_with_no_fields(grant):
-    notice = render.render_document(grant, "notice", "jsmith", "grant", "pdf")
     identity = {"document": "notice", "cycle": "c", "subject": "s", "facts_sha256": "0" * 64}
     with pytest.raises(RenderError, match="no form fields"):
-        repair_form(notice, identity=identity)
+        _repaired(grant, "notice", "grant", identity)
 
 
-def test_tooltips_override_and_must_name_real_fields(exhibit):
+def test_tooltips_override_and_must_name_real_fields(exhibit, grant):
     identity = read_form(exhibit).identity
     tips = {"pay_on": "Section III: when the 2026 Units are paid"}
-    repaired = repair_form(exhibit, identity=identity, tooltips=tips)
+    repaired = _repaired(grant, "exhibit-i", "elections", identity, tips)
     group = PdfReader(io.BytesIO(repaired)).get_fields()["pay_on"]
     assert group["/TU"] == "Section III: when the 2026 Units are paid"
+    assert read_form(repaired).identity == identity
     with pytest.raises(RenderError, match="payon"):
-        repair_form(exhibit, identity=identity, tooltips={"payon": "typo"})
+        _repaired(grant, "exhibit-i", "elections", identity, {"payon": "typo"})

@@ -63,8 +63,8 @@ def test_the_field_fonts_streams_are_compressed_once_as_pypdf_compresses_them():
         assert zlib.decompress(field_font.compressed(data)) == data
     field_font.prepare()
     before = field_font.compressed.cache_info()
-    from pypdf import PdfWriter
+    import pydyf
 
-    field_font.add_field_font(PdfWriter())
+    field_font.add_field_font(pydyf.PDF())
     after = field_font.compressed.cache_info()
     assert after.misses == before.misses and after.hits == before.hits + 2

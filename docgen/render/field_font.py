@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import io
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,86 +93,79 @@ def prepare() -> None:
     font = field_font()
     compressed(font.program)
     compressed(_field_font_cmap())
+    _widths_array()
 
 
-def add_field_font(writer: Any) -> Any:
-    """The field font's objects added to a pypdf writer; returns the Type0 font's reference."""
-    from pypdf.generic import (
-        ArrayObject,
-        DictionaryObject,
-        EncodedStreamObject,
-        NameObject,
-        NumberObject,
-        TextStringObject,
-    )
+def add_field_font(pdf: Any) -> bytes:
+    """The field font's objects added to a pydyf PDF (WeasyPrint's, in its finisher); returns
+    the Type0 font's reference."""
+    import pydyf
 
     font = field_font()
 
-    def stream(data: bytes, **entries: Any) -> Any:
-        # What pypdf's flate_encode(level=9) makes, with the compressed bytes made once a
-        # process (the font program's are 0.02 s a form: issue 27)
-        made = EncodedStreamObject()
-        for key, value in entries.items():
-            made[NameObject(f"/{key}")] = value
-        made[NameObject("/Filter")] = NameObject("/FlateDecode")
-        made._data = compressed(data)
-        return writer._add_object(made)
+    def stream(data: bytes, **entries: Any) -> bytes:
+        # Compressed once a process (the font program's are 0.02 s a form: issue 27), written
+        # as they are: pydyf adds the /Length.
+        made = pydyf.Stream([compressed(data)], {**entries, "Filter": "/FlateDecode"})
+        pdf.add_object(made)
+        return made.reference
 
-    def name(value: str) -> NameObject:
-        return NameObject(f"/{value}")
-
-    program = stream(font.program, Length1=NumberObject(len(font.program)))
-    descriptor = writer._add_object(
-        DictionaryObject(
-            {
-                name("Type"): name("FontDescriptor"),
-                name("FontName"): name(FONT_NAME),
-                name("Flags"): NumberObject(32),  # nonsymbolic (PDF 32000-1, 9.8.2)
-                name("FontBBox"): ArrayObject(NumberObject(v) for v in font.bbox),
-                name("ItalicAngle"): NumberObject(0),
-                name("Ascent"): NumberObject(font.ascent),
-                name("Descent"): NumberObject(font.descent),
-                name("CapHeight"): NumberObject(font.cap_height),
-                name("StemV"): NumberObject(80),
-                name("FontFile2"): program,
-            }
-        )
+    program = stream(font.program, Length1=len(font.program))
+    descriptor = pydyf.Dictionary(
+        {
+            "Type": "/FontDescriptor",
+            "FontName": f"/{FONT_NAME}",
+            "Flags": 32,  # nonsymbolic (PDF 32000-1, 9.8.2)
+            "FontBBox": pydyf.Array(font.bbox),
+            "ItalicAngle": 0,
+            "Ascent": font.ascent,
+            "Descent": font.descent,
+            "CapHeight": font.cap_height,
+            "StemV": 80,
+            "FontFile2": program,
+        }
     )
+    pdf.add_object(descriptor)
     # The CIDFont is direct, inside /DescendantFonts: pypdf, drawing a field's value, puts the
     # CIDFont it resolves back into the array, which rewrites the Type0 font when the array held
     # a reference, and a certified form filled by pypdf would then change more than its fields.
-    descendant = DictionaryObject(
+    descendant = pydyf.Dictionary(
         {
-            name("Type"): name("Font"),
-            name("Subtype"): name("CIDFontType2"),
-            name("BaseFont"): name(FONT_NAME),
-            name("CIDSystemInfo"): DictionaryObject(
+            "Type": "/Font",
+            "Subtype": "/CIDFontType2",
+            "BaseFont": f"/{FONT_NAME}",
+            "CIDSystemInfo": pydyf.Dictionary(
                 {
-                    name("Registry"): TextStringObject("Adobe"),
-                    name("Ordering"): TextStringObject("Identity"),
-                    name("Supplement"): NumberObject(0),
+                    "Registry": pydyf.String("Adobe"),
+                    "Ordering": pydyf.String("Identity"),
+                    "Supplement": 0,
                 }
             ),
-            name("FontDescriptor"): descriptor,
-            name("DW"): NumberObject(1000),
-            name("W"): ArrayObject(
-                [NumberObject(0), ArrayObject(NumberObject(w) for w in font.widths)]
-            ),
-            name("CIDToGIDMap"): name("Identity"),
+            "FontDescriptor": descriptor.reference,
+            "DW": 1000,
+            "W": _widths_array(),
+            "CIDToGIDMap": "/Identity",
         }
     )
-    return writer._add_object(
-        DictionaryObject(
-            {
-                name("Type"): name("Font"),
-                name("Subtype"): name("Type0"),
-                name("BaseFont"): name(FONT_NAME),
-                name("Encoding"): name("Identity-H"),
-                name("DescendantFonts"): ArrayObject([descendant]),
-                name("ToUnicode"): stream(_field_font_cmap()),
-            }
-        )
+    type0 = pydyf.Dictionary(
+        {
+            "Type": "/Font",
+            "Subtype": "/Type0",
+            "BaseFont": f"/{FONT_NAME}",
+            "Encoding": "/Identity-H",
+            "DescendantFonts": pydyf.Array([descendant]),
+            "ToUnicode": stream(_field_font_cmap()),
+        }
     )
+    pdf.add_object(type0)
+    return type0.reference
+
+
+@functools.cache
+def _widths_array() -> bytes:
+    """The CIDFont's /W, ``[0 [w0 w1 ...]]``: every glyph's width from glyph 0, written once a
+    process (pydyf writes bytes as they are)."""
+    return b"[0 [" + b" ".join(b"%d" % width for width in field_font().widths) + b"]]"
 
 
 @functools.cache
@@ -181,11 +175,9 @@ def _field_font_cmap() -> bytes:
 
 @functools.lru_cache(maxsize=4)
 def compressed(data: bytes) -> bytes:
-    """``data`` compressed as pypdf's ``flate_encode(level=9)`` compresses a stream, once a
+    """``data`` compressed (zlib, level 9, as pypdf's ``flate_encode(level=9)`` would), once a
     process for each of the field font's two streams (the same bytes in every form)."""
-    from pypdf.filters import FlateDecode
-
-    return bytes(FlateDecode.encode(data, 9))
+    return zlib.compress(data, 9)
 
 
 def to_unicode_cmap(mapping: dict[int, str]) -> bytes:

@@ -285,6 +285,8 @@ def _finisher(meta: DocumentMeta) -> Any:
             # assistive technology finds its title there too (PDF/UA 7.1).
             document.metadata.include_in_pdf(pdf, "a", None, None, True)
         _uncompressed_metadata(pdf)
+        if meta.fillable:  # WeasyPrint's fields, made readable by every filler (issue 11)
+            repair_form(pdf, identity=dict(meta.form_identity))
 
     return finish
 
@@ -432,8 +434,6 @@ def html_to_pdf(
             raise RenderError(str(cause) if cause else str(error)) from error
     if warnings.messages:
         raise RenderError("WeasyPrint warned while printing: " + "; ".join(warnings.messages))
-    if meta.fillable:  # WeasyPrint's fields, made readable by every filler (issue 11)
-        pdf = repair_form(pdf, identity=dict(meta.form_identity))
     return pdf
 
 
