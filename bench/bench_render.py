@@ -61,7 +61,7 @@ def instrument(clock: PhaseClock) -> None:
 
     from docgen.issue import pool
     from docgen.render import copy as rendered_copy
-    from docgen.render import docx, pdf
+    from docgen.render import docx
 
     clock.wrap(pool, "resolve", "html + record")
     clock.wrap(
@@ -71,7 +71,7 @@ def instrument(clock: PhaseClock) -> None:
     clock.wrap(weasyprint.HTML, "__init__", "HTML parse (WeasyPrint)")
     clock.wrap(weasyprint.HTML, "render", "layout (WeasyPrint)")
     clock.wrap(weasyprint.document.Document, "write_pdf", "PDF write (WeasyPrint)")
-    clock.wrap(pdf, "repair_form", "form repair")
+    # A form's repair runs in WeasyPrint's finisher, inside write_pdf: its time is in "PDF write".
     clock.wrap(docx, "html_to_docx", "DOCX")  # a copy imports it when it makes its DOCX
     clock.wrap(pool, "check_rendered", "read-back + DOC rules")
     write_file = pool.write_file

@@ -175,3 +175,16 @@ def test_stale_declarations_at_import_fall_back_to_the_ordinary_import(tmp_path,
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["ffi"] == "FFI"
     assert result["sha256"] == ordinary["sha256"]
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes")
+def test_a_file_others_may_write_is_not_used(tmp_path):
+    folder = tmp_path / "cache"
+    assert _render(folder)["ffi"] == "FFI"
+    text = kept.declarations(WEASYPRINT_FFI)
+    path = kept.tables_file(folder, text)
+    assert kept.prebuilt(folder, text) is not None
+    path.chmod(0o666)
+    assert kept.prebuilt(folder, text) is None
+    path.chmod(0o644)
+    assert kept.prebuilt(folder, text) is not None

@@ -19,7 +19,9 @@ for exactly the declarations the installed WeasyPrint makes:
   ``Recompiler`` writing a Python module from the declarations that import has just parsed; it
   costs 0.01 s), written whole and renamed into place, so no reader sees half a file.
 * The file is never executed: its one call's arguments (bytes, tuples and numbers) are read with
-  ``ast.literal_eval``, so a file put there by someone else can at worst fail to load.
+  ``ast.literal_eval``, so it cannot run code. Its tables are trusted as the user's other files
+  are (tables that lied about a C function would make wrong calls): a file another user owns or
+  may write, or whose first line does not record the digest it is named by, is not used.
 * The FFI's ``cdef`` refuses any text but the one its tables were made from; WeasyPrint's import
   is then done again the ordinary way. So is it when the file cannot be read or built on, or the
   cache cannot be written (the tables are then simply not kept): never a wrong declaration.
@@ -35,6 +37,7 @@ import hashlib
 import io
 import os
 import platform
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,8 +119,11 @@ def prebuilt(folder: Path, text: str) -> Any | None:
     """An FFI with ``text``'s declarations from the kept tables, or None."""
     import _cffi_backend
 
+    path = tables_file(folder, text)
     try:
-        source = tables_file(folder, text).read_bytes()
+        if not _own_file(path):
+            return None
+        source = path.read_bytes()
     except OSError:
         return None
     header = _header(text).encode("utf-8")
@@ -138,6 +144,15 @@ def prebuilt(folder: Path, text: str) -> Any | None:
         return None
 
 
+def _own_file(path: Path) -> bool:
+    """``path`` is the user's own, and no one else may write it (as ssh asks of its keys); on a
+    system without owners and modes (Windows), any file."""
+    status = path.stat()
+    if not hasattr(os, "getuid"):
+        return True
+    return status.st_uid == os.getuid() and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
 def write_tables(folder: Path, text: str, parsed_ffi: Any) -> Path | None:
     """Keep the tables of ``parsed_ffi`` (an in-line FFI that has parsed ``text``); the file's
     path, or None when it cannot be written (nothing is then left behind)."""
@@ -156,6 +171,7 @@ def write_tables(folder: Path, text: str, parsed_ffi: Any) -> Path | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         partial.write_text(_header(text) + out.getvalue(), encoding="utf-8")
+        os.chmod(partial, 0o644)  # whatever the umask: a file others may write is never used
         os.replace(partial, path)
     except OSError:
         with contextlib.suppress(OSError):
