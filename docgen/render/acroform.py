@@ -16,8 +16,8 @@ result is read differently by every program that opens it (issue 11):
 (Chrome), poppler, MuPDF, pypdf, pdftk and qpdf all read the same way. It works on WeasyPrint's
 own objects (pydyf's, references as ``b"12 0 R"``), in the finisher WeasyPrint calls before it
 writes the file, so a form is written once: reading the written PDF back with pypdf, copying
-every object and writing it again cost 0.036 s a form, an eighth of WeasyPrint's own time for an
-RRP Deferral Election Form (issue 27);
+every object and writing it again cost an eighth of WeasyPrint's own time for an RRP Deferral
+Election Form (issue 27: README, "Speed", enrollment against raw WeasyPrint);
 :func:`docgen.render.form_reader.read_form` reads a returned form back (what ``docgen intake``
 uses). Decisions, and why:
 
