@@ -47,7 +47,9 @@ def test_the_whole_report_reaches_a_pipe_and_the_exit_code_is_the_commands(tmp_p
 def _check_the_sample_after(prelude: str, tmp_path: Path) -> subprocess.CompletedProcess:
     """`docgen check` on the sample through the console entry point, after ``prelude``."""
     argv = ["docgen", "check", str(SAMPLE), "--as-of", "2026-06-23"]
-    script = f"{prelude}import sys\nsys.argv = {argv!r}\nfrom docgen.cli import entry\nentry()\n"
+    script = (
+        f"{prelude}import sys\nsys.argv = {argv!r}\nfrom docgen.__main__ import entry\nentry()\n"
+    )
     done = _run(script, tmp_path)
     assert done.returncode == 0, done.stderr
     return done

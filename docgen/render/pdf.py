@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlparse
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
 from docgen.core.resources import templates_dir
+from docgen.core.startup import built_once
 from docgen.render.acroform import repair_form
 from docgen.render.glyphs import declared_fonts, refuse_missing_glyphs
 from docgen.render.pdf_structure import tidy_structure
@@ -180,12 +181,13 @@ def _print_stylesheet(override: Path | None = None) -> Any:
     _weasyprint()
     from weasyprint import CSS
 
-    return CSS(
-        string=_print_css_text(override),
-        base_url=_base(override).as_uri() + "/",
-        url_fetcher=url_fetcher(override),
-        font_config=_font_config(),
-    )
+    with built_once():  # parsed once, kept to the end (docgen.core.startup)
+        return CSS(
+            string=_print_css_text(override),
+            base_url=_base(override).as_uri() + "/",
+            url_fetcher=url_fetcher(override),
+            font_config=_font_config(),
+        )
 
 
 # ISO 19005-3, conformance level B: the archival form of every document that is not a form to fill.

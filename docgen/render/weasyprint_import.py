@@ -30,6 +30,7 @@ import sys
 from contextlib import contextmanager, nullcontext, redirect_stdout
 from typing import Any
 
+from docgen.core.startup import built_once
 from docgen.render.weasyprint_ffi import StaleDeclarations, kept_declarations
 
 # CPython's ctypes.util._findSoname_ldconfig: the ABI each 64-bit machine's entries are tagged
@@ -93,7 +94,7 @@ def weasyprint() -> Any:
     try:
         # WeasyPrint prints its installation advice before it fails: only the ordinary
         # import below may print it.
-        with search, kept_declarations(), redirect_stdout(io.StringIO()):
+        with built_once(), search, kept_declarations(), redirect_stdout(io.StringIO()):
             import weasyprint as module
     except (OSError, StaleDeclarations):  # the ordinary import decides
         for loaded in [name for name in sys.modules if name.split(".")[0] == "weasyprint"]:
