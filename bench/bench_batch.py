@@ -27,7 +27,7 @@ from copy import deepcopy
 from datetime import date
 from pathlib import Path
 
-from machine import DOCGEN, ROOT, Timing, describe, run_command
+from machine import DOCGEN, ROOT, Timing, describe, instructions, run_command
 from ruamel.yaml import YAML
 
 AS_OF = date(2026, 6, 23)
@@ -224,7 +224,8 @@ def startup(folder: Path, runs: int) -> None:
     print(f"    the CLI imported (import docgen.cli): {cli.show()}")
     print(
         f"    the floor (the CLI and renderers imported, stylesheet and fonts ready): "
-        f"{floor.show()} (aim < 0.35 s CPU: {'ok' if floor.cpu < 0.35 else 'OVER'})"
+        f"{floor.show()} (aim < 0.35 s CPU: {'ok' if floor.cpu < 0.35 else 'OVER'}); "
+        f"{instructions([sys.executable, '-c', FLOOR])}"
     )
     print(f"    batch --only d007, one corrected packet of 24 re-issued: {only.show()}")
 

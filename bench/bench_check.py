@@ -22,7 +22,7 @@ from datetime import date
 from pathlib import Path
 
 import realistic
-from machine import DOCGEN, ROOT, describe, run_command
+from machine import DOCGEN, ROOT, describe, instructions, run_command
 from realistic import rrp_facts, write_json
 
 
@@ -147,13 +147,11 @@ def main() -> None:
                 f"--format json {timing.show(10.0)}, peak memory {peak:.0f} MiB (aim < 1024)   "
                 f"[{describe()}]"
             )
-    cold = run_command(
-        [*DOCGEN, "check", "samples/director-grant-2026.yaml", "--as-of", "2026-06-23"],
-        max(options.runs, 10),
-    )
+    cold_command = [*DOCGEN, "check", "samples/director-grant-2026.yaml", "--as-of", "2026-06-23"]
+    cold = run_command(cold_command, max(options.runs, 10))
     print(
         f"  cold start, docgen check samples/director-grant-2026.yaml: {cold.show(0.3)}   "
-        f"[{describe()}]"
+        f"[{describe()}]; {instructions(cold_command)}"
     )
     heavy = renderer_modules_imported()
     print(

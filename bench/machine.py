@@ -8,10 +8,13 @@ figure is the best of several runs, with the median beside it, and the CPU time 
 from __future__ import annotations
 
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -103,6 +106,31 @@ def run_command(command: list[str], runs: int, ok: tuple[int, ...] = (0, 1)) -> 
         if done.returncode not in ok:
             sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
     return Timing(walls, cpus)
+
+
+def instructions(command: list[str]) -> str:
+    """What ``command`` costs in instructions (billions) under valgrind's callgrind, the same
+    whatever else the machine is doing (its seconds are not: they drift with the host), or why
+    there is no count. About 50 times slower than the command itself: for short commands only."""
+    if shutil.which("valgrind") is None:
+        return "no instruction count (valgrind is not installed)"
+    with tempfile.TemporaryDirectory(prefix="docgen-callgrind-") as scratch:
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--trace-children=yes",  # forks are followed anyway; this follows execs
+                f"--callgrind-out-file={scratch}/out.%p",
+                *command,
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+    counts = re.findall(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or not counts:
+        return f"no instruction count (valgrind exited {done.returncode})"
+    return f"{sum(map(int, counts)) / 1e9:.2f} billion instructions (callgrind)"
 
 
 def run_here(work: Callable[[], object], runs: int) -> Timing:
