@@ -131,7 +131,7 @@ print(json.dumps([time.perf_counter() - start, time.process_time() - cpu]))
 # What any `docgen batch` that renders pays before its first document: the interpreter, the
 # command line and the renderers imported, the stylesheet parsed and its fonts configured.
 FLOOR = """
-from docgen.core.startup import built_once
+from docgen.core.heap import built_once
 with built_once():  # as the docgen script imports the command line (docgen.__main__)
     import docgen.cli
 from docgen.render.pdf import prepare

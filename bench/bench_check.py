@@ -45,8 +45,8 @@ def _count_of(path: Path) -> int:
 def in_process(path: Path) -> tuple[tuple[float, float], int]:
     """CPU seconds to load and to check (lines of the findings included), and the findings."""
     from docgen.checker.runner import run_checks
+    from docgen.core.heap import collector_asleep
     from docgen.load import load_facts
-    from docgen.load.heap import collector_asleep
 
     with collector_asleep():  # as `docgen check` runs (docgen.api.check_loaded)
         start = time.process_time()

@@ -43,10 +43,10 @@ def record_one(original: Path, work: Path, subject: str) -> None:
 
 def record_many(original: Path, work: Path, subjects: list[str]) -> None:
     """As `docgen intake` records a stack of forms: every filing validated, then one edit."""
+    from docgen.core.heap import collector_asleep_and_heap_settled
     from docgen.intake import forms
     from docgen.kinds import kind_of
     from docgen.load import load_facts
-    from docgen.load.heap import collector_asleep_and_heap_settled
 
     shutil.copyfile(original, work)
     with collector_asleep_and_heap_settled():  # as forms.intake runs

@@ -1,11 +1,11 @@
 """`docgen` and `python -m docgen`: the command line, imported with the cycle collector asleep
-and frozen after (docgen.core.startup), then run (docgen.cli.entry)."""
+and frozen after (docgen.core.heap), then run (docgen.cli.entry)."""
 
 from __future__ import annotations
 
 from typing import NoReturn
 
-from docgen.core.startup import built_once
+from docgen.core.heap import built_once
 
 
 def entry() -> NoReturn:

@@ -19,12 +19,12 @@ from docgen.checker.runner import StageError, resolve_stage, run_checks
 from docgen.core.documents import FORMATS
 from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, clipped
 from docgen.core.findings import Report
+from docgen.core.heap import collector_asleep, collector_asleep_and_heap_settled
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, write_report
 from docgen.core.safe_text import for_terminal
 from docgen.kinds import all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
-from docgen.load.heap import collector_asleep
 from docgen.load.offering import kind_offering
 
 # The types of the results, for annotations only (docgen.console.printers names them from here):
@@ -122,13 +122,13 @@ def check_loaded(
 ) -> tuple[LoadedFacts, Report]:
     """`docgen check`: the facts as loaded, and the report on them.
 
-    The cycle collector sleeps through the load and the rules (docgen.load.heap): a large roster
+    The cycle collector sleeps through the load and the rules (docgen.core.heap): a large roster
     is a million objects with no cycles, and each collection the rules' allocations would set off
     rescans all of them (measured: 10,000 participants checked in 1.67 s awake, 1.14 s asleep).
     When it wakes, what they made is settled into the oldest generation, so that the first
     collection after (the report's) does not scan it all either.
     """
-    with collector_asleep(settle=True):
+    with collector_asleep_and_heap_settled():
         loaded = load_facts(path)
         return loaded, run_checks(loaded, as_of, stage)
 

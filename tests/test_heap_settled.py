@@ -1,4 +1,4 @@
-"""docgen.load.heap.collector_asleep_and_heap_settled: what the block made waits in the oldest
+"""docgen.core.heap.collector_asleep_and_heap_settled: what the block made waits in the oldest
 generation, unscanned, when the collector wakes; the collector's state is restored; a cycle made
 in the block is still collected by a full collection."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from docgen.load.heap import collector_asleep_and_heap_settled
+from docgen.core.heap import collector_asleep_and_heap_settled
 
 
 class _Node:
@@ -46,3 +46,16 @@ def test_the_collector_stays_asleep_for_a_caller_that_put_it_to_sleep() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_check_leaves_the_roster_it_loaded_in_the_oldest_generation() -> None:
+    from datetime import date
+    from pathlib import Path
+
+    from docgen.api import check_loaded
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "rrp-2026.yaml"
+    loaded, _ = check_loaded(sample, date(2025, 12, 1))
+    # Loaded asleep, the facts would otherwise wake in the youngest generation, and the first
+    # collection after the rules would scan the whole roster.
+    assert any(held is loaded.facts for held in gc.get_objects(generation=2))

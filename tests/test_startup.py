@@ -1,5 +1,5 @@
 """What a process builds once is built with the cycle collector asleep and frozen after
-(docgen.core.startup): the command line's imports (the docgen script) and a renderer's."""
+(docgen.core.heap): the command line's imports (the docgen script) and a renderer's."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from docgen.core.startup import built_once
+from docgen.core.heap import built_once
 
 
 @pytest.fixture
@@ -92,7 +92,7 @@ def _probe(code: str) -> dict:
 def test_the_docgen_script_imports_the_command_line_unscanned():
     # What the script's entry does before it runs the command (docgen.__main__.entry).
     unscanned = _probe(
-        "from docgen.core.startup import built_once\n"
+        "from docgen.core.heap import built_once\n"
         "started.clear()\n"
         "with built_once():\n"
         "    import docgen.cli"

@@ -16,9 +16,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.nodes import ScalarNode
 
 from docgen.core.errors import LoadError
+from docgen.core.heap import collector_asleep
 from docgen.core.numbers import SourceNumber
 from docgen.load import yaml_core, yaml_libyaml, yaml_reader
-from docgen.load.heap import collector_asleep
 
 ROOT = Path(__file__).resolve().parent.parent
 YAML_FILES = sorted(

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.filings import Append, Filing, FormRefused, Put
+from docgen.core.heap import collector_asleep
 from docgen.core.output import recording_lock, remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
 from docgen.intake.proof import EditedText, NotAsIntended, proven
@@ -28,7 +29,6 @@ from docgen.intake.yaml_text import YamlEditError, YamlText
 from docgen.intake.yaml_window import SubjectLines
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
-from docgen.load.heap import collector_asleep
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -68,7 +68,7 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     ``filings`` pairs each filing with where it came from (a form's file name, or the command
     line), for the messages of a filing the facts cannot hold.
     """
-    with collector_asleep():  # beside a large roster's heap, as it loads (docgen.load.heap)
+    with collector_asleep():  # beside a large roster's heap, as it loads (docgen.core.heap)
         return _prepare(loaded, filings)
 
 

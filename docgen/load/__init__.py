@@ -15,9 +15,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
+from docgen.core.heap import collector_asleep
 from docgen.kinds import all_kinds, get_kind
 from docgen.kinds.registry import UnknownKind
-from docgen.load.heap import collector_asleep
 from docgen.load.json_reader import load_json
 from docgen.load.messages import duplicate_ids, problems_from, show
 from docgen.load.records import merge_records

@@ -36,8 +36,8 @@ from typing import Any
 
 from yaml.nodes import MappingNode, ScalarNode
 
+from docgen.core.heap import collector_asleep
 from docgen.core.model import PathKey
-from docgen.load.heap import collector_asleep
 from docgen.load.yaml_core import (
     COLLECTION_TAGS,
     MERGE,

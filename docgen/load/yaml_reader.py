@@ -16,9 +16,9 @@ import re
 from typing import Any
 
 from docgen.core.errors import LoadError, Problem
+from docgen.core.heap import collector_asleep
 from docgen.core.model import PathKey
 from docgen.core.safe_text import describe
-from docgen.load.heap import collector_asleep
 from docgen.load.source import format_path
 from docgen.load.yaml_core import (
     COLLECTION_TAGS,

@@ -28,8 +28,8 @@ from urllib.parse import unquote, urlparse
 
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
+from docgen.core.heap import built_once
 from docgen.core.resources import templates_dir
-from docgen.core.startup import built_once
 from docgen.render.acroform import repair_form
 from docgen.render.glyphs import declared_fonts, refuse_missing_glyphs
 from docgen.render.pdf_structure import tidy_structure
@@ -181,7 +181,7 @@ def _print_stylesheet(override: Path | None = None) -> Any:
     _weasyprint()
     from weasyprint import CSS
 
-    with built_once():  # parsed once, kept to the end (docgen.core.startup)
+    with built_once():  # parsed once, kept to the end (docgen.core.heap)
         return CSS(
             string=_print_css_text(override),
             base_url=_base(override).as_uri() + "/",

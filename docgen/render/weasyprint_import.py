@@ -30,7 +30,7 @@ import sys
 from contextlib import contextmanager, nullcontext, redirect_stdout
 from typing import Any
 
-from docgen.core.startup import built_once
+from docgen.core.heap import built_once
 from docgen.render.weasyprint_ffi import StaleDeclarations, kept_declarations
 
 # CPython's ctypes.util._findSoname_ldconfig: the ABI each 64-bit machine's entries are tagged
