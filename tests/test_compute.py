@@ -8,9 +8,10 @@ import io
 import json
 from datetime import date
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from docgen.kinds.rrp.arithmetic import compute
@@ -546,6 +547,10 @@ def test_pay_period_properties(pays, salary_percent, bonus_percent):
     rate=st.integers(min_value=0, max_value=100),
     cap=st.integers(min_value=0, max_value=10),
 )
+# Found by the search: matching the unrounded deferral (40076.8025) credited 17233.03, a cent over
+# 43% of the 40076.80 deferred; and a two-part case, each part's match rounded up.
+@example(Decimal("932525.75"), Fraction(0), 7, 0, 43, 10)
+@example(Decimal("932525.75"), Fraction(2, 100), 7, 5, 43, 6)
 def test_annual_properties(compensation, bonus_share, salary_percent, bonus_percent, rate, cap):
     bonus_pay = (
         (compensation * bonus_share.numerator / bonus_share.denominator)
@@ -571,11 +576,43 @@ def test_annual_properties(compensation, bonus_share, salary_percent, bonus_perc
     ):
         assert amount >= 0
     assert row.salary_plan_compensation + row.bonus_plan_compensation == row.plan_compensation
-    # The match never exceeds the deferral, nor the cap on Plan Compensation (half a cent for
-    # rounding each figure to the cent).
-    assert row.matching_restoration <= row.elective_deferral * rate / 100 + Decimal("0.005")
-    assert row.matching_restoration <= row.plan_compensation * cap / 100 + Decimal("0.005")
-    assert row.elective_deferral <= row.plan_compensation * 75 / 100 + Decimal("0.005")
+    # The match never exceeds the match rate of the deferral credited, nor the cap on Plan
+    # Compensation: half a cent for each part (salary, bonus) rounded to the cent on its own.
+    parts = (row.salary_plan_compensation > 0) + (row.bonus_plan_compensation > 0)
+    rounding = Decimal("0.005") * max(parts, 1)
+    assert row.matching_restoration <= row.elective_deferral * rate / 100 + rounding
+    assert row.matching_restoration <= row.plan_compensation * cap / 100 + rounding
+    assert row.elective_deferral <= row.plan_compensation * 75 / 100 + rounding
+
+
+def test_annual_match_is_on_the_deferral_credited():
+    """Plan 3.04 matches the Elective Deferral the account is credited with, to the cent: 7% of
+    572,525.75 is 40,076.8025, credited as 40,076.80, and 43% of that is 17,233.024, so 17,233.02
+    (matching the unrounded deferral gave 17,233.03)."""
+    facts = plan_year(
+        person(compensation="932525.75", elections=[salary(7)]),
+        plan={"match_rate_percent": 43, "match_cap_percent": 10},
+    )
+    row = only(facts)
+    assert row.elective_deferral == Decimal("40076.80")
+    assert row.matching_restoration == Decimal("17233.02")
+
+
+def test_annual_parts_round_as_pay_periods_of_their_own():
+    """No pay periods: the salary and the bonus are each rounded to the cent, as the pay period
+    each stands for, and the year's deferral is their sum (docs/rrp-arithmetic.md)."""
+    facts = plan_year(
+        person(
+            compensation="360001.00", bonus_compensation="0.50", elections=[salary(1), bonus(1)]
+        ),
+    )
+    row = only(facts)
+    # 50 cents of each above the limit, 1% of each half a cent: a cent each, two in all, where
+    # one rounding for the year (of a cent) would credit one.
+    assert row.salary_plan_compensation == Decimal("0.50")
+    assert row.bonus_plan_compensation == Decimal("0.50")
+    assert row.elective_deferral == Decimal("0.02")
+    assert row.matching_restoration == Decimal("0.02")
 
 
 # ------------------------------------------------------------------------ payment dates

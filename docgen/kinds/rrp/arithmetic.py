@@ -281,7 +281,11 @@ def _for_the_year(
     6% of all of that period's Plan Compensation, whatever share of it a first-year election
     reaches (Plan 3.04); salary as paid over the payrolls of the year, of which those a
     first-year election reaches are the ones with a deferral to match, so its cap is 6% of the
-    salary Plan Compensation reached (docs/rrp-arithmetic.md)."""
+    salary Plan Compensation reached (docs/rrp-arithmetic.md).
+
+    Each part is rounded to the cent, as the pay period it stands for would be, and the match is
+    the match rate of the deferral so credited: matching the unrounded deferral could credit a
+    cent more than the match rate of the Elective Deferral the account shows (Plan 3.04)."""
     deferral = match = ZERO
     bonus = applied.get("bonus")
     for part, reached, cap_base in (
@@ -295,10 +299,10 @@ def _for_the_year(
         election = applied.get(part)
         if election is None:
             continue
-        part_deferral = reached * election.percent / HUNDRED
+        part_deferral = cents(reached * election.percent / HUNDRED)
         deferral += part_deferral
-        match += _matching(plan, part_deferral, cap_base)
-    return cents(deferral), cents(match)
+        match += cents(_matching(plan, part_deferral, cap_base))
+    return deferral, match
 
 
 def _by_pay_period(
