@@ -46,11 +46,18 @@ _WHOLE_LIMIT = 10**MAX_WHOLE_DIGITS
 
 
 def parse_date(value: Any) -> date:
-    if isinstance(value, datetime):
+    if type(value) is str and len(value) == 10 and ISO_DATE.match(value):  # written as it should be
+        try:
+            day = date.fromisoformat(value)
+        except ValueError:
+            raise form_error(
+                "not a real calendar date", "Check the month and day (YYYY-MM-DD)."
+            ) from None
+    elif isinstance(value, datetime):
         raise form_error(
             "expected a date, not a date and time", "Write the date alone as YYYY-MM-DD."
         )
-    if isinstance(value, date):
+    elif isinstance(value, date):
         day = value
     elif isinstance(value, str) and ISO_DATE.match(value.strip()):
         try:
@@ -79,6 +86,8 @@ def parse_decimal(value: Any, *, money: bool = False) -> Decimal:
     try:
         if type(value) is SourceNumber:  # a file's number (each YAML number is one): its text
             return decimal_from_text(value.text, money=money)
+        if type(value) is int and -_WHOLE_LIMIT < value < _WHOLE_LIMIT:
+            return Decimal(value)  # a JSON file's whole number, exact and in bounds
         if isinstance(value, bool):
             raise NumberFormError("expected a number", 'Write a number such as 10 or "45.10".')
         if isinstance(value, SourceNumber | str):
