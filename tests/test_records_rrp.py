@@ -184,7 +184,11 @@ def test_without_the_csvs_a_roster_row_refuses_what_it_cannot_hold(cli, tmp_path
     assert second.exit_code == 2
     message = " ".join(second.stderr.split())
     assert "BW1001's roster row already holds a salary election" in message
-    assert "Name an elections_csv in the facts" in message
+    assert (
+        "Name a CSV for them in the facts' elections_csv field, created with the first line "
+        "participant_id,plan_year,kind,percent,made_on," in message
+    )
+    assert "the election on the row and this one are then recorded there" in message
     beneficiary = cli(
         "elect",
         facts,

@@ -60,7 +60,24 @@ class FormRefused(DocgenError, ValueError):
     def __init__(self, problems: list[str], fix: str = ""):
         self.problems = list(problems)
         self.fix = fix
+        self.fixes = [fix] * len(self.problems)  # each problem's own fix (together(): several)
         super().__init__("; ".join(self.problems) + (f". {fix}" if fix else ""))
+
+    @classmethod
+    def together(cls, refusals: list[FormRefused]) -> FormRefused:
+        """Every refusal of one form, each problem with its own fix: the user learns all that
+        stands in the way at once, not one run at a time."""
+        if len(refusals) == 1:
+            return refusals[0]
+        joined = cls([problem for refusal in refusals for problem in refusal.problems])
+        joined.fixes = [fix for refusal in refusals for fix in refusal.fixes]
+        joined.args = (
+            "; ".join(
+                f"{problem}. {fix}" if fix else problem
+                for problem, fix in zip(joined.problems, joined.fixes, strict=True)
+            ),
+        )
+        return joined
 
 
 @dataclass(frozen=True)

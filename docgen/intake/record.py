@@ -204,11 +204,11 @@ _BY_HAND = "Record it in the facts file by hand (docs/fact-files.md)."
 
 def problems_of(origin: str, refused: FormRefused) -> list[Problem]:
     found = []
-    for text in refused.problems:
+    for text, fix in zip(refused.problems, refused.fixes, strict=True):
         field, colon, what = text.partition(": ")
         if not colon or " " in field:
             field, what = "", text
-        found.append(Problem(origin, None, field, what, fix=refused.fix or None))
+        found.append(Problem(origin, None, field, what, fix=fix or None))
     return found
 
 

@@ -97,16 +97,22 @@ class Targets:
         the edits for the facts file)."""
         held: list[Edit] = []
         for_file: list[Edit] = []
+        refused: list[FormRefused] = []  # every edit a roster row cannot take, all said at once
         for edit in filing.edits:
             into = edit.path[0]
             place = self._place(index, into, subject)
             if place == "file":
                 for_file.append(edit)
             elif place == "roster":
-                held.append(self._into_roster(filing.subject, edit))
+                try:
+                    held.append(self._into_roster(filing.subject, edit))
+                except FormRefused as refusal:
+                    refused.append(refusal)
             else:
                 self._into_csv(filing.subject, edit)
                 held.append(edit)
+        if refused:
+            raise FormRefused.together(refused)
         return held, for_file
 
     def _into_csv(self, subject_id: str, edit: Edit) -> None:

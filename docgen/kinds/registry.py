@@ -59,6 +59,9 @@ class Roster:
     # (a row's cells, an edit of its subject) -> (the cells to set, the edit's value as the row
     # holds it); raises FormRefused when a row cannot hold the edit (`docgen intake`)
     record: Callable[[dict[str, str], Edit], tuple[dict[str, str], Any]] | None = None
+    # facts fields a row's items take their value from (the RRP's plan_year, for the election in
+    # a row's columns): when the file's field is refused, the rows' lack of it is not said again
+    inherits: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.heap import collector_asleep
+from docgen.core.model import PathKey
 from docgen.kinds import all_kinds, get_kind
 from docgen.kinds.registry import UnknownKind
 from docgen.load.json_reader import load_json
@@ -116,6 +117,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
                 )
     roster_paths: list[Path] = []
     roster = kind.roster
+    roster_first = 0  # the index of the roster's first subject in the merged list
     if roster is not None and isinstance(data.get(roster.field), str):
         existing = data.get(roster.into) or []
         if isinstance(existing, list):
@@ -132,6 +134,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
                 )
                 # Rows with problems are still validated, so one pass reports everything.
                 data[roster.into] = existing + rows
+                roster_first = len(existing)
                 problems.extend(row_problems)
                 roster_paths.append(roster_path)
                 hasher.update(roster_bytes)
@@ -155,7 +158,8 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
     try:
         facts = kind.model.model_validate(data)
     except ValidationError as error:
-        problems.extend(problems_from(error, kind.model, source))
+        follows = _roster_inherits(error, roster, roster_first) if roster_paths else None
+        problems.extend(problems_from(error, kind.model, source, follows))
     override = None
     if facts is not None:
         problems.extend(kind.load_problems(facts, source))
@@ -174,3 +178,29 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
         roster=roster_paths[0] if roster_paths else None,
         records={name: file for name, (file, _) in record_files.items()},
     )
+
+
+def _roster_inherits(error: ValidationError, roster: Any, first: int) -> Any:
+    """Which errors follow from a facts field the roster's rows take their value from
+    (``Roster.inherits``, the RRP's ``plan_year``): when the file's own field is refused, each
+    row's item is missing it too, and saying so once per row points at a CSV with no such
+    column. The refusal of the field itself is the one message."""
+    refused = {
+        detail["loc"][0]
+        for detail in error.errors(include_url=False)
+        if len(detail["loc"]) == 1 and detail["loc"][0] in roster.inherits
+    }
+    if not refused:
+        return None
+
+    def follows(loc: PathKey, kind: str) -> bool:
+        return (
+            kind == "missing"
+            and len(loc) > 2
+            and loc[0] == roster.into
+            and isinstance(loc[1], int)
+            and loc[1] >= first
+            and loc[-1] in refused
+        )
+
+    return follows

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import typing
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -132,12 +133,19 @@ _TYPE_WORDS = {
 
 
 def problems_from(
-    error: ValidationError, model: type[BaseModel], source: SourceMap
+    error: ValidationError,
+    model: type[BaseModel],
+    source: SourceMap,
+    follows: Callable[[PathKey, str], bool] | None = None,
 ) -> list[Problem]:
+    """One problem per error; ``follows(loc, type)``: true for an error that only follows from
+    another one reported (it is left out: the user fixes the first, and it goes)."""
     problems = []
     for detail in error.errors(include_url=False):
         loc: PathKey = tuple(detail["loc"])
         kind = detail["type"]
+        if follows is not None and follows(loc, kind):
+            continue
         ctx = detail.get("ctx") or {}
         got = show(detail.get("input"))
         name = loc[-1] if loc else ""

@@ -51,6 +51,20 @@ def merge_records(
             problems.append(Problem(file, line, spec.field, error.what, show(named), error.fix))
             continue
         except LoadError as error:
+            if not path.exists() and not path.is_symlink():  # named, not made yet: say how
+                file, line = source.locate((spec.field,))
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        spec.field,
+                        f"names {shown}, which does not exist",
+                        None,
+                        f"Create it with the first line {','.join(spec.column_names)} (one row "
+                        f"per {spec.noun}, docs/fact-files.md), or correct the name.",
+                    )
+                )
+                continue
             problems.extend(error.problems)
             continue
         files[spec.field] = (path, raw)

@@ -117,7 +117,12 @@ KIND = register_kind(
         ),
         documents=DOCUMENTS,
         roster=Roster(
-            "participants_csv", "participants", ROSTER_COLUMNS, read_roster, record_in_row
+            "participants_csv",
+            "participants",
+            ROSTER_COLUMNS,
+            read_roster,
+            record_in_row,
+            inherits=("plan_year",),  # a row's elections are for the facts' Plan Year
         ),
         records=RECORDS,
         intake=INTAKE,

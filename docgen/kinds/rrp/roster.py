@@ -11,6 +11,7 @@ from docgen.core.model import Location, PathKey, fact_path
 from docgen.core.numbers import SourceNumber
 from docgen.core.record_rows import cell_text
 from docgen.core.roster import Column, read_rows
+from docgen.kinds.rrp.records import RECORDS
 
 # A Deferral Election for the Plan Year in two columns per kind of pay (Plan 2.03(a)).
 _ELECTIONS = {
@@ -102,11 +103,17 @@ def read_roster(
     return participants, problems
 
 
-_CSV_FOR = {
-    "elections": "elections_csv",
-    "beneficiaries": "beneficiaries_csv",
-    "investments": "allocations_csv",
-}
+_CSV_FOR = {spec.into: spec for spec in RECORDS}  # the CSV of filings for each list
+
+
+def _name_csv(into: str, then: str = "then take the form in again") -> str:
+    """The fix for a filing a roster row cannot hold: the CSV to name, and the first line to
+    create it with (docgen.kinds.rrp.records)."""
+    spec = _CSV_FOR[into]
+    return (
+        f"Name a CSV for them in the facts' {spec.field} field, created with the first line "
+        f"{','.join(spec.column_names)} (docs/fact-files.md); {then}."
+    )
 
 
 def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:
@@ -117,24 +124,24 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
     into = edit.path[0]
     who = cells.get("id", "this participant")
     if not isinstance(edit, Append) or edit.path != ("elections",):
-        raise FormRefused(
-            [f"{who}'s roster row has no column for {into}"],
-            f"Name a CSV for them in the facts' {_CSV_FOR.get(into, into + '_csv')} field "
-            "(docs/fact-files.md), then take the form in again.",
-        )
+        if into not in _CSV_FOR:
+            raise FormRefused([f"{who}'s roster row has no column for {into}"])
+        raise FormRefused([f"{who}'s roster row has no column for {into}"], _name_csv(into))
     election = {key: value for key, value in edit.value.items() if key != "form_sha256"}
     kind = election.get("kind")
     if kind not in _ELECTIONS or set(election) - {"kind", "plan_year", "percent", "made_on"}:
         raise FormRefused(
             [f"{who}'s roster row has no columns for a {str(kind).replace('_', '-')} election"],
-            "Name an elections_csv in the facts (docs/fact-files.md), then take the form in again.",
+            _name_csv("elections"),
         )
     percent, made_on = _ELECTIONS[kind]
     if cells.get(percent, "").strip() or cells.get(made_on, "").strip():
         raise FormRefused(
             [f"{who}'s roster row already holds a {kind} election, and a row has room for one"],
-            "Name an elections_csv in the facts (docs/fact-files.md): the election on the row and "
-            "this one are then recorded there, one row per form.",
+            _name_csv(
+                "elections",
+                "the election on the row and this one are then recorded there, one row per form",
+            ),
         )
     return {percent: cell_text(election["percent"]), made_on: cell_text(election["made_on"])}, {
         **election
