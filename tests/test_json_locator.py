@@ -36,6 +36,19 @@ def _text(indent: int | None = 2) -> str:
     return json.dumps(facts, indent=indent, ensure_ascii=False) + "\n"
 
 
+def _counting(locator: _JsonLocator) -> tuple[_JsonLocator, list[int]]:
+    """The locator, and the offsets of every value it skips over from now on."""
+    skipped: list[int] = []
+    value_end = locator._value_end
+
+    def counting(at: int) -> int:
+        skipped.append(at)
+        return value_end(at)
+
+    locator._value_end = counting  # type: ignore[method-assign]
+    return locator, skipped
+
+
 def test_every_path_has_the_yaml_readers_line_in_any_order():
     text = _text()
     _, lines = compose(text, "f.json")
@@ -63,15 +76,7 @@ def test_a_member_is_found_without_skipping_the_list_it_is_in():
     # The root's members after ``participants`` are not listed until asked for: finding a
     # participant skips the members before it, never the whole list as one value.
     text = _text()
-    locator = _JsonLocator(text)
-    skipped: list[int] = []
-    value_end = locator._value_end
-
-    def counting(at: int) -> int:
-        skipped.append(at)
-        return value_end(at)
-
-    locator._value_end = counting  # type: ignore[method-assign]
+    locator, skipped = _counting(_JsonLocator(text))
     assert locator.line(("participants", 2, "id")) is not None
     list_at = text.index("[", text.index('"participants"'))
     assert list_at not in skipped
@@ -167,15 +172,7 @@ def test_lines_from_the_walk_are_the_yaml_readers_and_read_no_item_again():
     text = _text()
     _, lines = compose(text, "f.json")
     _, members = _parse(text)
-    locator = _JsonLocator(text, members)
-    skipped: list[int] = []
-    value_end = locator._value_end
-
-    def counting(at: int) -> int:
-        skipped.append(at)
-        return value_end(at)
-
-    locator._value_end = counting  # type: ignore[method-assign]
+    locator, skipped = _counting(_JsonLocator(text, members))
     paths = [path for path in lines if path]
     random.Random(28).shuffle(paths)
     assert {path: locator.line(path) for path in paths} == {path: lines[path] for path in paths}
