@@ -8,7 +8,7 @@ Every problem found in one pass is reported as
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from docgen.core.errors import LoadError, Problem
 from docgen.core.heap import collector_asleep
 from docgen.core.model import PathKey
 from docgen.kinds import all_kinds, get_kind
-from docgen.kinds.registry import UnknownKind
+from docgen.kinds.registry import Roster, UnknownKind
 from docgen.load.json_reader import load_json
 from docgen.load.messages import duplicate_ids, problems_from, show
 from docgen.load.records import merge_records
@@ -158,7 +158,11 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
     try:
         facts = kind.model.model_validate(data)
     except ValidationError as error:
-        follows = _roster_inherits(error, roster, roster_first) if roster_paths else None
+        follows = (
+            _roster_inherits(error, roster, roster_first)
+            if roster is not None and roster_paths
+            else None
+        )
         problems.extend(problems_from(error, kind.model, source, follows))
     override = None
     if facts is not None:
@@ -180,7 +184,9 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
     )
 
 
-def _roster_inherits(error: ValidationError, roster: Any, first: int) -> Any:
+def _roster_inherits(
+    error: ValidationError, roster: Roster, first: int
+) -> Callable[[PathKey, str], bool] | None:
     """Which errors follow from a facts field the roster's rows take their value from
     (``Roster.inherits``, the RRP's ``plan_year``): when the file's own field is refused, each
     row's item is missing it too, and saying so once per row points at a CSV with no such

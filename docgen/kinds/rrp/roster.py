@@ -124,9 +124,12 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
     into = edit.path[0]
     who = cells.get("id", "this participant")
     if not isinstance(edit, Append) or edit.path != ("elections",):
-        if into not in _CSV_FOR:
-            raise FormRefused([f"{who}'s roster row has no column for {into}"])
-        raise FormRefused([f"{who}'s roster row has no column for {into}"], _name_csv(into))
+        fix = (
+            _name_csv(into)
+            if into in _CSV_FOR
+            else "Record it in the facts file by hand (docs/fact-files.md)."
+        )
+        raise FormRefused([f"{who}'s roster row has no column for {into}"], fix)
     election = {key: value for key, value in edit.value.items() if key != "form_sha256"}
     kind = election.get("kind")
     if kind not in _ELECTIONS or set(election) - {"kind", "plan_year", "percent", "made_on"}:
