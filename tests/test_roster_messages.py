@@ -34,11 +34,15 @@ def _problems(path: Path) -> list[str]:
     return [str(problem) for problem in refused.value.problems]
 
 
-def test_a_plan_year_the_file_cannot_read_is_one_problem(roster):
+@pytest.mark.parametrize(
+    ("written", "refusal"),
+    [("twenty26", "expected a whole number"), ("20266", "expected a year from 1900 to 2199")],
+)
+def test_a_plan_year_the_file_refuses_is_one_problem(roster, written, refusal):
     text = roster.read_text(encoding="utf-8")
-    roster.write_text(text.replace("plan_year: 2026", "plan_year: twenty26"), encoding="utf-8")
+    roster.write_text(text.replace("plan_year: 2026", f"plan_year: {written}"), encoding="utf-8")
     (problem,) = _problems(roster)
-    assert problem.startswith("facts.yaml:") and "plan_year: expected a whole number" in problem
+    assert problem.startswith("facts.yaml:") and f"plan_year: {refusal}" in problem
 
 
 def test_a_row_problem_beside_it_is_still_said(roster):

@@ -189,8 +189,8 @@ def _roster_inherits(
 ) -> Callable[[PathKey, str], bool] | None:
     """Which errors follow from a facts field the roster's rows take their value from
     (``Roster.inherits``, the RRP's ``plan_year``): when the file's own field is refused, each
-    row's item is missing it too, and saying so once per row points at a CSV with no such
-    column. The refusal of the field itself is the one message."""
+    row's item is missing it, or refused for the same value, and saying so once per row points
+    at a CSV with no such column. The refusal of the field itself is the one message."""
     refused = {
         detail["loc"][0]
         for detail in error.errors(include_url=False)
@@ -200,9 +200,8 @@ def _roster_inherits(
         return None
 
     def follows(loc: PathKey, kind: str) -> bool:
-        return (
-            kind == "missing"
-            and len(loc) > 2
+        return (  # missing (a value it could not read) or the same refusal (one it could)
+            len(loc) > 2
             and loc[0] == roster.into
             and isinstance(loc[1], int)
             and loc[1] >= first
