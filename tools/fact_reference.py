@@ -97,7 +97,12 @@ the facts file, or in a roster row's election columns, they are a load error, ne
 in, keeping every other byte (a byte-order mark, CRLF, quoting, the other rows); a roster
 person's single election moves from the row into `elections_csv` with their next form. Without
 `elections_csv`, a roster row takes one election (one of each kind of pay) and refuses a second,
-saying to name one.
+saying to name one; a form that needs several CSVs (a Beneficiary and an allocation beside the
+election) names every one in the same run, each with the first line to create it with. A CSV the
+facts name that does not exist yet is refused at its field's line with that first line (a file of
+the header alone holds no rows, and `docgen intake` writes into it). Where the facts file's
+`plan_year` is refused (unreadable, or a year out of range), that is the one message: the
+elections in a roster's columns, which take it, are not each said to lack it.
 
 {record_columns}
 """
