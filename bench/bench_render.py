@@ -111,7 +111,7 @@ def main() -> int:
         loaded = load_facts(write_cycle(folder, args.packets + 1))
         staging = folder / "staging"
         staging.mkdir()
-        pool._init_worker(loaded, "grant", str(staging), AS_OF)
+        pool.become_worker(loaded, "grant", str(staging), AS_OF, None)
         packets = pool.packets_of(loaded, "grant")
         walls: list[float] = []
         phases: list[dict[str, float]] = []

@@ -155,6 +155,19 @@ def _init_worker(
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     close_inherited_locks()
     _die_with(parent)
+    become_worker(loaded, stage, staging, as_of, templates, signing)
+
+
+def become_worker(
+    loaded: LoadedFacts,
+    stage: str,
+    staging: str,
+    as_of: date,
+    templates: str | None,
+    signing: Signing | None = None,
+) -> None:
+    """What a worker holds to render packets, set up in this process (a worker, once it is
+    tied to its batch; bench/bench_render.py, in its own process)."""
     _WORKER.update(
         loaded=loaded,
         stage=stage,
