@@ -32,16 +32,19 @@ def plain_pdf():
     from docgen.issue import pool
     from docgen.render import pdf
 
-    options, embed = pdf.pdf_options, pool.files_to_embed
+    options, embed, metadata = pdf.pdf_options, pool.files_to_embed, pdf._uncompressed_metadata
 
     def untagged(html, meta, files):
         return {**options(html, meta, files), "pdf_tags": False, "pdf_variant": None}
 
+    # Not PDF/A, the PDF has no XMP packet for the finisher to write out uncompressed.
     pdf.pdf_options, pool.files_to_embed = untagged, lambda *args: ()
+    pdf._uncompressed_metadata = lambda written: None
     try:
         yield
     finally:
         pdf.pdf_options, pool.files_to_embed = options, embed
+        pdf._uncompressed_metadata = metadata
 
 
 def main() -> int:
