@@ -14,7 +14,9 @@ the import is done again the ordinary way, whose messages and failure are WeasyP
 WeasyPrint's C declarations, which pycparser would otherwise parse in every process, come from
 tables kept on this machine (docgen.render.weasyprint_ffi) when they are kept for exactly the
 declarations the installed WeasyPrint makes; when they are not, or are stale, the import is the
-ordinary one, and the tables are kept for the next process.
+ordinary one, and the tables are kept for the next process. The fontTools subsetter and
+variable-font instancer, which WeasyPrint imports and a docgen run does not call, are imported
+when first used (docgen.render.weasyprint_fonttools).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Any
 
 from docgen.core.heap import built_once
 from docgen.render.weasyprint_ffi import StaleDeclarations, kept_declarations
+from docgen.render.weasyprint_fonttools import deferred_fonttools
 
 # CPython's ctypes.util._findSoname_ldconfig: the ABI each 64-bit machine's entries are tagged
 # with in ldconfig's output.
@@ -94,7 +97,13 @@ def weasyprint() -> Any:
     try:
         # WeasyPrint prints its installation advice before it fails: only the ordinary
         # import below may print it.
-        with built_once(), search, kept_declarations(), redirect_stdout(io.StringIO()):
+        with (
+            built_once(),
+            search,
+            kept_declarations(),
+            deferred_fonttools(),
+            redirect_stdout(io.StringIO()),
+        ):
             import weasyprint as module
     except (OSError, StaleDeclarations):  # the ordinary import decides
         for loaded in [name for name in sys.modules if name.split(".")[0] == "weasyprint"]:
