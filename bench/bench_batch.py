@@ -15,6 +15,7 @@ runs, with CPU time beside the wall time, because the machine may be shared.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import re
 import resource
@@ -140,6 +141,49 @@ from docgen.render.readback import prepare as prepare_readback
 prepare(); prepare_docx(); prepare_readback()
 """
 
+# The floor's parts in one process, each in CPU seconds: where it goes (README, "Speed").
+FLOOR_PARTS = """
+import json, time
+marks = [time.process_time()]
+from docgen.core.heap import built_once
+with built_once():
+    import docgen.cli
+marks.append(time.process_time())
+from docgen.render.pdf import prepare
+prepare()
+marks.append(time.process_time())
+from docgen.render.docx import prepare as prepare_docx
+prepare_docx()
+marks.append(time.process_time())
+from docgen.render.readback import prepare as prepare_readback
+prepare_readback()
+marks.append(time.process_time())
+print(json.dumps(marks))
+"""
+PARTS = (
+    "Python itself",
+    "the CLI and its fact models",
+    "WeasyPrint, stylesheet and fonts",
+    "the DOCX template",
+    "the read-back readers",
+)
+
+
+def floor_parts(runs: int) -> str:
+    """The floor's parts, each the least of ``runs`` fresh processes."""
+    least: list[float] | None = None
+    for _ in range(runs):
+        done = subprocess.run(
+            [sys.executable, "-c", FLOOR_PARTS], cwd=ROOT, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            sys.exit(f"the floor's parts failed:\n{done.stderr}")
+        marks = json.loads(done.stdout.splitlines()[-1])
+        parts = [marks[0], *(after - before for before, after in itertools.pairwise(marks))]
+        least = parts if least is None else [min(a, b) for a, b in zip(least, parts, strict=True)]
+    assert least is not None
+    return ", ".join(f"{name} {seconds:.3f} s" for name, seconds in zip(PARTS, least, strict=True))
+
 
 def raw_weasyprint(
     facts: Path, folder: Path, runs: int, stage: str = "grant", as_of: date = AS_OF
@@ -251,6 +295,7 @@ def startup(folder: Path, runs: int) -> None:
         f"{floor.show()} (aim < 0.35 s CPU: {'ok' if floor.cpu < 0.35 else 'OVER'}); "
         f"{instructions([sys.executable, '-c', FLOOR])}"
     )
+    print(f"      its parts (CPU, least of {max(runs, 3)}): {floor_parts(max(runs, 3))}")
     print(f"    batch --only d007, one corrected packet of 24 re-issued: {only.show()}")
 
 
