@@ -186,7 +186,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
 
 def _roster_inherits(
     error: ValidationError, roster: Roster, first: int
-) -> Callable[[PathKey, str], bool] | None:
+) -> Callable[[PathKey], bool] | None:
     """Which errors follow from a facts field the roster's rows take their value from
     (``Roster.inherits``, the RRP's ``plan_year``): when the file's own field is refused, each
     row's item is missing it, or refused for the same value, and saying so once per row points
@@ -199,7 +199,7 @@ def _roster_inherits(
     if not refused:
         return None
 
-    def follows(loc: PathKey, kind: str) -> bool:
+    def follows(loc: PathKey) -> bool:
         return (  # missing (a value it could not read) or the same refusal (one it could)
             len(loc) > 2
             and loc[0] == roster.into

@@ -136,15 +136,15 @@ def problems_from(
     error: ValidationError,
     model: type[BaseModel],
     source: SourceMap,
-    follows: Callable[[PathKey, str], bool] | None = None,
+    follows: Callable[[PathKey], bool] | None = None,
 ) -> list[Problem]:
-    """One problem per error; ``follows(loc, type)``: true for an error that only follows from
+    """One problem per error; ``follows(loc)``: true for an error that only follows from
     another one reported (it is left out: the user fixes the first, and it goes)."""
     problems = []
     for detail in error.errors(include_url=False):
         loc: PathKey = tuple(detail["loc"])
         kind = detail["type"]
-        if follows is not None and follows(loc, kind):
+        if follows is not None and follows(loc):
             continue
         ctx = detail.get("ctx") or {}
         got = show(detail.get("input"))
