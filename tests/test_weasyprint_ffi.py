@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from docgen.core import kept_files
 from docgen.render import weasyprint_ffi as kept
 
 WEASYPRINT_FFI = find_spec("weasyprint.text.ffi").origin
@@ -50,7 +51,7 @@ def _kept_files(folder: Path) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def ordinary() -> dict:
-    return _render(kept.OFF)
+    return _render(kept_files.OFF)
 
 
 def test_the_declarations_are_read_from_weasyprints_source_without_running_it():
@@ -85,10 +86,10 @@ def test_the_first_import_keeps_the_tables_and_the_next_renders_the_same_bytes(t
 
 def test_off_keeps_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("DOCGEN_CACHE_DIR", "off")
-    assert kept.cache_folder() is None
+    assert kept_files.cache_folder() is None
     monkeypatch.delenv("DOCGEN_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert kept.cache_folder() == tmp_path / "docgen"
+    assert kept_files.cache_folder() == tmp_path / "docgen"
 
 
 def test_a_cache_that_cannot_be_written_keeps_nothing_and_renders_the_same(tmp_path, ordinary):

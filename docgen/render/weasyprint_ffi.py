@@ -12,8 +12,9 @@ So, while WeasyPrint is imported (docgen.render.weasyprint_import), ``cffi.FFI()
 ``weasyprint.text.ffi`` answers with an FFI built from those tables when this machine has them
 for exactly the declarations the installed WeasyPrint makes:
 
-* The tables are kept in ``<cache>/weasyprint-ffi-<key>.py``, where ``<cache>`` is
-  ``$DOCGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/docgen``, else ``~/.cache/docgen``, and ``<key>``
+* The tables are kept in ``<cache>/weasyprint-ffi-<key>.py``, where ``<cache>`` is docgen's
+  folder of kept files (docgen.core.kept_files: ``$DOCGEN_CACHE_DIR``, else
+  ``$XDG_CACHE_HOME/docgen``, else ``~/.cache/docgen``), and ``<key>``
   is the SHA-256 of the declarations' text, cffi's version, Python's and the machine, which the
   file's first line records whole and which is checked before it is used. A new WeasyPrint,
   cffi or Python needs a new file, which the first import that finds none writes (cffi's own
@@ -36,29 +37,19 @@ import ast
 import contextlib
 import hashlib
 import io
-import os
 import platform
-import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from docgen.core.kept_files import cache_folder, read_own, write_whole
+
 MODULE = "weasyprint.text.ffi"
-OFF = "off"
 
 
 class StaleDeclarations(Exception):
     """WeasyPrint declared something other than what the kept tables were made from."""
-
-
-def cache_folder() -> Path | None:
-    """Where the tables are kept, or None when ``DOCGEN_CACHE_DIR=off``."""
-    chosen = os.environ.get("DOCGEN_CACHE_DIR")
-    if chosen:
-        return None if chosen == OFF else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "docgen"
 
 
 def declarations(module_file: str) -> str | None:
@@ -120,12 +111,8 @@ def prebuilt(folder: Path, text: str) -> Any | None:
     """An FFI with ``text``'s declarations from the kept tables, or None."""
     import _cffi_backend
 
-    path = tables_file(folder, text)
-    try:
-        if not _own_file(path):
-            return None
-        source = path.read_bytes()
-    except OSError:
+    source = read_own(tables_file(folder, text))
+    if source is None:
         return None
     header = _header(text).encode("utf-8")
     tables = _tables(source[len(header) :]) if source.startswith(header) else None
@@ -145,15 +132,6 @@ def prebuilt(folder: Path, text: str) -> Any | None:
         return None
 
 
-def _own_file(path: Path) -> bool:
-    """``path`` is the user's own, and no one else may write it (as ssh asks of its keys); on a
-    system without owners and modes (Windows), any file."""
-    status = path.stat()
-    if not hasattr(os, "getuid"):
-        return True
-    return status.st_uid == os.getuid() and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-
-
 def write_tables(folder: Path, text: str, parsed_ffi: Any) -> Path | None:
     """Keep the tables of ``parsed_ffi`` (an in-line FFI that has parsed ``text``); the file's
     path, or None when it cannot be written (nothing is then left behind)."""
@@ -168,17 +146,8 @@ def write_tables(folder: Path, text: str, parsed_ffi: Any) -> Path | None:
     except Exception:  # cffi's internals changed shape: nothing is kept
         return None
     path = tables_file(folder, text)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        partial.write_text(_header(text) + out.getvalue(), encoding="utf-8")
-        os.chmod(partial, 0o644)  # whatever the umask: a file others may write is never used
-        os.replace(partial, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            partial.unlink()
-        return None
-    return path
+    written = write_whole(path, (_header(text) + out.getvalue()).encode("utf-8"))
+    return path if written else None
 
 
 @contextlib.contextmanager
