@@ -132,9 +132,8 @@ print(json.dumps([time.perf_counter() - start, time.process_time() - cpu]))
 # What any `docgen batch` that renders pays before its first document: the interpreter, the
 # command line and the renderers imported, the stylesheet parsed and its fonts configured.
 FLOOR = """
-from docgen.core.heap import built_once
-with built_once():  # as the docgen script imports the command line (docgen.__main__)
-    import docgen.cli
+from docgen.__main__ import command_line
+command_line()  # as the docgen script imports the command line, not yet run
 from docgen.render.pdf import prepare
 from docgen.render.docx import prepare as prepare_docx
 from docgen.render.readback import prepare as prepare_readback
@@ -145,9 +144,8 @@ prepare(); prepare_docx(); prepare_readback()
 FLOOR_PARTS = """
 import json, time
 marks = [time.process_time()]
-from docgen.core.heap import built_once
-with built_once():
-    import docgen.cli
+from docgen.__main__ import command_line
+command_line()
 marks.append(time.process_time())
 from docgen.render.pdf import prepare
 prepare()

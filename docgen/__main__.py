@@ -1,18 +1,38 @@
 """`docgen` and `python -m docgen`: the command line, imported with the cycle collector asleep
-and frozen after (docgen.core.heap), then run (docgen.cli.entry)."""
+and frozen after (docgen.core.heap), then run (docgen.cli.entry).
+
+pydantic calls its plugins (code any installed package may register under pydantic's entry
+point) on every validation, with the data validated: for docgen, the facts of directors and
+participants. A `docgen` command runs none of them, and does not read every installed package's
+metadata to find them (a sixtieth of a fresh process's floor, issue 27): it sets
+``PYDANTIC_DISABLE_PLUGINS=__all__`` unless the environment already sets it. Setting it to
+nothing (``PYDANTIC_DISABLE_PLUGINS=``) runs them all, as pydantic does alone. A program that
+imports docgen as a library decides for itself.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from typing import NoReturn
 
 from docgen.core.heap import built_once
 
+PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
+
+
+def command_line() -> Callable[[], NoReturn]:
+    """The command line, imported as the `docgen` script imports it, not yet run."""
+    os.environ.setdefault(PLUGINS, "__all__")
+    with built_once():
+        from docgen.cli import entry as command_line
+
+    return command_line
+
 
 def entry() -> NoReturn:
     """The console script's entry point."""
-    with built_once():
-        from docgen.cli import entry as command_line
-    command_line()
+    command_line()()
 
 
 if __name__ == "__main__":
