@@ -16,7 +16,8 @@ tables kept on this machine (docgen.render.weasyprint_ffi) when they are kept fo
 declarations the installed WeasyPrint makes; when they are not, or are stale, the import is the
 ordinary one, and the tables are kept for the next process. The fontTools subsetter and
 variable-font instancer, which WeasyPrint imports and a docgen run does not call, are imported
-when first used (docgen.render.weasyprint_fonttools).
+when first used (docgen.render.weasyprint_fonttools), and its presentational-hints stylesheet,
+which docgen never asks for, is parsed when first used (docgen.render.weasyprint_hints).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import Any
 from docgen.core.heap import built_once
 from docgen.render.weasyprint_ffi import StaleDeclarations, kept_declarations
 from docgen.render.weasyprint_fonttools import deferred_fonttools
+from docgen.render.weasyprint_hints import deferred_hints
 
 # CPython's ctypes.util._findSoname_ldconfig: the ABI each 64-bit machine's entries are tagged
 # with in ldconfig's output.
@@ -102,6 +104,7 @@ def weasyprint() -> Any:
             search,
             kept_declarations(),
             deferred_fonttools(),
+            deferred_hints(),
             redirect_stdout(io.StringIO()),
         ):
             import weasyprint as module
