@@ -162,3 +162,31 @@ def test_a_second_process_reads_the_kept_template_and_builds_nothing(tmp_path):
         )
         assert done.returncode == 0, done.stderr
     assert len(list((tmp_path / "cache").glob("docx-template-*.docx"))) == 1
+
+
+def test_a_docx_from_the_kept_template_is_byte_for_byte_a_fresh_builds(tmp_path, monkeypatch):
+    """What is issued does not depend on whether the template was kept: the same bytes."""
+    from datetime import date
+
+    from docgen.core.documents import DocumentMeta
+    from docgen.render.docx import html_to_docx
+
+    html = (
+        "<html><body><h1>Notice of Restricted Stock Unit Grant</h1>"
+        "<p>Dear Ms. Smith: <b>2,450</b> units, <i>vesting</i> on June 23, 2027.</p>"
+        "<table><tr><td>Grant Date</td><td>June 23, 2026</td></tr></table></body></html>"
+    )
+    meta = DocumentMeta("Notice", "CarMax, Inc.", "RSU", (), date(2026, 6, 23), date(2026, 6, 23))
+    made = {}
+    try:
+        for label, cache in (("built", kept_files.OFF), ("kept", str(tmp_path / "cache"))):
+            monkeypatch.setenv("DOCGEN_CACHE_DIR", cache)
+            docx_styles._template.cache_clear()
+            made[label] = html_to_docx(html, meta)
+            if label == "kept":  # the first call kept it; now one that reads it
+                docx_styles._template.cache_clear()
+                made["read"] = html_to_docx(html, meta)
+    finally:
+        docx_styles._template.cache_clear()
+    assert len(list((tmp_path / "cache").glob("docx-template-*.docx"))) == 1
+    assert made["read"] == made["kept"] == made["built"]
