@@ -25,9 +25,9 @@ def command_line() -> Callable[[], NoReturn]:
     """The command line, imported as the `docgen` script imports it, not yet run."""
     os.environ.setdefault(PLUGINS, "__all__")
     with built_once():
-        from docgen.cli import entry as command_line
+        from docgen.cli import entry
 
-    return command_line
+    return entry
 
 
 def entry() -> NoReturn:
