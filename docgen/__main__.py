@@ -4,7 +4,7 @@ and frozen after (docgen.core.heap), then run (docgen.cli.entry).
 pydantic calls its plugins (code any installed package may register under pydantic's entry
 point) on every validation, with the data validated: for docgen, the facts of directors and
 participants. A `docgen` command runs none of them, and does not read every installed package's
-metadata to find them (a sixtieth of a fresh process's floor, issue 27): it sets
+metadata to find them (about 1% of a fresh process's floor, issue 27): it sets
 ``PYDANTIC_DISABLE_PLUGINS=__all__`` unless the environment already sets it. Setting it to
 nothing (``PYDANTIC_DISABLE_PLUGINS=``) runs them all, as pydantic does alone. A program that
 imports docgen as a library decides for itself.

@@ -44,3 +44,15 @@ def test_the_trusted_bench_compares_an_issued_packet_with_a_plain_one():
     assert "plain packet median" in said, said
     assert "tagged + PDF/A-3b + record packet median" in said, said
     assert "docgen verify FILE.pdf of a Notice" in said, said
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="a git checkout: it checks out a commit")
+def test_the_floor_against_another_commit_runs_both_in_turn_and_leaves_no_worktree():
+    said = _bench("floor_against.py", "HEAD", "--runs", "1", "--no-count")
+    assert "HEAD: best" in said and "this checkout: best" in said, said
+    assert "this checkout / HEAD:" in said, said
+    listed = subprocess.run(
+        ["git", "worktree", "list"], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert "docgen-floor-" not in listed.stdout

@@ -4,7 +4,7 @@
 stylesheet, the one for forms, and the presentational hints (``html5_ph.css``: what attributes
 such as ``align="center"`` or ``<table border="1">`` mean as CSS). WeasyPrint reads the last only
 for a document rendered with ``presentational_hints=True``, which docgen never asks for; yet
-every process that renders parsed it: 0.08 of the 2.33 billion instructions of a fresh rendering
+every process that renders parsed it: 0.08 of the 2.34 billion instructions of a fresh rendering
 process's floor (issue 27; README, "Speed").
 
 So, while WeasyPrint is imported (docgen.render.weasyprint_import), ``weasyprint.html`` runs
