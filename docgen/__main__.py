@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable
 from typing import NoReturn
 
+from docgen.core import kept_code
 from docgen.core.heap import built_once
 
 PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
@@ -24,6 +25,7 @@ PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
 def command_line() -> Callable[[], NoReturn]:
     """The command line, imported as the `docgen` script imports it, not yet run."""
     os.environ.setdefault(PLUGINS, "__all__")
+    kept_code.start()
     with built_once():
         from docgen.cli import entry
 

@@ -33,6 +33,7 @@ import sys
 from contextlib import contextmanager, nullcontext, redirect_stdout
 from typing import Any
 
+from docgen.core import kept_code
 from docgen.core.heap import built_once
 from docgen.render.weasyprint_ffi import StaleDeclarations, kept_declarations
 from docgen.render.weasyprint_fonttools import deferred_fonttools
@@ -107,6 +108,7 @@ def weasyprint() -> Any:
             deferred_hints(),
             redirect_stdout(io.StringIO()),
         ):
+            kept_code.cover("cssselect2.compiler")  # its selectors, compiled once per machine
             import weasyprint as module
     except (OSError, StaleDeclarations):  # the ordinary import decides
         for loaded in [name for name in sys.modules if name.split(".")[0] == "weasyprint"]:
