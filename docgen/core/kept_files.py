@@ -2,9 +2,10 @@
 are kept, which of them may be trusted, and how one is written.
 
 What is kept is always a function of its inputs, and each file is named by a digest of them
-(the caller's key), so a change of input is a new file, never a stale one. Today two things are
-kept: WeasyPrint's C declarations as cffi's tables (docgen.render.weasyprint_ffi) and the styled
-DOCX template (docgen.render.docx_kept).
+(the caller's key), so a change of input is a new file, never a stale one. Today three things
+are kept: WeasyPrint's C declarations as cffi's tables (docgen.render.weasyprint_ffi), the styled
+DOCX template (docgen.render.docx_kept), and the code libraries compile from text at import
+(docgen.core.kept_code).
 
 * The folder is ``$DOCGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/docgen``, else
   ``~/.cache/docgen``; ``DOCGEN_CACHE_DIR=off`` keeps nothing, and every process builds anew.

@@ -86,8 +86,7 @@ def folder_changes(folder: Path, manifest: Manifest) -> FolderChanges:
             detail = "the manifest names a path outside the issued folder; not read"
             changes.append(FileChange(str(name), Change.REFUSED, detail))
             continue
-        parts = name.split("/")
-        needed_folders.update("/".join(parts[:end]) for end in range(1, len(parts)))
+        needed_folders.update(_holding(name))
         changed = _listed_change(folder, name, found.get(name), listed[name])
         if changed is not None:
             changes.append(changed)
@@ -135,12 +134,26 @@ def _listed_change(
     )
 
 
+def _holding(name: str) -> list[str]:
+    """The folders that hold a manifest path inside the folder (:func:`inside`), outermost
+    first: ``a``, ``a/b`` for ``a/b/c``, as pathlib's ``parents`` names them (but for ``.``,
+    which no entry of a folder is called), without making a path of each (a re-issue asks this
+    of every file its folder lists: issue 27)."""
+    parts = name.split("/")
+    return ["/".join(parts[:end]) for end in range(1, len(parts))]
+
+
 def _foreign(found: dict[str, str], manifest: Manifest) -> tuple[str, ...]:
     """What in a stage folder docgen did not write: neither listed in its manifest, nor a folder
     holding what is, nor an operating system's file. A foreign folder is named once, not file by
     file."""
     listed = set(manifest.files) | {MANIFEST_NAME}
-    parents = {p.as_posix() for name in listed for p in Path(name).parents}
+    parents: set[str] = set()
+    for name in listed:
+        if inside(name):
+            parents.update(_holding(name))
+        else:  # a path the manifest should not name: pathlib's reading of it, "." and all
+            parents.update(p.as_posix() for p in Path(name).parents)
     foreign: list[str] = []
     for name, kind in sorted(found.items()):
         is_folder = kind == "folder"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from docgen.core.safe_open import NotARegularFile, open_regular
 
@@ -68,8 +68,8 @@ def inside(name: object) -> bool:
     ``.`` or empty part, no backslash or NUL."""
     if not isinstance(name, str) or not name or "\\" in name or "\x00" in name:
         return False
-    parts = name.split("/")
-    return not PurePosixPath(name).is_absolute() and all(p not in ("", ".", "..") for p in parts)
+    parts = name.split("/")  # an absolute POSIX path starts with "/": its first part is empty
+    return all(p not in ("", ".", "..") for p in parts)
 
 
 def inventory(folder: Path) -> dict[str, str]:

@@ -12,6 +12,7 @@ are kept beside the superseded documents, so every issue's record survives.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,14 +97,15 @@ class Assembler:
         self.before_files = previous.files if previous else {}
         self.before_packets = {p.subject: p for p in previous.packets} if previous else {}
         self.result = Assembly()
-        self._made: set[Path] = set()  # the folders made in staging so far
+        self._made: set[str] = set()  # the folders made in staging so far
 
     # ------------------------------------------------------------------ moving files
 
     def keep(self, name: str) -> None:
         """The previous folder's file stays, as the same file, at the same place."""
-        if (self.stage_dir / name).is_file():
-            carry(self.stage_dir / name, self.staging / name, self._made)
+        source = f"{self.stage_dir}/{name}"  # strings: every kept file of the folder passes here
+        if os.path.isfile(source):
+            carry(source, f"{self.staging}/{name}", self._made)
         if name in self.before_files:
             self.result.files[name] = self.before_files[name]
 

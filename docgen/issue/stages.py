@@ -93,14 +93,16 @@ def refuse_foreign(stage_dir: Path, changes: FolderChanges) -> None:
     )
 
 
-def carry(source: Path, target: Path, made: set[Path] | None = None) -> None:
+def carry(source: str | Path, target: str | Path, made: set[str] | None = None) -> None:
     """``target`` becomes the same file as ``source`` (a second link, or where the filesystem has
     none, a copy with its times): the bytes are not rewritten. ``made``: the folders a caller
-    carrying many files has made already (each is made once, not looked for again a file)."""
-    if made is None or target.parent not in made:
-        target.parent.mkdir(parents=True, exist_ok=True)
+    carrying many files has made already (each is made once, not looked for again a file).
+    Paths may be strings: a re-issue carries every file of its folder (issue 27)."""
+    folder = os.path.dirname(target)
+    if made is None or folder not in made:
+        os.makedirs(folder, exist_ok=True)
         if made is not None:
-            made.add(target.parent)
+            made.add(folder)
     try:
         os.link(source, target, follow_symlinks=False)
     except OSError:
@@ -127,14 +129,14 @@ def clear_replaced(replaced: Path, current: Path) -> list[str]:
     listed = listed_names(replaced)
     left: list[str] = []
     for name, is_folder in reversed(_walk(replaced)):
-        path = replaced / name
+        path = f"{replaced}/{name}"  # a string: every file of the folder passes here (issue 27)
         if is_folder:
             try:
-                path.rmdir()  # empty once what docgen wrote is gone
+                os.rmdir(path)  # empty once what docgen wrote is gone
             except OSError:
                 pass
-        elif name in listed or (is_os_file(name) and _same(path, current / name)):
-            path.unlink()
+        elif name in listed or (is_os_file(name) and _same(Path(path), current / name)):
+            os.unlink(path)
         else:
             left.append(name)
     if not left:
