@@ -256,14 +256,19 @@ print(json.dumps({
 """
 
 
+def _stdout_of(script: str, env: dict | None = None) -> str:
+    """What a fresh Python running ``script`` printed (it must succeed)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def _process(env: dict) -> dict:
     import json
 
-    done = subprocess.run(
-        [sys.executable, "-c", PROCESS], capture_output=True, text=True, env=env, cwd=ROOT
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.splitlines()[-1])
+    return json.loads(_stdout_of(PROCESS, env).splitlines()[-1])
 
 
 def test_a_second_command_line_process_compiles_nothing(tmp_path):
@@ -276,19 +281,8 @@ def test_a_second_command_line_process_compiles_nothing(tmp_path):
 
 
 def test_a_library_import_covers_nothing():
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import dataclasses, docgen.api; from docgen.render.pdf import prepare; prepare(); "
-            "print('exec' in vars(dataclasses))",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["False"]
+    script = "import dataclasses, docgen.api; from docgen.render.pdf import prepare; prepare(); "
+    assert _stdout_of(script + "print('exec' in vars(dataclasses))").split() == ["False"]
 
 
 def _issued(folder: Path) -> dict[str, bytes]:
