@@ -6,8 +6,9 @@ Some of what a `docgen` process imports is not in any ``.pyc``: the standard lib
 and ``exec``s it; ``collections.namedtuple`` ``eval``s each tuple's ``__new__``; ``typing``
 compiles the text of every forward reference; cssselect2 ``eval``s each CSS selector (WeasyPrint's
 own stylesheet has 340). Parsing that text again in every process was a sixth of a fresh
-rendering process's floor (issue 27; README, "Speed": 2.25 against 1.84 billion instructions
-under callgrind). The text is the same each time, and so is what Python compiles it to.
+rendering process's floor (issue 27; README, "Speed": 2.26 against 1.87 billion instructions
+under callgrind, `bench/floor_against.py 638ee9f af38ccc`). The text is the same each time, and
+so is what Python compiles it to.
 
 So in the `docgen` command (docgen.__main__; a program that imports docgen as a library decides
 for itself) those modules' ``exec``, ``eval`` and ``compile`` are, for their own calls only,
@@ -22,9 +23,10 @@ functions that answer a call with text from a store of code kept on this machine
   (docgen.core.kept_files), ``<key>`` the SHA-256 of the interpreter's version, bytecode magic
   number and optimisation level (``-O``), which the file's first line records whole; marshal is
   the format of Python's own ``.pyc`` files. Text not yet in the store is compiled as usual, and
-  the store is written again, whole and renamed into place, when the process ends. One that
-  would grow past :data:`MOST` entries (docgen's own classes changed many times) is written with
-  only what this process asked for.
+  the store is written again, whole and renamed into place, when the process ends. Every
+  process reads the whole store (about 3.3 microseconds an entry), so it is kept small: one that
+  would grow past :data:`MOST` entries (docgen's own classes changed many times, or many
+  companies' own stylesheets) is written with only what this process asked for.
 * The file holds code that is run, so it is trusted as ``__pycache__`` is: only a file of the
   user's own that no one else may write is read (kept_files.own_file), and one that is damaged
   or another Python's is not used (and is written again).
@@ -55,7 +57,10 @@ GENERATED: dict[str, tuple[str, ...]] = {
     "typing": ("compile",),
     "cssselect2.compiler": ("eval",),  # imported with WeasyPrint (docgen.render.weasyprint_import)
 }
-MOST = 20_000  # entries; docgen's floor makes about 1,100
+# Entries: `check`, `batch`, `verify` and the help of both kinds make about 1,500 (1.1 MB, read
+# in 5 ms); the whole test suite's fixtures about 2,500. A store of 3,000 is read in about 10 ms,
+# against the 0.04 s it saves a rendering process.
+MOST = 3_000
 _HEADER = b"docgen kept code sha256 "
 
 # The compiler flags a calling module's `from __future__` imports set, which exec, eval and
