@@ -250,10 +250,10 @@ def director(rng: random.Random, index: int) -> dict[str, Any]:
 
 def _sample_approvals(sample: str) -> list[dict[str, Any]]:
     """Counsel's approvals of the drafted clauses, as the sample of the kind records them."""
-    from docgen.load.yaml_reader import compose  # YAML 1.2: PyYAML would read `on:` as True
+    from docgen.load.yaml_facts import read_yaml  # YAML 1.2: PyYAML would read `on:` as True
 
     text = (Path(__file__).resolve().parent.parent / "samples" / sample).read_text("utf-8")
-    return compose(text, sample)[0]["clause_approvals"]
+    return read_yaml(text, sample)[0]["clause_approvals"]
 
 
 def director_facts(count: int, seed: int = 2026) -> dict[str, Any]:

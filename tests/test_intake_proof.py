@@ -1,4 +1,4 @@
-"""Recording proved on the subjects edited (docgen/intake/proof.py, yaml_window.py): the facts a
+"""Recording proved on the subjects edited (docgen/intake/proof.py): the facts a
 recording hands on are, fact for fact and line for line, the facts a fresh load of the written
 file gives; the proof steps aside where a subject's text alone could mean something else; and an
 edit that strays outside the subjects, or reads back otherwise, is refused as NotAsIntended."""
@@ -15,8 +15,6 @@ import pytest
 import docgen.intake.record as record
 from docgen.intake.forms import elect
 from docgen.intake.proof import EditedText, NotAsIntended, proven
-from docgen.intake.yaml_text import YamlText
-from docgen.intake.yaml_window import LineOffsets, SubjectLines, window
 from docgen.kinds import kind_of
 from docgen.load import load_facts
 
@@ -163,27 +161,9 @@ def test_a_flow_style_list_of_subjects_is_composed_whole(tmp_path, proofs):
     )
     path = tmp_path / "flow.yaml"
     path.write_text(text, encoding="utf-8")
-    lines = SubjectLines([8, 9], ["e1", "e2"], None)
-    assert window(text, lines, 0, LineOffsets(text)) is None
     prepared = _prepared(path, ["e2"])
     assert proofs == ["whole"]
     _same_as_a_fresh_load(prepared, path)
-
-
-def test_the_window_holds_the_subjects_with_their_places_in_the_whole_file(tmp_path):
-    roster = realistic.write_yaml(realistic.rrp_facts(40), tmp_path / "rrp.yaml")
-    text = roster.read_text(encoding="utf-8")
-    whole = YamlText(text).subjects("participants")
-    loaded = load_facts(roster)
-    lines = record._subject_lines(loaded)
-    assert lines is not None
-    for index in (0, 1, 20, 38, 39):
-        people, at = window(text, lines, index, LineOffsets(text)) or ([], -1)
-        assert people[at].start_mark.index == whole[index].start_mark.index
-        assert [p.end_mark.index for p in people] == [
-            p.end_mark.index for p in whole[index - at : index - at + len(people)]
-        ]
-        assert people[at].start_mark.line == whole[index].start_mark.line
 
 
 def _edited(path: Path, subject: str) -> tuple[object, EditedText, dict, bytes]:
@@ -219,16 +199,18 @@ def test_a_subject_that_reads_back_otherwise_is_not_as_intended(roster):
         proven(loaded, kind_of(loaded.facts), edited, other, identity)
 
 
-@pytest.mark.parametrize("newline", ["\r\n", "\r"])
-def test_a_file_with_crlf_is_proved_on_its_subjects_and_one_with_lone_crs_whole(
+@pytest.mark.parametrize("newline", ["\r\n", "\r", "\u2028", "%YAML"])
+def test_a_file_with_crlf_is_proved_on_its_subjects_and_one_with_other_breaks_whole(
     tmp_path, proofs, newline
 ):
     path = realistic.write_yaml(realistic.rrp_facts(12), tmp_path / "rrp.yaml")
     text = path.read_text(encoding="utf-8")
-    if newline == "\r":  # one lone CR, a blank line: a line break to libyaml, not to "\n"
-        text = text.replace("participants:\n", "participants:\n\r", 1)
-    else:
+    if newline == "\r\n":
         text = text.replace("\n", "\r\n")
+    elif newline == "%YAML":  # a directive could change what a tag in a subject means
+        text = "%YAML 1.2\n---\n" + text
+    else:  # one lone CR or LS, a blank line: a line break to PyYAML, not to "\n"
+        text = text.replace("participants:\n", f"participants:\n{newline}", 1)
     path.write_bytes(("\ufeff" + text).encode("utf-8"))
     subject = _eligible(path)[4]
     prepared = _prepared(path, [subject])

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 from docgen.core import numbers, parsers  # noqa: E402
 from docgen.core.model import Fact  # noqa: E402
 from docgen.kinds import all_kinds  # noqa: E402
-from docgen.load import yaml_reader  # noqa: E402
+from docgen.load import yaml_facts  # noqa: E402
 
 INTRO = """# Fact-file reference
 
@@ -199,7 +199,7 @@ def render() -> str:
             anniversary=parsers.MAX_ANNIVERSARY,
             whole_digits=numbers.MAX_WHOLE_DIGITS,
             fraction_digits=numbers.MAX_FRACTION_DIGITS,
-            depth=yaml_reader.MAX_DEPTH,
+            depth=yaml_facts.MAX_DEPTH,
             text_length=parsers.TEXT_MAX_LENGTH,
             address=parsers.ADDRESS_MAX_LINES,
         )

@@ -1,6 +1,7 @@
 """Editing a JSON facts file as text: new entries spliced in, every other byte as written.
 
-The file is scanned once for where each value is (start and end offsets, like YAML's marks);
+Where each value is (start and end offsets, like YAML's marks) is found as the loader finds a
+fact's line (docgen.load.json_reader.JsonNode), walking only the containers on the way to an edit;
 a new list item or field takes the indentation of its neighbours (or of the file's first
 indented line), a list written on one line stays on one line, and non-ASCII text is written as
 the file writes it (raw, or as \\u escapes).
@@ -14,74 +15,10 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from docgen.core.json_scan import scanstring, skip_space
 from docgen.intake.yaml_text import YamlEditError
+from docgen.load.json_reader import JsonNode, scan
 
 _INDENT = re.compile(r"\n([ \t]+)\S")
-
-
-class JsonNode:
-    """A value of the document: where it starts and ends, and (read on first need) its members
-    or items. Only the containers on the way to an edit are walked; every other value is skipped
-    by the C decoder, so a 10,000-participant file costs one decode of the list, not a scan."""
-
-    def __init__(self, text: str, start: int, decoder: json.JSONDecoder):
-        self.text, self.start, self._decoder = text, start, decoder
-        char = text[start]
-        self.shape = "object" if char == "{" else "array" if char == "[" else "scalar"
-        self._end: int | None = None
-        self._members: list[tuple[str, int, JsonNode]] | None = None
-        self._items: list[JsonNode] | None = None
-
-    @property
-    def end(self) -> int:
-        if self._end is None:
-            _, self._end = self._decoder.raw_decode(self.text, self.start)
-        return self._end
-
-    @property
-    def members(self) -> list[tuple[str, int, JsonNode]]:
-        """Each member of an object: its key, the key's offset, its value."""
-        if self._members is None:
-            self._members, self._items = self._walk()
-        return self._members
-
-    @property
-    def items(self) -> list[JsonNode]:
-        if self._items is None:
-            self._members, self._items = self._walk()
-        return self._items
-
-    def _walk(self) -> tuple[list[tuple[str, int, JsonNode]], list[JsonNode]]:
-        """(the members, the items): an object has only members, an array only items."""
-        members: list[tuple[str, int, JsonNode]] = []
-        items: list[JsonNode] = []
-        if self.shape == "scalar":
-            return members, items
-        text, closing = self.text, "}" if self.shape == "object" else "]"
-        at = _skip(text, self.start + 1)
-        while text[at] != closing:
-            if self.shape == "object":
-                key, after = scanstring(text, at + 1)
-                value = JsonNode(text, _skip(text, _skip(text, after) + 1), self._decoder)
-                members.append((key, at, value))
-            else:
-                value = JsonNode(text, at, self._decoder)
-                items.append(value)
-            at = _skip(text, value.end)
-            if text[at] == ",":
-                at = _skip(text, at + 1)
-        self._end = at + 1
-        return members, items
-
-
-def _skip(text: str, index: int) -> int:
-    return skip_space(text, index)
-
-
-def scan(text: str) -> JsonNode:
-    """The document's top value; its parts are found as they are asked for."""
-    return JsonNode(text, _skip(text, 0), json.JSONDecoder())
 
 
 class JsonText:

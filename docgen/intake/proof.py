@@ -6,11 +6,12 @@ those subjects replaced, with the checks the loader makes across subjects made a
 Why this suffices: a subject's text means the same alone as in its file when nothing outside it
 can change its meaning. So the proof is refused (None: the caller loads the whole edited file as
 before) wherever something could: a YAML anchor or alias in an edited subject (an alias elsewhere
-may share its value), a YAML text libyaml leaves to ruamel (directives, tabs), a carriage return
-alone (a line break to libyaml, not to the line counts here), a subject that shares a line with
-another, an edit outside the subjects' text, a roster, or a kind whose whole-facts model
-validates across subjects (a model validator of its own, or one on the list of subjects). Ids
-cannot change (each edited subject keeps its id), so they stay unique.
+may share its value), a YAML directive (``%TAG`` changes what a tag means), a line break other
+than LF or CRLF (a carriage return alone, NEL, LS, PS: line breaks to PyYAML, not to the line
+counts here), a subject that shares a line with another, an edit outside the subjects' text, a
+roster, or a kind whose whole-facts model validates across subjects (a model validator of its
+own, or one on the list of subjects). Ids cannot change (each edited subject keeps its id), so
+they stay unique.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import yaml
 from pydantic import ValidationError
 
 from docgen.core.errors import LoadError
@@ -28,8 +30,8 @@ from docgen.core.model import PathKey
 from docgen.load import LoadedFacts, SourceMap
 from docgen.load.json_reader import json_source, load_json
 from docgen.load.references import unknown_clauses
-from docgen.load.yaml_libyaml import has_anchors, ruamel_must_read
-from docgen.load.yaml_reader import compose
+from docgen.load.yaml_core import Loader
+from docgen.load.yaml_facts import read_yaml
 
 
 class NotAsIntended(RuntimeError):
@@ -67,11 +69,7 @@ def proven(
     spans = sorted(edited.spans.items(), key=lambda item: item[1])
     if not _edits_inside(edited, [span for _, span in spans]):
         return None
-    if not edited.json and (
-        ruamel_must_read(edited.old)
-        or edited.old.count("\r") != edited.old.count("\r\n")  # a CR alone: a line to libyaml
-        or not _own_lines(edited, spans)
-    ):
+    if not edited.json and (_directive_or_line_break(edited.old) or not _own_lines(edited, spans)):
         return None
     moved = _moved_spans(edited, spans)
     _outside_unchanged(edited, spans, moved)
@@ -84,12 +82,9 @@ def proven(
         text = edited.new[start:end]
         if not edited.json:
             text = _indented(edited.new, start, end)
-            if has_anchors(text) or has_anchors(_indented(edited.old, *edited.spans[index])):
+            if _has_anchors(text) or _has_anchors(_indented(edited.old, *edited.spans[index])):
                 return None
-        read = _read_alone(edited, text, shown)
-        if read is None:
-            return None
-        data, subject_lines = read
+        data, subject_lines = _read_alone(edited, text, shown)
         lines[index] = (first_lines[index], subject_lines)
         try:
             subject = type(people[index]).model_validate(data)
@@ -227,17 +222,35 @@ def _indented(text: str, start: int, end: int) -> str:
     return " " * (start - (text.rfind("\n", 0, start) + 1)) + text[start:end]
 
 
-def _read_alone(edited: EditedText, text: str, shown: str) -> tuple[Any, dict[PathKey, int]] | None:
+def _read_alone(edited: EditedText, text: str, shown: str) -> tuple[Any, dict[PathKey, int]]:
     """The subject's text read by the loader's reader for the file's format."""
     try:
         if edited.json:
-            read = load_json(text, shown)
-            if read is None:  # a duplicate key: the whole file's reading names it
-                return None
-            return read[0], {}
-        return compose(text, shown)
+            return load_json(text, shown)[0], {}
+        return read_yaml(text, shown)
     except LoadError as error:
         raise NotAsIntended(f"an edited subject does not load: {error}") from None
+
+
+def _directive_or_line_break(text: str) -> bool:
+    """True for a YAML text with a directive, or a line break other than LF and CRLF."""
+    if text.startswith("%") or "\n%" in text or text.count("\r") != text.count("\r\n"):
+        return True
+    return any(character in text for character in ("\x85", "\u2028", "\u2029"))
+
+
+def _has_anchors(text: str) -> bool:
+    """True when the YAML text holds an anchor (``&name``) or an alias (``*name``), or does not
+    parse (a ``&`` or ``*`` inside a value's text is neither)."""
+    if "&" not in text and "*" not in text:
+        return False
+    try:
+        return any(
+            isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None)
+            for event in yaml.parse(text, Loader=Loader)
+        )
+    except yaml.YAMLError:
+        return True
 
 
 def _shifted_lines(

@@ -26,7 +26,6 @@ from docgen.intake.json_text import JsonText
 from docgen.intake.proof import EditedText, NotAsIntended, proven
 from docgen.intake.targets import Targets
 from docgen.intake.yaml_text import YamlEditError, YamlText
-from docgen.intake.yaml_window import SubjectLines
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
 
@@ -245,27 +244,7 @@ def _editor(loaded: LoadedFacts, data: bytes) -> FactsText[Any]:
     text = _decode(data)
     if loaded.path.suffix.lower() == ".json":
         return JsonText(text)
-    return YamlText(text, _subject_lines(loaded))
-
-
-def _subject_lines(loaded: LoadedFacts) -> SubjectLines | None:
-    """Where the loader found the subjects the YAML file itself lists (yaml_window)."""
-    kind = kind_of(loaded.facts)
-    field, source = kind.subjects_field, loaded.source
-    count = sum(
-        1 for index in range(len(kind.subjects(loaded.facts))) if (field, index) not in source.extra
-    )
-    starts = [source.line_in_file((field, index)) for index in range(count)]
-    if any(line is None for line in starts):
-        return None
-    listed = [line for line in starts if line is not None]
-    after = [
-        line
-        for name in type(loaded.facts).model_fields
-        if (line := source.line_in_file((name,))) is not None and listed and line > listed[-1]
-    ]
-    ids = [subject.id for subject in kind.subjects(loaded.facts)[:count]]
-    return SubjectLines(listed, ids, min(after, default=None))
+    return YamlText(text)
 
 
 def _decode(data: bytes) -> str:

@@ -4,33 +4,33 @@ style, the spaces inside ``{ }``).
 
 ruamel.yaml's round-trip mode was tried and is not used to write: it re-emits the whole file,
 and on the samples it turns ``null`` into an empty value, ``{ a: 1 }`` into ``{a: 1}`` and
-realigns comments. A composer is used instead, to find where each field is (the character
-offsets of every node): libyaml's where it reads the text as ruamel does, else ruamel's; and for
-one subject, only that subject and up to three either side, from the lines the loader found them
-on (docgen.intake.yaml_window). The new text is written in the style of its neighbours: a new
-list item like the list's last item, a new list like the same list of a nearby subject, a new
-field at the subject's own indentation. A value that is replaced (an investment allocation, a
-Beneficiary designation) is rewritten in its old style; comments inside it go with it.
+realigns comments. The loader's composer (PyYAML, under docgen's YAML 1.2 core schema) is used
+instead, to find where each field is (the character offsets of every node). The new text is
+written in the style of its neighbours: a new list item like the list's last item, a new list
+like the same list of a nearby subject, a new field at the subject's own indentation. A value
+that is replaced (an investment allocation, a Beneficiary designation) is rewritten in its old
+style; comments inside it go with it.
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import json
 import re
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from ruamel.yaml import YAML
+from docgen.core.errors import DocgenError, LoadError
+from docgen.core.numbers import SourceNumber
+from docgen.load.yaml_core import Loader
+from docgen.load.yaml_facts import read_yaml
 
-from docgen.core.errors import DocgenError
-from docgen.intake.yaml_window import LineOffsets, SubjectLines, window
-from docgen.load.yaml_libyaml import Declined, compose_with_libyaml
-
-# A node of either composer: PyYAML's (libyaml) or ruamel's, which share their attributes.
+# A node of PyYAML's composer (a ScalarNode, SequenceNode or MappingNode), with its marks.
 YamlNode = Any
+
+# How many subjects either side of an edited one set the style of what is added to it.
+NEIGHBOURS = 3
 
 _TIGHT_BRACE = re.compile(r"[{\[][^\s}\]]")
 _LOOSE_BRACE = re.compile(r"[{\[] [^}\]]")
@@ -41,17 +41,11 @@ class YamlEditError(DocgenError, ValueError):
     """The facts file has a shape docgen cannot add to without rewriting it. Exit code 2."""
 
 
-def _safe_load(text: str) -> Any:
-    return YAML(typ="safe", pure=True).load(io.StringIO(text))
-
-
 class YamlText:
     """One YAML facts file's text, and the splices to make in it (applied all at once)."""
 
-    def __init__(self, text: str, layout: SubjectLines | None = None):
+    def __init__(self, text: str):
         self.text = text
-        self.layout = layout
-        self._lines = LineOffsets(text)
         self._root: YamlNode = None
         self._composed = False
         self.newline = "\r\n" if "\r\n" in text else "\n"
@@ -77,18 +71,12 @@ class YamlText:
 
     def subject(self, list_field: str, index: int) -> tuple[YamlNode, list[YamlNode]]:
         """The subject at ``index`` of the list, and the peers whose style a new entry follows:
-        up to NEIGHBOURS subjects either side, composed alone from the lines the loader found
-        them on (the whole file is composed only where those lines do not hold them)."""
-        found = (
-            window(self.text, self.layout, index, self._lines) if self.layout is not None else None
-        )
-        if found is not None:
-            people, at = found
-        else:
-            people, at = self.subjects(list_field), index
-        if at >= len(people):
+        up to NEIGHBOURS subjects either side."""
+        people = self.subjects(list_field)
+        if index >= len(people):
             raise YamlEditError(f"{list_field}[{index}] is not in the file")
-        return people[at], [peer for number, peer in enumerate(people) if number != at]
+        before, after = people[max(0, index - NEIGHBOURS) : index], people[index + 1 :]
+        return people[index], before + after[:NEIGHBOURS]
 
     def span(self, subject: YamlNode) -> tuple[int, int]:
         """Where the subject's text is (every edit of it falls inside, or at its end)."""
@@ -288,18 +276,18 @@ class YamlText:
 
 
 def _compose(text: str) -> YamlNode:
-    """The document's nodes, with where each one is: composed by libyaml where it reads the text
-    as ruamel does (a hundredfold sooner on a large roster; the same marks, in characters), else
-    by ruamel (docgen.load.yaml_libyaml says where the two part)."""
+    """The document's nodes, with where each one is (marks in characters): the loader read the
+    same text, so it composes."""
+    loader = Loader(text)
     try:
-        return compose_with_libyaml(text)
-    except Declined:
-        return YAML(typ="safe", pure=True).compose(io.StringIO(text))
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
 
 
 def _is(node: Any, shape: str) -> bool:
-    """Whether ``node`` is a ``"scalar"``, ``"sequence"`` or ``"mapping"`` node, of either
-    composer (PyYAML's and ruamel's node classes share their ``id``, not their class)."""
+    """Whether ``node`` is a ``"scalar"``, ``"sequence"`` or ``"mapping"`` node (PyYAML's
+    ``Node.id``)."""
     return getattr(node, "id", None) == shape
 
 
@@ -364,18 +352,20 @@ def _plain_is_safe(text: str, flow: bool) -> bool:
         return False
     if flow and any(char in text for char in ",[]{}"):
         return False
-    # As a value and as a key, in block context and (when ``flow``) inside [ ] and { }.
-    contexts = [(f"k: {text}\n", {"k": text}), (f"{text}: 1\n", {text: 1})]
+    # As a value and as a key, in block context and (when ``flow``) inside [ ] and { }, read by
+    # the loader's own reader.
+    one = SourceNumber("1")
+    contexts = [(f"k: {text}\n", {"k": text}), (f"{text}: 1\n", {text: one})]
     if flow:
         contexts += [
             (f"k: [{text}]\n", {"k": [text]}),
-            (f"{{{text}: 1}}\n", {text: 1}),
+            (f"{{{text}: 1}}\n", {text: one}),
             (f"{{k: {text}}}\n", {"k": text}),
         ]
     for document, expected in contexts:
         try:
-            if _safe_load(document) != expected:
+            if read_yaml(document, "")[0] != expected:
                 return False
-        except Exception:  # noqa: BLE001 - any parse trouble: quote it
+        except LoadError:  # any parse trouble: quote it
             return False
     return True

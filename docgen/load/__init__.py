@@ -25,6 +25,7 @@ from docgen.load.records import merge_records
 from docgen.load.references import templates_override, unknown_clauses
 from docgen.load.source import LoadedFacts, SourceMap, format_path
 from docgen.load.text import MAX_BYTES, OutsideFolder, contained_file, decode, display, read_bytes
+from docgen.load.yaml_facts import read_yaml
 
 __all__ = ["MAX_BYTES", "LoadedFacts", "SourceMap", "format_path", "load_facts"]
 
@@ -57,14 +58,11 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
     text = decode(raw, shown)
     # The facts' identity covers the roster too: a changed roster is changed facts.
     hasher = hashlib.sha256(raw)
-    fast = load_json(text, shown) if path.suffix.lower() == ".json" else None
-    if fast is not None:
-        data, source = fast
+    if path.suffix.lower() == ".json":
+        data, source = load_json(text, shown)
     else:
-        from docgen.load.yaml_lists import read_yaml  # PyYAML only where a file is YAML
-
-        data, yaml_lines, find = read_yaml(text, shown)
-        source = SourceMap(shown, yaml_lines, find)
+        data, lines = read_yaml(text, shown)
+        source = SourceMap(shown, lines)
     if not isinstance(data, dict):
         raise LoadError(
             [

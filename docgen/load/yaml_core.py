@@ -1,14 +1,13 @@
 """The YAML 1.2 core schema as docgen reads it: which plain scalar is a bool, an int, a float,
-null or a date, and the value a scalar of each type holds.
+null or a date, the value a scalar of each type holds, and PyYAML's safe loaders taught it.
 
-Both YAML composers construct their scalars here, so a fact never depends on which one read the
-file: a number as its source text (docgen.core.numbers reads it for the field), a boolean only as
-true or false, a date as a date. libyaml (the fast reader) also resolves its plain scalars here:
-PyYAML's own resolver is YAML 1.1, where ``yes``, ``on`` and ``off`` are booleans, ``012`` is octal
-10 and ``1:30`` is ninety. The table below is the one ruamel applies to a YAML 1.2 document,
+PyYAML resolves plain scalars by YAML 1.1, where ``yes``, ``on`` and ``off`` are booleans, ``012``
+is octal 10 and ``1:30`` is ninety. The loaders below replace its implicit resolvers, through
+PyYAML's own ``add_implicit_resolver``, with the table ruamel applies to a YAML 1.2 document,
 quirks included (``012`` is an int, ``=`` is the ``!!value`` tag, ``.5e+3`` needs the exponent's
-sign); a test holds the two to the same answers over a corpus of scalars and every sample and
-fixture.
+sign); a test holds the two to the same answers over a corpus of scalars. A number is handed on
+as its source text (docgen.core.numbers reads it for the field), a boolean only as true or
+false, a date as a date.
 """
 
 from __future__ import annotations
@@ -17,9 +16,10 @@ import datetime
 import re
 from typing import Any
 
+import yaml
+
 from docgen.core.numbers import SourceNumber
 
-PLAIN = "?"  # the YAML spec's non-specific tag of a plain scalar: its type is still to be resolved
 STR = "tag:yaml.org,2002:str"
 INT = "tag:yaml.org,2002:int"
 FLOAT = "tag:yaml.org,2002:float"
@@ -33,7 +33,6 @@ MAP = "tag:yaml.org,2002:map"
 SEQ = "tag:yaml.org,2002:seq"
 
 SCALAR_TAGS = frozenset({STR, INT, FLOAT, BOOL, NULL, TIMESTAMP})
-COLLECTION_TAGS = frozenset({MAP, SEQ})
 
 # (tag, pattern, the characters a scalar of that tag can start with), tried in this order.
 _IMPLICIT = [
@@ -49,7 +48,7 @@ _IMPLICIT = [
     ),
     (INT, r"[-+]?0b[0-1_]+|[-+]?0o?[0-7_]+|[-+]?[0-9_]+|[-+]?0x[0-9a-fA-F_]+", "-+0123456789"),
     (MERGE, r"<<", "<"),
-    (NULL, r"~|null|Null|NULL|", "~nN"),
+    (NULL, r"~|null|Null|NULL|", ["~", "n", "N", ""]),  # "": an empty value is null
     (
         TIMESTAMP,
         r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
@@ -62,36 +61,24 @@ _IMPLICIT = [
 ]
 
 
-def _by_first_character() -> dict[str, tuple[re.Pattern[str], tuple[str, ...]]]:
-    """One pattern per first character: the candidate tags' patterns as alternatives, tried in
-    the table's order, the group that matched naming the tag (one match per scalar)."""
-    candidates: dict[str, list[tuple[str, str]]] = {}
-    for tag, pattern, first in _IMPLICIT:
-        for character in first:
-            candidates.setdefault(character, []).append((tag, pattern))
-    table = {}
-    for character, entries in candidates.items():
-        alternatives = "|".join(
-            f"(?P<t{i}>(?:{pattern})$)" for i, (_, pattern) in enumerate(entries)
-        )
-        table[character] = (re.compile(f"^(?:{alternatives})"), tuple(tag for tag, _ in entries))
-    return table
+class PurePythonLoader(yaml.SafeLoader):
+    """PyYAML's pure-Python composer with the YAML 1.2 core resolvers: it reads where PyYAML was
+    built without libyaml, and words what libyaml refuses (docgen.load.yaml_facts)."""
+
+    yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {}
 
 
-_RESOLVERS = _by_first_character()
+class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml, PyYAML's C composer (the pure-Python one where PyYAML was built without it),
+    with the YAML 1.2 core resolvers."""
+
+    yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {}
 
 
-def resolve_plain(text: str) -> str:
-    """The tag of a plain (unquoted, untagged) scalar under the YAML 1.2 core schema."""
-    if not text:
-        return NULL
-    resolver = _RESOLVERS.get(text[0])
-    if resolver is None:
-        return STR
-    match = resolver[0].match(text)
-    if match is None or match.lastgroup is None:
-        return STR
-    return resolver[1][int(match.lastgroup[1:])]
+for _tag, _pattern, _first in _IMPLICIT:
+    _resolver = re.compile(f"(?:{_pattern})\\Z")
+    Loader.add_implicit_resolver(_tag, _resolver, list(_first))
+    PurePythonLoader.add_implicit_resolver(_tag, _resolver, list(_first))
 
 
 class NotAValue(ValueError):
