@@ -51,7 +51,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
     def data_of(file: Path, shown: str) -> bytes:
         """The bytes given for ``file``, else those on disk (a regular file only, read once)."""
         found = given.get(file.resolve())
-        return found if found is not None else read_bytes(file, shown)
+        return found if found is not None else read_bytes(file, shown, facts_file=file == path)
 
     shown = display(path)
     raw = data_of(path, shown)

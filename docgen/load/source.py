@@ -24,10 +24,8 @@ def format_path(path: PathKey) -> str:
 class SourceMap:
     """Where each fact came from: fact path -> (file, line).
 
-    YAML records the lines outside its top-level lists, and the line each of their items starts
-    on, as it is read (``lines``); a line inside an item (docgen.load.yaml_lists), and any line of
-    a JSON file, is found when asked (``find``), so a clean 10,000-participant file that nobody
-    asks a line of never pays for an index.
+    YAML records every fact's line as it is read (``lines``); a JSON file's line is found when
+    asked (``find``), so a clean file that nobody asks a line of never pays for an index.
     """
 
     def __init__(

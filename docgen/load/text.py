@@ -56,13 +56,19 @@ def contained_file(folder: Path, named: str) -> Path:
     return candidate
 
 
-def read_bytes(path: Path, shown: str) -> bytes:
+def read_bytes(path: Path, shown: str, *, facts_file: bool = False) -> bytes:
     """The bytes of a regular file, refused plainly when it is missing, a folder, a device, a
     FIFO or a socket, or larger than MAX_BYTES. A FIFO is never opened (opening one blocks):
-    `docgen.core.safe_open` says how."""
+    `docgen.core.safe_open` says how. ``facts_file``: the facts file itself (not a CSV it names),
+    which is read whole, with a line for every fact: a large population belongs in a roster."""
 
     def refuse(what: str, fix: str) -> LoadError:
         return LoadError([Problem(shown, None, "", what, fix=fix)])
+
+    split = "Split the facts into one file per grant cycle or Plan Year"
+    if facts_file:
+        split += ", and read a large population from a roster CSV the facts name (directors_csv,"
+        split += " participants_csv)"
 
     try:
         return read_regular(path, limit=MAX_BYTES)
@@ -81,13 +87,9 @@ def read_bytes(path: Path, shown: str) -> bytes:
         ) from None
     except TooLarge as error:
         if error.size is None:  # it grew past the limit as it was read
-            raise refuse(
-                f"file is too large (over {MAX_BYTES:,} bytes)",
-                "Split the facts into one file per grant cycle or Plan Year.",
-            ) from None
+            raise refuse(f"file is too large (over {MAX_BYTES:,} bytes)", split + ".") from None
         raise refuse(
-            f"file is too large ({error.size:,} bytes; the limit is {MAX_BYTES:,})",
-            "Split the facts into one file per grant cycle or Plan Year.",
+            f"file is too large ({error.size:,} bytes; the limit is {MAX_BYTES:,})", split + "."
         ) from None
     except OpenFailed as error:
         raise refuse(
