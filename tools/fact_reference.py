@@ -71,8 +71,10 @@ the field and the fix; docgen never guesses what a value meant):
 
 Rosters. Directors may come from a CSV file named by `directors_csv`, participants from one named
 by `participants_csv` (relative to the facts file; `samples/roster.csv`,
-`samples/participants.csv`), one row per person, beside any listed in the facts file. The first
-row names the columns; an unknown column, a missing required one or a row with too many cells is
+`samples/participants.csv`), one row per person, beside any listed in the facts file. A facts
+file is read whole, with a line for every fact, so a population past a few thousand people
+belongs in a roster, read row by row, not in a YAML or JSON list. The first row names the
+columns; an unknown column, a missing required one or a row with too many cells is
 a load error naming the file, line and column. An address cell holds one line per line of the
 cell (typed with Alt+Enter in Excel) or lines separated by ` | `; no other cell may hold a line
 break. Spreadsheet habits are understood where they cannot be misread: `yes`/`no` for true/false,
