@@ -9,9 +9,10 @@ instead of expanding. A ``%YAML 1.1`` directive, which would turn ``yes`` into t
 into 1,320, is refused.
 
 A text libyaml refuses is composed again by PyYAML's pure-Python composer, which names the
-problem and its line in the words docgen prints (libyaml's are terser, and at times a line
-later). A facts file is read whole, so a population past a few thousand people belongs in a roster
-CSV the facts name, read row by row (docs/fact-files.md).
+problem and its line in the words docgen prints (libyaml's are terser: "did not find expected
+key" for "expected <block end>, but found '-'"). A facts file is read whole, so a population past
+a few thousand people belongs in a roster CSV the facts name, read row by row
+(docs/fact-files.md).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def read_yaml(text: str, shown: str) -> tuple[Any, dict[PathKey, int]]:
         )
     # A text with no "*" has no alias: no node can be reached twice, nor contain itself.
     walker = _Walker(shown, aliases="*" in text)
+    walker.lines[()] = root.start_mark.line + 1
     try:
         data = walker.value(root, ())
     except _TooDeep as deep:
@@ -238,8 +240,6 @@ class _Walker:
 
     def value(self, node: yaml.Node, path: PathKey) -> Any:
         """The value of ``node``, which the facts hold at ``path``."""
-        if not path:
-            self.lines[path] = node.start_mark.line + 1
         if len(path) >= MAX_DEPTH:
             raise _TooDeep(node)
         if self.aliases and self._reached_again(node, path):
