@@ -1,6 +1,6 @@
 """What the command line calls: one function per command, each over the engine's layers.
 
-The command line (docgen/cli.py, docgen/cli_forms.py, docgen/console/) imports only this module
+The command line (docgen/cli.py, docgen/console/) imports only this module
 of the engine; it parses options, calls one function here, and turns docgen's errors into
 messages and exit codes. Heavy layers (rendering, issuing) are imported by the functions that
 need them, so `docgen check` never loads a renderer; the types of their results are imported
