@@ -1,6 +1,6 @@
 """What the command line calls: one function per command, each over the engine's layers.
 
-The command line (docgen/cli.py, docgen/cli_forms.py, docgen/console/) imports only this module
+The command line (docgen/cli.py, docgen/console/) imports only this module
 of the engine; it parses options, calls one function here, and turns docgen's errors into
 messages and exit codes. Heavy layers (rendering, issuing) are imported by the functions that
 need them, so `docgen check` never loads a renderer; the types of their results are imported
@@ -39,9 +39,7 @@ if TYPE_CHECKING:
     from docgen.issue.one import RenderResult
     from docgen.issue.section16 import Section16Result
     from docgen.issue.signing import Signing
-    from docgen.issue.verify import FolderCheck
-    from docgen.issue.verify_file import FileCheck
-    from docgen.issue.verify_signed import SignedFileCheck
+    from docgen.issue.verify import FileCheck, FolderCheck, SignedFileCheck
     from docgen.kinds.registry import ComputeFormat
 
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
@@ -327,7 +325,7 @@ def verify(
         raise BadOption(
             f"--trust checks who signed one PDF: name the file, e.g. {target}/jsmith/notice.pdf."
         )
-    from docgen.issue.verify_cycle import verify_issued
+    from docgen.issue.verify import verify_issued
 
     return verify_issued(target)
 
@@ -336,8 +334,8 @@ def verify_document(
     path: str | Path, trust: str | Path | None = None
 ) -> FileCheck | SignedFileCheck:
     """`docgen verify FILE.pdf`: one issued PDF's certification judged (when signed) and the
-    document re-made from the record it carries (docgen.issue.verify_signed)."""
-    from docgen.issue.verify_signed import verify_pdf
+    document re-made from the record it carries (docgen.issue.verify)."""
+    from docgen.issue.verify import verify_pdf
 
     return verify_pdf(path, trust)
 
