@@ -19,7 +19,6 @@ from docgen.checker.runner import StageError, resolve_stage, run_checks
 from docgen.core.documents import FORMATS
 from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, clipped
 from docgen.core.findings import Report
-from docgen.core.heap import collector_asleep, collector_asleep_and_heap_settled
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, write_report
 from docgen.core.safe_text import for_terminal
@@ -118,27 +117,14 @@ def json_schema() -> dict[str, Any]:
 def check_loaded(
     path: str | Path, as_of: date, stage: str | None = None
 ) -> tuple[LoadedFacts, Report]:
-    """`docgen check`: the facts as loaded, and the report on them.
-
-    The cycle collector sleeps through the load and the rules (docgen.core.heap): a large roster
-    is a million objects with no cycles, and each collection the rules' allocations would set off
-    rescans all of them (measured: 10,000 participants checked in 1.67 s awake, 1.14 s asleep).
-    When it wakes, what they made is settled into the oldest generation, so that the first
-    collection after (the report's) does not scan it all either.
-    """
-    with collector_asleep_and_heap_settled():
-        loaded = load_facts(path)
-        return loaded, run_checks(loaded, as_of, stage)
+    """`docgen check`: the facts as loaded, and the report on them."""
+    loaded = load_facts(path)
+    return loaded, run_checks(loaded, as_of, stage)
 
 
 def report_view(report: Report, view: str, loaded: LoadedFacts | None = None) -> RenderableType:
     """The report as ``rich`` (a renderable), or as the text of ``text``, ``json``, ``md`` or
     ``html``; the HTML page shows each drafted clause as it reads in the documents of ``loaded``."""
-    with collector_asleep():  # the loaded roster is still alive: see check_loaded
-        return _report_view(report, view, loaded)
-
-
-def _report_view(report: Report, view: str, loaded: LoadedFacts | None) -> RenderableType:
     from docgen.checker import views
 
     if view == "html":

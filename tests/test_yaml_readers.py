@@ -16,7 +16,6 @@ from ruamel.yaml import YAML
 from ruamel.yaml.nodes import ScalarNode
 
 from docgen.core.errors import LoadError
-from docgen.core.heap import collector_asleep
 from docgen.core.numbers import SourceNumber
 from docgen.load import yaml_core, yaml_libyaml, yaml_reader
 
@@ -143,15 +142,14 @@ def test_any_plain_scalar_resolves_and_constructs_as_ruamels(text):
 def via(composer: str, text: str) -> tuple[str, object]:
     """('ok', (data, lines)) or ('refused', messages) when read through one composer only."""
     try:
-        with collector_asleep():
-            if composer == "libyaml":
-                try:
-                    root = yaml_libyaml.compose_with_libyaml(text)
-                    return "ok", yaml_reader._walk(root, "f.yaml", "*" in text, libyaml=True)
-                except (yaml_libyaml.Declined, yaml_reader._ReadAgain):
-                    return "declined", None
-            root = yaml_reader._compose_with_ruamel(text, "f.yaml")
-            return "ok", yaml_reader._walk(root, "f.yaml", aliases="*" in text)
+        if composer == "libyaml":
+            try:
+                root = yaml_libyaml.compose_with_libyaml(text)
+                return "ok", yaml_reader._walk(root, "f.yaml", "*" in text, libyaml=True)
+            except (yaml_libyaml.Declined, yaml_reader._ReadAgain):
+                return "declined", None
+        root = yaml_reader._compose_with_ruamel(text, "f.yaml")
+        return "ok", yaml_reader._walk(root, "f.yaml", aliases="*" in text)
     except LoadError as error:
         return "refused", [str(p) for p in error.problems]
 

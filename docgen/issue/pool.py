@@ -14,7 +14,6 @@ at a known point. It changes nothing else and is not for production use.
 from __future__ import annotations
 
 import ctypes
-import gc
 import hashlib
 import multiprocessing
 import os
@@ -30,6 +29,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
+from docgen.core.collector import frozen_for_workers
 from docgen.core.documents import ISSUED_FORMATS
 from docgen.core.errors import RenderError
 from docgen.issue.docrules import DocProblem, check_rendered
@@ -177,11 +177,6 @@ def become_worker(
         signing=signing,
     )
     _prepare(loaded)  # done already where the worker forked from; not where it was spawned
-    # All the worker inherited and just built lives as long as it does: frozen, the cycle
-    # collector never scans it again (each document's garbage is collected as before), which is
-    # a fifteenth of a packet's time. (Holding collection off until a packet ends saves nothing:
-    # freeing the packet's cyclic garbage then took 10 ms, what the collections during it cost.)
-    gc.freeze()
 
 
 def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]:
@@ -266,12 +261,15 @@ def render_packets(
     if signing is not None:
         signing.prepare()
     before = set(multiprocessing.active_children())
-    with ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(loaded, stage, str(staging), as_of, os.getpid(), templates, signing),
-    ) as pool:
+    with (
+        frozen_for_workers(),  # what the workers inherit, never scanned (docgen.core.collector)
+        ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_init_worker,
+            initargs=(loaded, stage, str(staging), as_of, os.getpid(), templates, signing),
+        ) as pool,
+    ):
         pending = {pool.submit(_render_packet, subject, docs): subject for subject, docs in tasks}
         if progress:
             progress.start(len(packets))

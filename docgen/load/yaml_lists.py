@@ -36,7 +36,6 @@ from typing import Any
 
 from yaml.nodes import MappingNode, ScalarNode
 
-from docgen.core.heap import collector_asleep
 from docgen.core.model import PathKey
 from docgen.load.yaml_core import (
     COLLECTION_TAGS,
@@ -78,8 +77,7 @@ Find = Callable[[PathKey], "int | None"]
 def read_yaml(text: str, shown: str) -> tuple[Any, dict[PathKey, int], Find | None]:
     """The facts in ``text``, the lines recorded as read, and where a line not recorded is found
     (None: every line is recorded)."""
-    with collector_asleep():
-        read = _by_lists(text, shown)
+    read = _by_lists(text, shown)
     if read is not None:
         return read
     data, lines = compose(text, shown)

@@ -16,7 +16,6 @@ import re
 from typing import Any
 
 from docgen.core.errors import LoadError, Problem
-from docgen.core.heap import collector_asleep
 from docgen.core.model import PathKey
 from docgen.core.safe_text import describe
 from docgen.load.source import format_path
@@ -305,14 +304,11 @@ def _compose_with_ruamel(text: str, shown: str) -> Any:
 def compose(text: str, shown: str) -> tuple[Any, dict[PathKey, int]]:
     """The facts in ``text`` as plain data, and the line of every fact path."""
     aliases = "*" in text
-    # The nodes are freed as each _walk returns, while the collector still sleeps: it never
-    # scans them.
-    with collector_asleep():
-        try:
-            return _walk(compose_with_libyaml(text), shown, aliases, libyaml=True)
-        except (Declined, _ReadAgain):
-            pass
-        return _walk(_compose_with_ruamel(text, shown), shown, aliases)
+    try:
+        return _walk(compose_with_libyaml(text), shown, aliases, libyaml=True)
+    except (Declined, _ReadAgain):
+        pass
+    return _walk(_compose_with_ruamel(text, shown), shown, aliases)
 
 
 class _ReadAgain(Exception):

@@ -24,7 +24,6 @@ from typing import Any
 
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
-from docgen.core.heap import built_once
 from docgen.render.docx_redline import Change, RedlineWriter
 from docgen.render.docx_style_sheet import HOUSE_TYPE_SIZE
 from docgen.render.docx_styles import (
@@ -264,8 +263,7 @@ class _Writer:
 @functools.cache
 def _style_ids(size: float) -> dict[str, str]:
     """Each style's id by name, the same in every document made from the styled template."""
-    with built_once():  # python-docx imported and the template built once (docgen.core.heap)
-        return {style.name: style.style_id for style in blank_document(size).styles}
+    return {style.name: style.style_id for style in blank_document(size).styles}
 
 
 # ------------------------------------------------------------------------------ public API
