@@ -38,7 +38,7 @@ from docgen.console.printers import (
     print_verified,
     rules_table,
 )
-from docgen.console.process import exit_quickly, exits_on_error, run
+from docgen.console.process import exit_flushed, exits_on_error, run
 from docgen.console.terminal import err, out
 
 
@@ -741,11 +741,10 @@ def main() -> None:
 
 
 def entry() -> NoReturn:
-    """`docgen` and `python -m docgen`: :func:`main`, then an exit that does not free the heap
-    object by object (docgen.console.process.exit_quickly). Tests call :func:`main` in their
-    process."""
+    """`docgen` and `python -m docgen`: :func:`main`, then its exit once standard output is
+    flushed (docgen.console.process.exit_flushed). Tests call :func:`main` in their process."""
     try:
         main()
     except SystemExit as stop:
-        exit_quickly(stop.code)
-    exit_quickly(0)
+        exit_flushed(stop.code)
+    exit_flushed(0)
