@@ -73,9 +73,9 @@ def as_rich(report: Report) -> RenderableType:
 
 COLOUR = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
-# A table of more rows than this is more than anyone reads in a terminal (and rich takes seconds
-# to draw thousands): the terminal gets the findings counted by rule, and the formats made for
-# long reports (HTML, JSON, Markdown) list each one.
+# A table of more rows than this is more than anyone reads in a terminal: the terminal gets the
+# findings counted by rule, and the formats made for long reports (HTML, JSON, Markdown) list
+# each one.
 MOST_ROWS = 300
 
 
@@ -85,10 +85,9 @@ def _by_rule(report: Report) -> list[RenderableType]:
     from rich.table import Table
     from rich.text import Text
 
-    counts: dict[tuple[str, str], tuple[int, set[str]]] = {}
+    found: dict[tuple[str, str], list[str]] = {}
     for finding in report.findings:
-        found, subjects = counts.setdefault((finding.severity, finding.rule), (0, set()))
-        counts[finding.severity, finding.rule] = (found + 1, subjects | {finding.subject})
+        found.setdefault((finding.severity, finding.rule), []).append(finding.subject)
     noun = get_kind(report.facts.kind).subject_noun
     title = Text(f"Findings by rule: {for_terminal(report.facts.file)}")
     table = Table(show_lines=False, title=title)
@@ -97,11 +96,14 @@ def _by_rule(report: Report) -> list[RenderableType]:
     table.add_column("findings", justify="right")
     table.add_column(f"{noun}s", justify="right")
     order = {severity: index for index, severity in enumerate(COLOUR)}
-    for (severity, rule), (found, subjects) in sorted(
-        counts.items(), key=lambda item: (order[item[0][0]], item[0][1])
+    for (severity, rule), subjects in sorted(
+        found.items(), key=lambda item: (order[item[0][0]], item[0][1])
     ):
         table.add_row(
-            Text(severity, style=COLOUR[severity]), Text(rule), str(found), str(len(subjects))
+            Text(severity, style=COLOUR[severity]),
+            Text(rule),
+            str(len(subjects)),
+            str(len(set(subjects))),
         )
     where = Text(
         f"{len(report.findings)} findings are too many to list here: `docgen check` with "
