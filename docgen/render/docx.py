@@ -137,10 +137,8 @@ class _Writer:
         signature = "signature" in node.classes
         table.style = self.document.styles["Table Grid"] if not signature else None
         made: list[Any] = []
-        cells = table._cells  # what table.cell(r, c) indexes, which builds it anew for each cell
-        for r, row in enumerate(rows):
-            for c, cell_node in enumerate(row.elements()):
-                cell = cells[c + r * width]
+        for table_row, row in zip(table.rows, rows, strict=True):
+            for cell, cell_node in zip(table_row.cells, row.elements(), strict=False):
                 paragraph = cell.paragraphs[0]
                 if signature:
                     self.signature_cell(cell_node, cell)
