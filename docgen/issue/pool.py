@@ -167,7 +167,7 @@ def become_worker(
     signing: Signing | None = None,
 ) -> None:
     """What a worker holds to render packets, set up in this process (a worker, once it is
-    tied to its batch; bench/bench_render.py, in its own process)."""
+    tied to its batch)."""
     _WORKER.update(
         loaded=loaded,
         stage=stage,
