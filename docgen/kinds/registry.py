@@ -254,7 +254,7 @@ class Kind(Generic[FactsT]):
         names of their documents in the kind's order (a batch issues one packet each)."""
         packets: dict[str, list[str]] = {}
         for subject, spec in self.issued(facts, stage):
-            packets.setdefault(str(subject.id), []).append(spec.name)
+            packets.setdefault(subject.id, []).append(spec.name)
         return list(packets.items())
 
     def clause(self, clause_id: str) -> Clause | None:
