@@ -22,7 +22,7 @@ from docgen.core.findings import Report
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, write_report
 from docgen.core.safe_text import for_terminal
-from docgen.kinds import all_kinds, kind_of
+from docgen.kinds import ComputesPlan, RunsPayroll, all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.load.offering import kind_offering
 
@@ -155,6 +155,7 @@ def compute(path: str | Path, output_format: str) -> RenderableType:
     text, or ``text`` as a rich table."""
     loaded = load_facts(path)
     kind = kind_offering(loaded, "has_compute", "no arithmetic to compute")
+    assert isinstance(kind, ComputesPlan)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
     return kind.compute(loaded.facts, shown)
 
@@ -185,6 +186,7 @@ def payroll(path: str | Path, output_format: str) -> RenderableType:
     ``csv`` or ``json`` text or ``text`` as a rich table."""
     loaded = load_facts(path)
     kind = kind_offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
+    assert isinstance(kind, RunsPayroll)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
     return kind.payroll(loaded.facts, shown)
 

@@ -36,8 +36,9 @@ from docgen.issue.docrules import DocProblem, check_rendered
 from docgen.issue.files import close_inherited_locks, write_file
 from docgen.issue.record import files_to_embed
 from docgen.issue.signing import Signing
+from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
-from docgen.render.copy import Copy, documents_for, resolve
+from docgen.render.copy import Copy, resolve
 from docgen.render.docx import prepare as prepare_docx
 from docgen.render.field_font import prepare as prepare_field_font
 from docgen.render.pdf import EmbeddedFile
@@ -215,11 +216,9 @@ def _written(path: Path, data: bytes, fmt: str, copy: Copy) -> dict[str, Any]:
 
 
 def packets_of(loaded: LoadedFacts, stage: str) -> list[tuple[str, list[str]]]:
-    """Each subject with its documents, in the order `documents_for` gives them."""
-    packets: dict[str, list[str]] = {}
-    for subject, doc in documents_for(loaded.facts, stage):
-        packets.setdefault(subject, []).append(doc)
-    return list(packets.items())
+    """Each subject with the documents the stage issues them, as their kind says
+    (``Kind.packets``)."""
+    return kind_of(loaded.facts).packets(loaded.facts, stage)
 
 
 def _pause_hook(done: int) -> None:
