@@ -137,3 +137,8 @@ def test_a_kind_without_a_capability_is_refused_by_its_command(toy, cli, tmp_pat
     assert payroll.exit_code == 2 and "rrp-plan-year" in payroll.stderr
     drafts = cli("section16", path, "--out", tmp_path, "--as-of", "2026-03-02")
     assert drafts.exit_code == 2 and "has no Section 16 filings to draft" in drafts.stderr
+    # The proxy asks the kind before it reads a company: the toy kind's company is plain text.
+    proxy = cli("proxy", path, "--fiscal-year-end", "2026-12-31")
+    assert proxy.exit_code == 2, proxy.stderr
+    assert "grants no stock awards for the proxy" in proxy.stderr
+    assert "Traceback" not in proxy.stderr

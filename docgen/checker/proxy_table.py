@@ -166,7 +166,7 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
     loaded = [load_facts(path) for path in paths]
     problems = []
     seen: dict[str, str] = {}
-    company = loaded[0].facts.company.name if loaded else ""
+    company: str | None = None  # the first file of a kind with stock awards names the issuer
     granting = []  # each file's facts with its kind, which grants awards
     for one in loaded:
         kind = kind_of(one.facts)
@@ -197,7 +197,9 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
                 )
             )
         seen.setdefault(cycle, where)
-        if one.facts.company.name != company:
+        if company is None:
+            company = one.facts.company.name
+        elif one.facts.company.name != company:
             problems.append(
                 Problem(
                     where,
