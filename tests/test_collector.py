@@ -8,16 +8,16 @@ import gc
 
 import pytest
 
-from docgen.core.collector import frozen_for_workers, paused_while_loading
+from docgen.core.collector import frozen_for_workers, paused_for_a_population
 
 
 def test_the_collector_is_off_while_loading_and_back_as_the_caller_had_it():
-    with paused_while_loading():
+    with paused_for_a_population():
         assert not gc.isenabled()
     assert gc.isenabled()
     gc.disable()
     try:
-        with paused_while_loading():
+        with paused_for_a_population():
             assert not gc.isenabled()
         assert not gc.isenabled()
     finally:
@@ -25,7 +25,7 @@ def test_the_collector_is_off_while_loading_and_back_as_the_caller_had_it():
 
 
 def test_the_collector_is_back_after_an_error_in_the_load():
-    with pytest.raises(ZeroDivisionError), paused_while_loading():
+    with pytest.raises(ZeroDivisionError), paused_for_a_population():
         1 / 0  # noqa: B018
     assert gc.isenabled()
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from docgen.core.collector import paused_while_loading
+from docgen.core.collector import paused_for_a_population
 from docgen.core.errors import LoadError, Problem
 from docgen.core.model import PathKey
 from docgen.kinds import all_kinds, get_kind
@@ -40,7 +40,7 @@ def load_facts(
     (keyed by resolved path) in place of what is on disk: `docgen intake` checks an edited file
     before it replaces it.
     """
-    with paused_while_loading():  # a roster's million objects (docgen.core.collector)
+    with paused_for_a_population():  # a roster's million objects (docgen.core.collector)
         return _load(Path(path), migrating, contents)
 
 
