@@ -2,8 +2,10 @@
 #   make demo   set up .venv if needed, install, run the main job on the bundled samples
 #   make test   the same set-up, then the whole test suite
 # Also: make test-fast (the suite without the tests marked slow: end to end, LibreOffice, the
-# browser, killed processes, the wheel, many documents; on every core, under a minute), make bench (the figures
-# the issues ask for), make lint (ruff, then mypy).
+# browser, killed processes, the wheel, many documents, anything over about 5 s; on every core,
+# under 3 minutes on a 2-core machine), make test-lowest (the same at the lowest version of each
+# dependency pyproject.toml allows, as CI runs it), make bench (the figures the issues ask for),
+# make lint (ruff, then mypy).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,7 +13,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 JS_STAMP := tools/pdfjs/node_modules/.installed
 
-.PHONY: demo test test-fast bench lint clean system-deps
+LOWEST := .venv-lowest
+LOWEST_STAMP := $(LOWEST)/.installed
+
+.PHONY: demo test test-fast test-lowest bench lint clean system-deps
 
 demo: $(STAMP) system-deps
 	$(BIN)/docgen validate samples/director-grant-2026.yaml
@@ -32,6 +37,17 @@ test: $(STAMP) $(JS_STAMP) system-deps
 test-fast: $(STAMP) $(JS_STAMP) system-deps
 	$(BIN)/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
 
+# The floors in pyproject.toml are versions this installs and tests: each direct dependency at
+# the lowest version its range allows (uv's lowest-direct resolution), the rest as resolved.
+test-lowest: $(LOWEST_STAMP) $(JS_STAMP) system-deps
+	$(LOWEST)/bin/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
+
+$(LOWEST_STAMP): pyproject.toml docgen/__init__.py $(STAMP)
+	$(BIN)/python -m uv venv --quiet --allow-existing --python $(BIN)/python $(LOWEST)
+	VIRTUAL_ENV=$(LOWEST) $(BIN)/python -m uv pip install --quiet --resolution lowest-direct -e '.[test]'
+	@VIRTUAL_ENV=$(LOWEST) $(BIN)/python -m uv pip list --quiet 2>/dev/null | grep -iE '^(pydantic|pyyaml|ruamel-yaml|jinja2|typer|rich|weasyprint|python-docx|pypdf|pyhanko|pyhanko-certvalidator|cryptography|jsonschema|referencing) ' >&2
+	@touch $(LOWEST_STAMP)
+
 bench: $(STAMP) system-deps
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
@@ -51,8 +67,8 @@ $(STAMP): pyproject.toml docgen/__init__.py  # the version is read from docgen/_
 		echo "Could not create $(VENV): on Debian or Ubuntu install python3-venv (apt-get install python3-venv)." >&2; \
 		rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@$(BIN)/python -m compileall -q docgen checks >/dev/null  # as a wheel's install does: no cold start compiles docgen
+	$(BIN)/python -m pip install --quiet -e '.[test,edgar,lint]' uv
+	@$(BIN)/python -m compileall -q docgen checks >/dev/null  # as a wheel's install does
 	@touch $(STAMP)
 
 # pdf.js for the form tests (tools/pdfjs; outside tests/, so its node_modules never sit among
@@ -63,4 +79,4 @@ $(JS_STAMP): tools/pdfjs/package-lock.json
 	else echo "Note: the form tests need Node and npm (apt-get install nodejs npm)." >&2; fi
 
 clean:
-	rm -rf $(VENV) out build dist .pytest_cache .mypy_cache .hypothesis tools/pdfjs/node_modules
+	rm -rf $(VENV) $(LOWEST) out build dist .pytest_cache .mypy_cache .hypothesis tools/pdfjs/node_modules

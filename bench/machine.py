@@ -8,13 +8,10 @@ figure is the best of several runs, with the median beside it, and the CPU time 
 from __future__ import annotations
 
 import os
-import re
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,18 +22,18 @@ DOCGEN = [sys.executable, "-m", "docgen"]
 
 
 def compile_bytecode() -> None:
-    """Write docgen's bytecode before anything is timed, as pip does when it installs a wheel.
-
-    An editable install compiles each module when it is first imported and keeps the bytecode
-    only where Python may write it: under PYTHONDONTWRITEBYTECODE (set on some build machines)
-    every new process compiled docgen's ~90 modules again, 0.03 to 0.08 s of each cold start
-    that no installed docgen pays. compileall writes the files whatever that variable says, and
-    skips those already current.
-    """
+    """Write docgen's bytecode before anything is timed, as pip does when it installs a wheel (an
+    editable install compiles each module on first import, which no installed docgen pays). The
+    docgen compiled is the one these benches import: this checkout, or the tree PYTHONPATH names
+    (a bench run against another commit's worktree)."""
     import compileall
+    import importlib.util
 
+    spec = importlib.util.find_spec("docgen")
+    assert spec is not None and spec.submodule_search_locations, "docgen is not importable"
+    tree = Path(next(iter(spec.submodule_search_locations))).parent
     for package in ("docgen", "checks"):
-        compileall.compile_dir(ROOT / package, quiet=1)
+        compileall.compile_dir(tree / package, quiet=1)
 
 
 compile_bytecode()
@@ -106,31 +103,6 @@ def run_command(command: list[str], runs: int, ok: tuple[int, ...] = (0, 1)) -> 
         if done.returncode not in ok:
             sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
     return Timing(walls, cpus)
-
-
-def instructions(command: list[str]) -> str:
-    """What ``command`` costs in instructions (billions) under valgrind's callgrind, the same
-    whatever else the machine is doing (its seconds are not: they drift with the host), or why
-    there is no count. About 50 times slower than the command itself: for short commands only."""
-    if shutil.which("valgrind") is None:
-        return "no instruction count (valgrind is not installed)"
-    with tempfile.TemporaryDirectory(prefix="docgen-callgrind-") as scratch:
-        done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--trace-children=yes",  # forks are followed anyway; this follows execs
-                f"--callgrind-out-file={scratch}/out.%p",
-                *command,
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-    counts = re.findall(r"Collected : (\d+)", done.stderr)
-    if done.returncode != 0 or not counts:
-        return f"no instruction count (valgrind exited {done.returncode})"
-    return f"{sum(map(int, counts)) / 1e9:.2f} billion instructions (callgrind)"
 
 
 def run_here(work: Callable[[], object], runs: int) -> Timing:

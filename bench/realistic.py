@@ -334,6 +334,73 @@ def write_roster(facts: dict[str, Any], folder: Path, stem: str) -> Path:
     return write_yaml(head, folder / f"{stem}-roster.yaml")
 
 
+def write_hris(facts: dict[str, Any], folder: Path, stem: str) -> Path:
+    """The HRIS shape (samples/rrp-2026-hris.yaml): the participants in a roster CSV and every
+    form on record in three more, one row per election, per Beneficiary and per fund; the Plan's
+    terms in a small YAML file that names the four. What a CSV cannot hold (pay periods, a
+    termination and its payments) is left out, as an HRIS export leaves it."""
+    from docgen.kinds.rrp.roster import ROSTER_COLUMNS
+
+    people = _plain(facts["participants"])
+    names = {
+        "participants_csv": f"{stem}-participants.csv",
+        "elections_csv": f"{stem}-elections.csv",
+        "beneficiaries_csv": f"{stem}-beneficiaries.csv",
+        "allocations_csv": f"{stem}-allocations.csv",
+    }
+    election_columns = (
+        "participant_id plan_year kind percent made_on performance_start performance_end "
+        "criteria_established_on revoked_on"
+    ).split()
+
+    def write(field: str, columns: list[str], rows: list[dict[str, Any]]) -> None:
+        with (folder / names[field]).open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=columns)
+            writer.writeheader()
+            writer.writerows(rows)
+
+    roster, elections, beneficiaries, allocations = [], [], [], []
+    for person in people:
+        row = {key: person.get(key, "") for key in ROSTER_COLUMNS}
+        row["address"] = "\n".join(person["address"])
+        row["eligible_employee"] = "yes" if person["eligible_employee"] else "no"
+        row["key_employee_on"] = ";".join(person.get("key_employee_on", []))
+        roster.append(row)
+        for election in person.get("elections", []):
+            period = election.get("performance_period", {})
+            elections.append(
+                {
+                    "participant_id": person["id"],
+                    "plan_year": election["plan_year"],
+                    "kind": election["kind"],
+                    "percent": election["percent"],
+                    "made_on": election["made_on"],
+                    "performance_start": period.get("start", ""),
+                    "performance_end": period.get("end", ""),
+                    "criteria_established_on": period.get("criteria_established_on", ""),
+                    "revoked_on": election.get("revoked_on", ""),
+                }
+            )
+        for beneficiary in person.get("beneficiaries", []):
+            beneficiaries.append(
+                {
+                    "participant_id": person["id"],
+                    **beneficiary,
+                    "contingent": "yes" if beneficiary.get("contingent") else "",
+                }
+            )
+        for fund, percent in person.get("investments", {}).items():
+            allocations.append({"participant_id": person["id"], "fund": fund, "percent": percent})
+    write("participants_csv", list(ROSTER_COLUMNS), roster)
+    write("elections_csv", election_columns, elections)
+    beneficiary_columns = "participant_id name relationship percent contingent".split()
+    write("beneficiaries_csv", beneficiary_columns, beneficiaries)
+    write("allocations_csv", ["participant_id", "fund", "percent"], allocations)
+    head = {key: value for key, value in facts.items() if key != "participants"}
+    head.update(names)
+    return write_yaml(head, folder / f"{stem}-hris.yaml")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--participants", type=int, default=10_000)
@@ -349,6 +416,7 @@ def main() -> None:
         write_json(facts, options.out / f"{stem}.json"),
         write_yaml(facts, options.out / f"{stem}.yaml"),
         write_roster(facts, options.out, stem),
+        write_hris(facts, options.out, stem),
     ):
         print(path)
     if options.directors:

@@ -1,13 +1,11 @@
-"""`docgen` and `python -m docgen`: the command line, imported with the cycle collector asleep
-and frozen after (docgen.core.heap), then run (docgen.cli.entry).
+"""`docgen` and `python -m docgen`: the command line, imported and run (docgen.cli.entry).
 
 pydantic calls its plugins (code any installed package may register under pydantic's entry
 point) on every validation, with the data validated: for docgen, the facts of directors and
-participants. A `docgen` command runs none of them, and does not read every installed package's
-metadata to find them (about 1% of a fresh process's floor, issue 27): it sets
-``PYDANTIC_DISABLE_PLUGINS=__all__`` unless the environment already sets it. Setting it to
-nothing (``PYDANTIC_DISABLE_PLUGINS=``) runs them all, as pydantic does alone. A program that
-imports docgen as a library decides for itself.
+participants. A `docgen` command runs none of them: it sets ``PYDANTIC_DISABLE_PLUGINS=__all__``
+unless the environment already sets it. Setting it to nothing (``PYDANTIC_DISABLE_PLUGINS=``)
+runs them all, as pydantic does alone. A program that imports docgen as a library decides for
+itself.
 
 pyHanko 0.38 imports cryptography's DSA key type when it is first imported (to sign, verify a
 signature, or read a returned form), and cryptography 51 answers that import with a
@@ -23,9 +21,6 @@ import warnings
 from collections.abc import Callable
 from typing import NoReturn
 
-from docgen.core import kept_code
-from docgen.core.heap import built_once
-
 PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
 # (message, module) of library warnings a `docgen` command does not print (module docstring).
 QUIET = (("DSA is deprecated", r"pyhanko\."),)
@@ -36,9 +31,7 @@ def command_line() -> Callable[[], NoReturn]:
     os.environ.setdefault(PLUGINS, "__all__")
     for message, module in QUIET:
         warnings.filterwarnings("ignore", message=message, module=module)
-    kept_code.start()
-    with built_once():
-        from docgen.cli import entry
+    from docgen.cli import entry
 
     return entry
 

@@ -16,7 +16,7 @@ from typing import Annotated, NoReturn
 import typer
 from typer.core import TyperGroup, TyperOption
 
-from docgen import __version__, api, cli_after_grant, cli_forms
+from docgen import __version__, api
 from docgen.console.options import (
     AsOf,
     FactsFile,
@@ -26,17 +26,20 @@ from docgen.console.options import (
     format_option,
     output_option,
     parse_as_of,
+    parse_date_option,
+    parse_received_on,
 )
 from docgen.console.output import emit
 from docgen.console.printers import (
     ProgressBar,
     print_batch,
+    print_recorded,
     print_render,
     print_verified,
     rules_table,
 )
-from docgen.console.process import exit_quickly, exits_on_error, run
-from docgen.console.terminal import out
+from docgen.console.process import exit_flushed, exits_on_error, run
+from docgen.console.terminal import err, out
 
 
 class _StageOption(TyperOption):
@@ -470,11 +473,257 @@ def explain(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. RRP-PBC
     sys.stdout.write(api.explain(rule_id))
 
 
-for _command in (cli_forms.intake, cli_forms.elect, cli_forms.status):  # the election loop
-    app.command()(_command)
-app.command()(cli_after_grant.section16)  # after the grant
-app.command()(cli_after_grant.proxy)
-app.command("export-ocf")(cli_after_grant.export_ocf)
+# ---------------------------------------------------------------- the election loop
+
+
+_RECEIVED_HELP = (
+    "The day the Company received the form(s), YYYY-MM-DD: recorded as the filing date."
+)
+_ACCEPT_NAME_HELP = (
+    "Accept a printed name that does not read as the name on record (Exhibit I, Section IV), "
+    "for this REASON: recorded beside the filing as name_accepted."
+)
+AcceptName = Annotated[
+    str | None, typer.Option("--accept-name", metavar="REASON", help=_ACCEPT_NAME_HELP)
+]
+
+
+def _ended(result: api.Recorded) -> None:
+    """Print what was recorded; exit 2 when a form was refused (each said why), else by the
+    check's findings."""
+    print_recorded(result)
+    if result.refused:
+        for problem in result.refused:
+            err.print(str(problem), markup=False)
+        count = len(result.refused_forms)
+        err.print(
+            f"{count} form{'s' if count != 1 else ''} refused and not recorded; the others "
+            "were recorded.",
+            style="bold red",
+        )
+        raise typer.Exit(2)
+    raise typer.Exit(result.report.exit_code())
+
+
+@app.command()
+@exits_on_error
+def intake(
+    file: FactsFile,
+    forms: Annotated[
+        list[Path],
+        typer.Argument(help="Returned, filled PDF forms (Exhibit I or RRP).", show_default=False),
+    ],
+    received_on: Annotated[str, typer.Option("--received-on", help=_RECEIVED_HELP)],
+    as_of: AsOf = None,
+    accept_name: AcceptName = None,
+) -> None:
+    """Read returned forms into FILE as filings on the day received, then check it.
+
+    Each form is matched to its director or participant by the identity it carries, its fields
+    validated (one option, a date where the option needs one, the signature block completed),
+    and recorded in FILE as written (comments, order, quoting kept), or in the CSV the person
+    lives in (the roster row, or elections_csv, beneficiaries_csv, allocations_csv when the
+    facts name them). Exit 0 recorded and clean, 1 recorded with error findings, 2 refused with
+    nothing written: a scan (use `docgen elect`), another cycle's form, someone not in FILE, a
+    form already recorded, blank or unclear fields. Of several forms, every valid one is
+    recorded and each refused one named with its reason (exit 2)."""
+    checked_on = parse_as_of(as_of)
+    received = parse_received_on(received_on, checked_on)
+    result = api.intake(
+        file, forms, received_on=received, as_of=checked_on, accept_name=accept_name
+    )
+    _ended(result)
+
+
+@app.command()
+@exits_on_error
+def elect(
+    file: FactsFile,
+    subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
+    received_on: Annotated[str, typer.Option("--received-on", "--filed-on", help=_RECEIVED_HELP)],
+    pay_on: Annotated[
+        str | None,
+        typer.Option(
+            help="Exhibit I, Section III: separation, date or earlier_of_separation_or_date."
+        ),
+    ] = None,
+    pay_date: Annotated[
+        str | None, typer.Option(help="Exhibit I: the date beside option (b) or (c).")
+    ] = None,
+    printed_name: Annotated[
+        str | None, typer.Option(help="Exhibit I, Section IV: the name printed (checked).")
+    ] = None,
+    signed_on: Annotated[str | None, typer.Option(help="The date the form was signed.")] = None,
+    recorded_by: Annotated[
+        str | None,
+        typer.Option(help="Who is recording the paper form (the on-file copy names them)."),
+    ] = None,
+    salary_percent: Annotated[
+        str | None, typer.Option(help="RRP form, Section II(a): percent of base salary.")
+    ] = None,
+    bonus_percent: Annotated[
+        str | None, typer.Option(help="RRP form, Section II(b): percent of bonus.")
+    ] = None,
+    performance_percent: Annotated[
+        list[str] | None,
+        typer.Option(help="RRP form: END=PERCENT for the performance period ending END."),
+    ] = None,
+    allocation: Annotated[
+        list[str] | None, typer.Option(help="RRP form, Section IV: FUND=PERCENT, each fund.")
+    ] = None,
+    beneficiary: Annotated[
+        list[str] | None,
+        typer.Option(help='RRP form, Section V: "NAME;RELATIONSHIP;SHARE", each Beneficiary.'),
+    ] = None,
+    as_of: AsOf = None,
+    accept_name: AcceptName = None,
+) -> None:
+    """Record a paper form's content (a scan, a fax) in FILE, with intake's validation.
+
+    Give what the form says as options: for Exhibit I --pay-on (and --pay-date), for the RRP
+    form the percentages, allocation and Beneficiaries. Exit codes as `docgen intake`."""
+    checked_on = parse_as_of(as_of)
+    received = parse_received_on(received_on, checked_on)
+    options = {
+        "pay-on": pay_on,
+        "pay-date": pay_date,
+        "printed-name": printed_name,
+        "signed-on": signed_on,
+        "recorded-by": recorded_by,
+        "salary-percent": salary_percent,
+        "bonus-percent": bonus_percent,
+        "performance-percent": performance_percent,
+        "allocation": allocation,
+        "beneficiary": beneficiary,
+        "accept-name": accept_name,
+    }
+    result = api.elect(file, subject, options, received_on=received, as_of=checked_on)
+    _ended(result)
+
+
+class StatusFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command()
+@exits_on_error
+def status(
+    file: FactsFile,
+    as_of: Annotated[
+        str | None, as_of_option("Count days left from this date (default: today).")
+    ] = None,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out", help="The folder the blank forms were issued into (batch --out)."),
+    ] = None,
+    output_format: Annotated[
+        StatusFormat, format_option("text (a table), json or csv.")
+    ] = StatusFormat.text,
+    output: Output = None,
+) -> None:
+    """Who has returned a form and when, whether it is in effect, and the days left to file.
+
+    Per director or participant: the day the blank form was sent (from the folder it was issued
+    into, with --out), forms returned and the last one's filing day, the election in effect (or
+    why not), the last day to file and the days left. Exit 0 (2 for bad input)."""
+    checked_on = parse_as_of(as_of)
+    result = api.status(file, as_of=checked_on, out=out_dir)
+    view = "rich" if output_format is StatusFormat.text else output_format.value
+    emit(api.status_view(result, view), output)
+
+
+# ---------------------------------------------------------------- after the grant
+
+
+@app.command()
+@exits_on_error
+def section16(
+    file: FactsFile,
+    out_dir: Annotated[Path, typer.Option("--out", help="The folder the cycle's folder is in.")],
+    as_of: IssuedOn = None,
+) -> None:
+    """Draft each director's Form 4 for the grant: EDGAR ownership XML and a readable PDF.
+
+    Written whole into OUT/<grant>/section16/ with drafts-manifest.json (SHA-256s). Needs the
+    issuer's cik and trading_symbol, company.form4_table (I or II) and each director's cik; each
+    missing one is named (exit 2) and nothing is written. Filer credentials are never facts.
+    The Form 4 is due by the end of the second business day after the grant date
+    (RSU-FORM4-DUE)."""
+    drafted_on = parse_as_of(as_of)
+    result = api.section16(file, out_dir, as_of=drafted_on)
+    for note in result.notes:
+        out.print(note)
+    out.print(
+        f"Drafted {result.count} {result.noun}s into {result.folder} "
+        f"({len(result.files)} files, SHA-256s in drafts-manifest.json)."
+    )
+    if result.due_on:
+        out.print(f"Due on EDGAR by {result.due_on.isoformat()}.")
+
+
+class ProxyFormat(StrEnum):
+    csv = "csv"
+    html = "html"
+
+
+@app.command()
+@exits_on_error
+def proxy(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="The cycles' facts files (director grants).", show_default=False),
+    ],
+    fiscal_year_end: Annotated[
+        str, typer.Option("--fiscal-year-end", help="The fiscal year's last day, YYYY-MM-DD.")
+    ],
+    output_format: Annotated[ProxyFormat, format_option("csv or html.")] = ProxyFormat.csv,
+    output: Output = None,
+) -> None:
+    """The proxy's Director Compensation stock award figures (Regulation S-K Item 402(k)).
+
+    Per director: the grant-date fair value of each award granted in the fiscal year (the twelve
+    months ending --fiscal-year-end; units x the grant's Fair Market Value, ASC 718, rounded to
+    the whole dollar half up) and the units outstanding at the fiscal year-end, dividend
+    equivalents included. A director in several cycles is one row summing them."""
+    end = parse_date_option("--fiscal-year-end", fiscal_year_end)
+    emit(api.proxy(files, end, output_format.value), output, "proxy figures")
+
+
+@app.command("export-ocf")
+@exits_on_error
+def export_ocf(
+    file: FactsFile,
+    output: Annotated[
+        Path, output_option("The bundle to write, e.g. cycle.ocf.zip (written atomically).")
+    ],
+    as_of: Annotated[
+        str | None, as_of_option("The bundle's as-of date (default: today); on or after the grant.")
+    ] = None,
+    issued: Annotated[
+        Path | None,
+        typer.Option(
+            "--issued",
+            help="The issued grant stage folder (or the OUT folder holding it): its Notices "
+            "are listed as OCF Documents with their MD5.",
+        ),
+    ] = None,
+) -> None:
+    """The cycle as an Open Cap Format 1.2.0 bundle (a zip), validated before it is written.
+
+    Issuer, a Stakeholder per director (BOARD_MEMBER), StockPlan, StockClass, VestingTerms, and
+    per director the RSU issuance, its vesting start and its acceptance; the issued Notices as
+    Documents (--issued). Deferral elections, which OCF cannot express, go beside them in
+    docgen-elections.json (docs/ocf-export.md)."""
+    written = api.export_ocf(file, output, parse_as_of(as_of), issued)
+    out.print(
+        f"Wrote {output}: OCF 1.2.0 bundle of cycle {written['cycle']} "
+        f"({len(written['files'])} files, {written['documents']} Notices as Documents).",
+        markup=False,
+    )
+    for note in written["notes"]:
+        err.print(f"Note: {note}", markup=False)
 
 
 # Typer's help keeps a docstring's line breaks: prose wrapped at 100 columns in the source came
@@ -492,11 +741,10 @@ def main() -> None:
 
 
 def entry() -> NoReturn:
-    """`docgen` and `python -m docgen`: :func:`main`, then an exit that does not free the heap
-    object by object (docgen.console.process.exit_quickly). Tests call :func:`main` in their
-    process."""
+    """`docgen` and `python -m docgen`: :func:`main`, then its exit once standard output is
+    flushed (docgen.console.process.exit_flushed). Tests call :func:`main` in their process."""
     try:
         main()
     except SystemExit as stop:
-        exit_quickly(stop.code)
-    exit_quickly(0)
+        exit_flushed(stop.code)
+    exit_flushed(0)

@@ -481,16 +481,12 @@ def test_a_form_without_its_identity_is_not_a_docgen_form(exhibit):
 def _repaired(grant, doc: str, stage: str, identity, tooltips=None) -> bytes:
     """A document's HTML through WeasyPrint with the repair as its finisher, as html_to_pdf
     runs it (WeasyPrint's own objects, before the file is written)."""
-    from docgen.render.weasyprint_import import weasyprint
+    import weasyprint
 
     html = render.render_html(grant, doc, "jsmith", stage)
-    return (
-        weasyprint()
-        .HTML(string=html, base_url=str(Path.cwd()))
-        .write_pdf(
-            pdf_forms=True,
-            finisher=lambda _, pdf: repair_form(pdf, identity=identity, tooltips=tooltips),
-        )
+    return weasyprint.HTML(string=html, base_url=str(Path.cwd())).write_pdf(
+        pdf_forms=True,
+        finisher=lambda _, pdf: repair_form(pdf, identity=identity, tooltips=tooltips),
     )
 
 

@@ -1,6 +1,6 @@
-"""The command line's quick exit (docgen.console.process.exit_quickly): it skips freeing the
-heap, and nothing else a normal exit does: every byte of output, the exit code, the atexit
-handlers and a running thread's work all survive it."""
+"""How the command line ends (docgen.cli.entry, docgen.console.process.exit_flushed): every byte
+of output reaches a pipe, the exit code is the command's, and a reader that goes away is an exit
+code, not a traceback."""
 
 from __future__ import annotations
 
@@ -44,38 +44,30 @@ def test_the_whole_report_reaches_a_pipe_and_the_exit_code_is_the_commands(tmp_p
     assert refused.returncode == 2 and "fair_market_valu" in refused.stderr
 
 
-def _check_the_sample_after(prelude: str, tmp_path: Path) -> subprocess.CompletedProcess:
-    """`docgen check` on the sample through the console entry point, after ``prelude``."""
-    argv = ["docgen", "check", str(SAMPLE), "--as-of", "2026-06-23"]
+def test_the_docgen_script_is_the_entry_point_and_exits_with_the_commands_code(tmp_path):
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["scripts"]["docgen"] == "docgen.__main__:entry"
     script = (
-        f"{prelude}import sys\nsys.argv = {argv!r}\nfrom docgen.__main__ import entry\nentry()\n"
+        "import sys\nsys.argv = ['docgen', '--version']\n"
+        "from docgen.__main__ import entry\nentry()\n"
     )
     done = _run(script, tmp_path)
-    assert done.returncode == 0, done.stderr
-    return done
+    assert done.returncode == 0 and done.stdout.strip() and not done.stderr
 
 
-def test_atexit_handlers_run_before_the_quick_exit(tmp_path):
-    done = _check_the_sample_after(
-        "import atexit\natexit.register(lambda: open('ran', 'w').write('yes'))\n", tmp_path
+def test_a_reader_that_goes_away_ends_the_command_with_1_and_no_traceback(tmp_path):
+    """`docgen check ... | head`: what the reader did not read is lost, so the exit says so."""
+    script = (
+        "import os, sys\n"
+        f"sys.argv = ['docgen', 'check', {str(SAMPLE)!r}, '--as-of', '2026-06-23',"
+        " '--format', 'json']\n"
+        "reader, writer = os.pipe()\n"
+        "os.close(reader)\n"
+        "os.dup2(writer, 1)\n"
+        "from docgen.__main__ import entry\n"
+        "entry()\n"
     )
-    assert (tmp_path / "ran").read_text() == "yes"
-    assert "0 errors" in done.stdout
-
-
-def test_a_running_thread_is_waited_for(tmp_path):
-    prelude = (
-        "import threading, time\n"
-        "def work():\n"
-        "    time.sleep(0.5)\n"
-        "    open('finished', 'w').write('yes')\n"
-        "threading.Thread(target=work).start()\n"
-    )
-    _check_the_sample_after(prelude, tmp_path)
-    assert (tmp_path / "finished").read_text() == "yes"
-
-
-def test_a_text_exit_prints_and_exits_1(tmp_path):
-    script = "from docgen.console.process import exit_quickly\nexit_quickly('stopped: no facts')\n"
     done = _run(script, tmp_path)
-    assert done.returncode == 1 and done.stderr == "stopped: no facts\n"
+    assert done.returncode == 1 and done.stderr == "", done.stderr

@@ -118,3 +118,27 @@ def test_the_new_kind_has_the_shared_fields_without_declaring_them(toy, cli, tmp
     refused = cli("validate", path)
     assert refused.exit_code == 2
     assert "drafted_clauses_approved_by: is a field of docgen's first release" in refused.stderr
+
+
+def test_a_kind_without_a_capability_is_refused_by_its_command(toy, cli, tmp_path):
+    """The toy kind subclasses Kind[ToyAward] and no capability protocol: each command that
+    needs one refuses its file, naming the kinds that have it."""
+    from docgen.kinds import ComputesPlan, DraftsFilings, ExportsOCF, GrantsStockAwards, RunsPayroll
+    from tests import toykind
+
+    for capability in (ComputesPlan, RunsPayroll, GrantsStockAwards, ExportsOCF, DraftsFilings):
+        assert not isinstance(toykind.KIND, capability)
+    path = toy()
+    compute = cli("compute", path)
+    assert compute.exit_code == 2
+    assert "a file of kind toy-performance-share has no arithmetic to compute" in compute.stderr
+    assert "director-rsu-grant or rrp-plan-year" in compute.stderr
+    payroll = cli("payroll", path)
+    assert payroll.exit_code == 2 and "rrp-plan-year" in payroll.stderr
+    drafts = cli("section16", path, "--out", tmp_path, "--as-of", "2026-03-02")
+    assert drafts.exit_code == 2 and "has no Section 16 filings to draft" in drafts.stderr
+    # The proxy asks the kind before it reads a company: the toy kind's company is plain text.
+    proxy = cli("proxy", path, "--fiscal-year-end", "2026-12-31")
+    assert proxy.exit_code == 2, proxy.stderr
+    assert "grants no stock awards for the proxy" in proxy.stderr
+    assert "Traceback" not in proxy.stderr

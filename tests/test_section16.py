@@ -53,8 +53,9 @@ def drafted(tmp_path_factory) -> Path:
 def edgar_form4(xml: bytes):
     """edgartools' own reading of an ownership XML document. It asks EDGAR whether each
     reporting owner's CIK is a company (a network call): answered here, offline, as a person."""
-    import edgar.ownership.owners as owners
-    from edgar.ownership import Form4
+    # The `edgar` extra (pyproject.toml): `make test` installs it; the lowest-versions job does not.
+    owners = pytest.importorskip("edgar.ownership.owners")
+    Form4 = pytest.importorskip("edgar.ownership").Form4
 
     looked_up = owners.Entity
     owners.Entity = lambda cik: None  # not a company: edgartools reverses "Last First" names

@@ -24,7 +24,7 @@ from tests.signing_pki import (
     p12,
     start_tsa,
 )
-from tests.test_cms_template import _blank_pdf, _validate
+from tests.test_signer import _blank_pdf, _validate
 
 pki_fixture, signing_fixture = module_fixtures()
 

@@ -266,7 +266,7 @@ def test_another_version_is_said_and_the_text_compared(tmp_path, cli):
 
 
 def test_another_renderer_is_said_and_the_text_compared(away, cli, monkeypatch):
-    monkeypatch.setattr("docgen.issue.verify_file.renderer", lambda: "WeasyPrint 99.0")
+    monkeypatch.setattr("docgen.issue.verify.renderer", lambda: "WeasyPrint 99.0")
     result = cli("verify", away)
     assert result.exit_code == 0, result.output
     assert "this docgen prints with WeasyPrint 99.0, so the text is compared" in result.stdout

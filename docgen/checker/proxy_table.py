@@ -15,7 +15,7 @@ from typing import Literal
 from docgen.core.awards import ROUNDING, UNITS_SHOWN, FiscalYear, ProxyAward, fiscal_year
 from docgen.core.errors import LoadError, Problem
 from docgen.core.safe_text import csv_text
-from docgen.kinds import all_kinds, kind_of
+from docgen.kinds import GrantsStockAwards, all_kinds, kind_of
 from docgen.load import load_facts
 
 ProxyFormat = Literal["csv", "html"]
@@ -166,11 +166,12 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
     loaded = [load_facts(path) for path in paths]
     problems = []
     seen: dict[str, str] = {}
-    company = loaded[0].facts.company.name if loaded else ""
+    company: str | None = None  # the first file of a kind with stock awards names the issuer
+    granting = []  # each file's facts with its kind, which grants awards
     for one in loaded:
         kind = kind_of(one.facts)
         where = one.source.file
-        if not kind.has_proxy:
+        if not isinstance(kind, GrantsStockAwards):
             having = " or ".join(k.name for k in all_kinds() if k.has_proxy)
             problems.append(
                 Problem(
@@ -183,6 +184,7 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
                 )
             )
             continue
+        granting.append((one.facts, kind))
         cycle = kind.cycle_name(one.facts)
         if cycle in seen:
             problems.append(
@@ -195,7 +197,9 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
                 )
             )
         seen.setdefault(cycle, where)
-        if one.facts.company.name != company:
+        if company is None:
+            company = one.facts.company.name
+        elif one.facts.company.name != company:
             problems.append(
                 Problem(
                     where,
@@ -209,6 +213,6 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
             )
     if problems:
         raise LoadError(problems)
-    awards = [award for one in loaded for award in kind_of(one.facts).proxy_awards(one.facts, year)]
+    awards = [award for facts, kind in granting for award in kind.proxy_awards(facts, year)]
     table = rows(awards)
     return as_csv(table, year) if shown == "csv" else as_html(table, year, company)

@@ -11,6 +11,7 @@ from docgen.checker.clauses import clause_findings, review_clauses
 from docgen.checker.part import Part, part_of
 from docgen.checker.rules import rules_of
 from docgen.checker.seed_references import undefined_references
+from docgen.core.collector import paused_for_a_population
 from docgen.core.errors import DocgenError
 from docgen.core.findings import FactsInfo, Finding, Report
 from docgen.core.model import defaulted_terms
@@ -72,6 +73,17 @@ def run_checks(
     A finding inside a form the facts record as not in effect (the kind's ``not_in_effect``) is
     reported at info: the decision it asks for has been made, and it blocks nothing.
     """
+    with paused_for_a_population():  # the rules' views and findings (docgen.core.collector)
+        return _run_checks(loaded, as_of, stage, issuing, only)
+
+
+def _run_checks(
+    loaded: LoadedFacts,
+    as_of: date,
+    stage: str | None,
+    issuing: bool,
+    only: Collection[str] | None,
+) -> Report:
     facts = loaded.facts
     kind = kind_of(facts)
     stage = resolve_stage(facts, stage, as_of)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from docgen.core.finding_groups import sections
 from docgen.core.findings import Finding, Report
@@ -29,29 +29,30 @@ def as_json(report: Report) -> str:
 
 
 def as_rich(report: Report) -> RenderableType:
-    """A table grouped by director or participant, severities in colour, a summary line."""
+    """A table grouped by director or participant, severities in colour, a summary line; past
+    MOST_ROWS rows, the findings counted by rule instead (:func:`_by_rule`)."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
-    colour = {"error": "bold red", "warning": "yellow", "info": "cyan"}
     summary = Text(
         for_terminal(report.summary_line()), style="bold red" if report.errors else "bold green"
     )
     notes = [Text(for_terminal(line), style="dim") for line in notes_lines(report)]
     if not report.findings:
         return Group(Text(_none_shown(report)), *notes, summary)
+    sections = _rows(report)
+    if sum(len(rows) for rows in sections) > MOST_ROWS:
+        return Group(*_by_rule(report), *notes, summary)
     # Every cell and the title are Text, never a string rich would read as markup.
     title = Text(f"Findings: {for_terminal(report.facts.file)}")
-    if len(report.findings) >= LARGE_REPORT:
-        return Group(_findings_table(report, title, colour), *notes, summary)
     table = Table(show_lines=False, expand=True, title=title)
     table.add_column("subject", ratio=1, min_width=10, overflow="fold")
     table.add_column("severity", no_wrap=True)
     table.add_column("finding", ratio=3, min_width=24, overflow="fold")
     table.add_column("cites", ratio=1, min_width=16, overflow="fold")
     table.add_column("where", no_wrap=True, justify="right")
-    for rows in _rows(report):
+    for rows in sections:
         for index, row in enumerate(rows):
             cell = Text(row.rule, style="bold")
             cell.append(f"\n{row.message}")
@@ -61,7 +62,7 @@ def as_rich(report: Report) -> RenderableType:
                 cell.append(f"\n{row.names}")
             table.add_row(
                 Text(row.subject),
-                Text(row.severity, style=colour[row.severity]),
+                Text(row.severity, style=COLOUR[row.severity]),
                 cell,
                 Text(row.cites),
                 Text(row.where),
@@ -70,46 +71,46 @@ def as_rich(report: Report) -> RenderableType:
     return Group(table, *notes, summary)
 
 
-# From this many findings the table is drawn by docgen.checker.findings_table (the same text as
-# rich's Table, at a fiftieth of its cost); below it, by rich's Table.
-LARGE_REPORT = 200
+COLOUR = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+# A table of more rows than this is more than anyone reads in a terminal: the terminal gets the
+# findings counted by rule, and the formats made for long reports (HTML, JSON, Markdown) list
+# each one.
+MOST_ROWS = 300
 
 
-def _findings_table(report: Report, title: RenderableType, colour: dict[str, str]) -> Any:
-    """The findings table of :func:`as_rich`, drawn cell by cell (findings_table)."""
-    from docgen.checker.findings_table import Cell, Column, FindingsTable
+def _by_rule(report: Report) -> list[RenderableType]:
+    """The findings counted by rule and severity (how many, about how many people), and where
+    each one is listed."""
+    from rich.table import Table
+    from rich.text import Text
 
-    table = FindingsTable(
-        title,
-        [
-            Column("subject", ratio=1, min_width=10, fold=True),
-            Column("severity"),
-            Column("finding", ratio=3, min_width=24, fold=True),
-            Column("cites", ratio=1, min_width=16, fold=True),
-            Column("where", right=True),
-        ],
+    found: dict[tuple[str, str], list[str]] = {}
+    for finding in report.findings:
+        found.setdefault((finding.severity, finding.rule), []).append(finding.subject)
+    noun = get_kind(report.facts.kind).subject_noun
+    title = Text(f"Findings by rule: {for_terminal(report.facts.file)}")
+    table = Table(show_lines=False, title=title)
+    table.add_column("severity", no_wrap=True)
+    table.add_column("rule", no_wrap=True)
+    table.add_column("findings", justify="right")
+    table.add_column(f"{noun}s", justify="right")
+    order = {severity: index for index, severity in enumerate(COLOUR)}
+    for (severity, rule), subjects in sorted(
+        found.items(), key=lambda item: (order[item[0][0]], item[0][1])
+    ):
+        table.add_row(
+            Text(severity, style=COLOUR[severity]),
+            Text(rule),
+            str(len(subjects)),
+            str(len(set(subjects))),
+        )
+    where = Text(
+        f"{len(report.findings)} findings are too many to list here: `docgen check` with "
+        "--format html -o FILE (a page for counsel), --format json or --format md lists each "
+        "one with its citations and where its fact is written."
     )
-    for rows in _rows(report):
-        for index, row in enumerate(rows):
-            text = f"{row.rule}\n{row.message}"
-            runs = []  # the whole cell is bold, as rich's Text(rule, style="bold") makes it
-            if row.remedy:
-                remedy = f" {row.remedy}"
-                runs.append((len(text), len(text) + len(remedy), "dim"))
-                text += remedy
-            if row.names:
-                text += f"\n{row.names}"
-            table.add_row(
-                [
-                    Cell(row.subject),
-                    Cell(row.severity, colour[row.severity]),
-                    Cell(text, "bold", tuple(runs)),
-                    Cell(row.cites),
-                    Cell(row.where),
-                ],
-                end_section=index == len(rows) - 1,
-            )
-    return table
+    return [table, where]
 
 
 @dataclass(frozen=True)

@@ -52,58 +52,51 @@ IssuedOn = Annotated[
 Output = Annotated[Path | None, output_option()]
 
 
+def _iso_date(option: str, text: str, example: str = "") -> date:
+    """``text`` as an ISO date; anything else is told (with ``example``, a date to copy) and
+    exits 2."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        like = f" Write it like {example}." if example else ""
+        err.print(f"{option}: expected a date as YYYY-MM-DD (got {text}).{like}")
+        raise typer.Exit(2) from None
+
+
+def _in_range(option: str, text: str, day: date, after: str = "") -> date:
+    """``day`` when it is in the range facts may hold; else told (then ``after``) and exits 2."""
+    earliest, latest = api.DATE_RANGE
+    if not earliest <= day <= latest:
+        err.print(
+            f"{option}: a date outside the years {earliest.year} to {latest.year} (got {text})."
+            + after
+        )
+        raise typer.Exit(2)
+    return day
+
+
 def parse_as_of(text: str | None) -> date:
     """`--as-of`: an ISO date in the range facts may hold, defaulting to today."""
     if text is None:
         return date.today()
-    try:
-        day = date.fromisoformat(text)
-    except ValueError:
-        err.print(f"--as-of: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-01.")
-        raise typer.Exit(2) from None
     earliest, latest = api.DATE_RANGE
-    if not earliest <= day <= latest:
-        err.print(
-            f"--as-of: a date outside the years {earliest.year} to {latest.year} (got {text}). "
-            f"docgen works with dates from {earliest.isoformat()} to {latest.isoformat()}."
-        )
-        raise typer.Exit(2)
-    return day
+    works_with = f" docgen works with dates from {earliest.isoformat()} to {latest.isoformat()}."
+    return _in_range("--as-of", text, _iso_date("--as-of", text, "2026-06-01"), works_with)
 
 
 def parse_date_option(option: str, text: str) -> date:
     """A date option other than --as-of (``option`` names it): an ISO date in the range facts
     may hold; a bad one is told and exits 2."""
-    try:
-        day = date.fromisoformat(text)
-    except ValueError:
-        err.print(f"{option}: expected a date as YYYY-MM-DD (got {text}).", markup=False)
-        raise typer.Exit(2) from None
-    earliest, latest = api.DATE_RANGE
-    if not earliest <= day <= latest:
-        err.print(
-            f"{option}: a date outside the years {earliest.year} to {latest.year} (got {text}).",
-            markup=False,
-        )
-        raise typer.Exit(2)
-    return day
+    return _in_range(option, text, _iso_date(option, text))
 
 
 def parse_received_on(text: str, as_of: date) -> date:
     """`--received-on`: an ISO date, not after the day the command checks as of."""
-    try:
-        received = date.fromisoformat(text)
-    except ValueError:
-        err.print(
-            f"--received-on: expected a date as YYYY-MM-DD (got {text}). Write it like 2026-06-10.",
-            markup=False,
-        )
-        raise typer.Exit(2) from None
+    received = _iso_date("--received-on", text, "2026-06-10")
     if received > as_of:
         err.print(
             f"--received-on {received} is after {as_of} (--as-of, default today): a form is "
-            "recorded on the day it was received, which cannot be later. Nothing was written.",
-            markup=False,
+            "recorded on the day it was received, which cannot be later. Nothing was written."
         )
         raise typer.Exit(2)
     return received

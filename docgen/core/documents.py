@@ -1,13 +1,16 @@
 """What a document is, to the engine: a template, who gets it at which stage, what it is told,
 what it says about itself, and the facts that must be read back from it. Each kind of facts
-declares its documents with :class:`DocumentSpec`; docgen.render makes them."""
+declares its documents with :class:`DocumentSpec`, typed by its facts model (a kind's documents
+are ``DocumentSpec[ItsFacts]``); docgen.render makes them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
+
+from docgen.core.kind_facts import FactsT
 
 # Every format a document is made in, in the order the command line offers them: an issued
 # document is its PDF and its DOCX; the HTML both are made from is a preview, never issued.
@@ -46,17 +49,18 @@ class ReturnPart:
 
 
 @dataclass(frozen=True)
-class DocumentSpec:
-    """One kind of document: its template and how the facts feed it."""
+class DocumentSpec(Generic[FactsT]):
+    """One kind of document: its template and how the facts feed it. Each function takes the
+    kind's facts, one subject of them and the stage."""
 
     name: str
     title: str
     template: str
     stages: tuple[str, ...]
-    applies_to: Callable[[Any, Any, str], bool]  # (facts, subject, stage) -> does it get this doc?
-    context: Callable[[Any, Any, str], dict[str, Any]]  # (facts, subject, stage) -> template vars
-    meta: Callable[[Any, Any, str], DocumentMeta]
-    key_facts: Callable[[Any, Any, str], list[str]]
+    applies_to: Callable[[FactsT, Any, str], bool]  # does the subject get it at the stage?
+    context: Callable[[FactsT, Any, str], dict[str, Any]]  # the template's variables
+    meta: Callable[[FactsT, Any, str], DocumentMeta]
+    key_facts: Callable[[FactsT, Any, str], list[str]]
     # Body text in points, in the PDF and in Word alike; None: the house size (print.css, 11.5)
     type_size: float | None = None
     return_part: ReturnPart | None = None  # DOC-RETURN-PAGE

@@ -4,7 +4,9 @@ approvals of the drafted clauses (``clause_approvals``), the company's own templ
 
 A kind's facts model extends :class:`KindFacts`, narrowing ``kind`` to its name and giving the
 type of its company (``KindFacts[DirectorCompany]``; a kind whose company is only a name says
-``KindFacts[Text]``).
+``KindFacts[Text]``). :data:`FactsT` stands for a kind's facts model wherever the engine meets a
+kind (``Kind[FactsT]``, ``DocumentSpec[FactsT]``), so mypy checks each kind's hooks against its
+own model.
 
 Field order. pydantic puts a base model's fields before a subclass's, so a kind's model holds
 ``kind``, ``company``, ``clause_approvals`` and ``templates_dir`` first. The order a person reads
@@ -94,3 +96,7 @@ class KindFacts(Fact, Generic[CompanyT]):
         own = [name for name in cls.model_fields if name not in KindFacts.model_fields]
         at = own.index(cls.shared_fields_before) if cls.shared_fields_before else len(own)
         return [*_LEADING, *own[:at], *shared, *own[at:]]
+
+
+# A kind's facts model, as the kind's hooks and documents take it (docgen.kinds.registry.Kind)
+FactsT = TypeVar("FactsT", bound="KindFacts[Any]")

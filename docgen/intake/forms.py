@@ -27,7 +27,6 @@ from docgen.checker.runner import run_checks
 from docgen.core.errors import Problem, clipped, unknown_id_hint
 from docgen.core.filings import Filing, FormIntake, FormRefused
 from docgen.core.findings import Report
-from docgen.core.heap import collector_asleep_and_heap_settled
 from docgen.core.output import recording_lock
 from docgen.core.safe_open import NotARegularFile, TooLarge, read_regular
 from docgen.intake.certified import certified_return, same_form
@@ -67,8 +66,7 @@ def intake(
     check; the forms refused are in ``Recorded.refused`` (none recorded: FormsRefused).
     ``accept_name``: the reason a printed name that does not read as the name on record is
     accepted (recorded beside the filing)."""
-    # before any file is read (docgen.core.output); the roster's heap unscanned (core.heap)
-    with recording_lock(Path(facts_path)), collector_asleep_and_heap_settled():
+    with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
         return _intake(
             facts_path, forms, received_on=received_on, as_of=as_of, accept_name=accept_name
         )
@@ -84,8 +82,7 @@ def elect(
 ) -> Recorded:
     """Record a paper form's content given as options, with intake's validation, then check
     (``accept-name`` among them: the reason a printed name is accepted)."""
-    # before any file is read (docgen.core.output); the roster's heap unscanned (core.heap)
-    with recording_lock(Path(facts_path)), collector_asleep_and_heap_settled():
+    with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
         return _elect(facts_path, subject_id, options, received_on=received_on, as_of=as_of)
 
 

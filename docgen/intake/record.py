@@ -20,7 +20,6 @@ from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.filings import Append, Filing, FormRefused, Put
-from docgen.core.heap import collector_asleep
 from docgen.core.output import recording_lock, remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
 from docgen.intake.proof import EditedText, NotAsIntended, proven
@@ -67,11 +66,6 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     ``filings`` pairs each filing with where it came from (a form's file name, or the command
     line), for the messages of a filing the facts cannot hold.
     """
-    with collector_asleep():  # beside a large roster's heap, as it loads (docgen.core.heap)
-        return _prepare(loaded, filings)
-
-
-def _prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepared:
     kind = kind_of(loaded.facts)
     field = kind.subjects_field
     remove_stale_temporaries(

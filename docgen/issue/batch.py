@@ -1,11 +1,13 @@
 """`docgen batch`: a stage of a cycle issued into its own folder, OUT/<cycle>/<stage>/, whole.
 
-The order is the design's pipeline: load, check (an error finding stops the batch before
-anything is written, unless it is about a packet held back: ``--hold ID``, or not named by
-``--only ID``), plan (docgen.issue.plan), render the packets over a process pool, read each
-document back and apply the DOC-* rules, assemble the next stage folder, then publish it. It
-is built beside the old one and swapped in (docgen.issue.stages): an interrupted batch leaves
-the previous stage folder or the new one. A re-issue keeps what it replaces in
+The order is the design's pipeline, each step done before the next begins: the kind (the stage,
+which documents it issues to whom, the cycle's name), the checks (an error finding stops the
+batch before anything is written, unless it is about a packet held back: ``--hold ID``, or not
+named by ``--only ID``), the plan (docgen.issue.plan: the stage folder as issued, what to render),
+render (the packets over a process pool, each document read back and checked by the DOC-* rules;
+then the check report as issued), assemble the next stage folder, then publish it. It is built
+beside the old one and swapped in (docgen.issue.stages): an interrupted batch leaves the previous
+stage folder or the new one. A re-issue keeps what it replaces in
 ``superseded/<n>/`` and says which packets changed and why (docgen.issue.reissue,
 docgen.issue.history). docgen never deletes a file it did not write: one in the stage folder
 stops a re-issue (exit 2) and is named.
@@ -39,13 +41,7 @@ from docgen.issue.manifest import (
     PacketChange,
 )
 from docgen.issue.plan import Plan, plan_batch
-from docgen.issue.pool import (
-    ProgressSink,
-    RenderedDocument,
-    default_workers,
-    packets_of,
-    render_packets,
-)
+from docgen.issue.pool import ProgressSink, RenderedDocument, default_workers, render_packets
 from docgen.issue.reissue import Assembler, Assembly, signed_otherwise
 from docgen.issue.reports import (
     IssueRefusedByFindings,
@@ -121,8 +117,14 @@ def issue_loaded(
     ``only_into_new_folder``, as for `docgen render`). ``signing``: certify every PDF issued with
     the company's key (docgen.issue.signing); a packet signed otherwise is issued again.
     """
-    stage = resolve_stage(loaded.facts, stage)
-    scope = Scope.of(loaded, packets_of(loaded, stage), stage, hold, only)
+    # The kind: the stage, the documents it issues to whom (the packets, those asked for), the
+    # cycle's name and its head subject.
+    facts = loaded.facts
+    kind = kind_of(facts)
+    stage = resolve_stage(facts, stage)
+    scope = Scope.of(loaded, kind.packets(facts, stage), stage, hold, only)
+    cycle, head = kind.cycle_name(facts), kind.head(facts)[0]
+    # The checks.
     report = run_checks(loaded, as_of, stage)
     scope.refuse_on(report)
     out = Path(out)
@@ -130,11 +132,7 @@ def issue_loaded(
         raise BadRequest(
             f"--out {out}: is a file, not a folder. Name a folder for the issued packets."
         )
-    made = [
-        folder
-        for folder in (out, out / kind_of(loaded.facts).cycle_name(loaded.facts))
-        if not folder.exists()
-    ]
+    made = [folder for folder in (out, out / cycle) if not folder.exists()]
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -144,18 +142,18 @@ def issue_loaded(
         ) from None
     try:
         with OutLock(out):
-            return _issue(
+            plan = plan_batch(
                 loaded,
                 report,
                 out,
                 scope,
                 as_of,
-                workers,
                 force,
-                progress,
                 only_into_new_folder,
-                signing,
+                cycle=cycle,
+                head=head,
             )
+            return _issue(plan, workers, progress, signing)
     except BaseException:
         for folder in reversed(made):  # refused or failed: leave no trace, not even an empty OUT
             if folder.is_dir() and not any(folder.iterdir()):
@@ -164,19 +162,10 @@ def issue_loaded(
 
 
 def _issue(
-    loaded: LoadedFacts,
-    report: Report,
-    out: Path,
-    scope: Scope,
-    as_of: date,
-    workers: int | None,
-    force: bool,
-    progress: ProgressSink | None,
-    only_into_new_folder: bool,
-    signing: Signing | None,
+    plan: Plan, workers: int | None, progress: ProgressSink | None, signing: Signing | None
 ) -> BatchResult:
-    """Plan, render, assemble and publish, under the lock on OUT."""
-    plan = plan_batch(loaded, report, out, scope, as_of, force, only_into_new_folder)
+    """Render, assemble and publish what ``plan`` says, under the lock on OUT."""
+    scope = plan.scope
     result = BatchResult(
         plan.stage_dir,
         plan.cycle,
@@ -185,25 +174,22 @@ def _issue(
         held=[*plan.held],
     )
     resign = signed_otherwise(plan.previous, signing is not None)
-    if plan.previous is not None and not force and not resign and plan.nothing_to_do():
+    if plan.previous is not None and not plan.force and not resign and plan.nothing_to_do():
         return _as_current(result, plan.previous, scope)
-    compile_templates(loaded.templates_override)  # a broken override: its file and line, now
+    to_render = plan.to_render(resign)
+    compile_templates(plan.loaded.templates_override)  # a broken override: its file and line, now
     staging = new_staging(plan.cycle_dir, scope.stage)
     try:
+        made = _render(plan, staging, to_render, workers, progress, signing)
         assembler = Assembler(
-            staging, plan.stage_dir, plan.previous, as_of.isoformat(), loaded.sha256, plan.changes
+            staging,
+            plan.stage_dir,
+            plan.previous,
+            plan.as_of.isoformat(),
+            plan.loaded.sha256,
+            plan.changes,
         )
-        # A packet made from the same inputs as its issued copy, intact, stays as issued without
-        # rendering: rendered as of another day it would differ by its date alone.
-        to_render = [
-            (subject, documents)
-            for subject, documents in scope.issue
-            if force
-            or subject in resign
-            or not assembler.as_issued(subject, documents, plan.records[subject])
-        ]
-        rendered, issued = _render(plan, staging, to_render, workers, progress, signing)
-        assembly = _assemble(plan, assembler, rendered, {subject for subject, _ in to_render})
+        assembly = _assemble(plan, assembler, made.documents, {s for s, _ in to_render})
         if plan.previous is not None and not (
             assembly.changes or plan.held_changed or plan.changes.reports_altered
         ):
@@ -211,16 +197,28 @@ def _issue(
             shutil.rmtree(staging, ignore_errors=True)
             result.rendered_again = True
             return _as_current(result, plan.previous, scope)
-        manifest = _write_record(plan, staging, issued, assembler)
+        manifest = _write_record(plan, staging, made, assembler)
         kept_note = _publish(plan, assembler, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    result.report = issued
+    result.report = made.report
     result.reissue = assembler.n
     result.changes, result.unchanged = assembly.changes, assembly.unchanged
     result.notes += [kept_note] if kept_note else []
     return _counted(result, manifest, scope)
+
+
+@dataclass(frozen=True)
+class _Rendered:
+    """What the render step made: the documents rendered now (in staging), the check report as
+    issued (with the DOC-* rules' findings) and its HTML page, and the people held back with
+    errors, whom the report names as not issued."""
+
+    documents: list[RenderedDocument]
+    report: Report
+    html: str
+    held_back: list[str]
 
 
 def _render(
@@ -230,9 +228,10 @@ def _render(
     workers: int | None,
     progress: ProgressSink | None,
     signing: Signing | None = None,
-) -> tuple[list[RenderedDocument], Report]:
+) -> _Rendered:
     """The packets to render, rendered into staging and read back, and the report as issued
-    (the DOC-* problems as findings); refused, with nothing published, on an error among them."""
+    (the DOC-* problems as findings; refused, with nothing published, on an error among them)
+    rendered as HTML, each drafted clause as the documents word it."""
     loaded = plan.loaded
     rendered = render_packets(
         loaded,
@@ -246,10 +245,11 @@ def _render(
         signing=signing,
     )
     problems = [p for document in rendered for p in document.problems]
-    head = kind_of(loaded.facts).head(loaded.facts)[0]
-    issued = portable_report(plan.report, doc_findings(loaded, problems, head))
+    issued = portable_report(plan.report, doc_findings(loaded, problems, plan.head))
     plan.scope.refuse_on(issued, stage_of_refusal="documents")
-    return rendered, issued
+    held_back = plan.scope.held_back_with_errors(issued)
+    html = render_report_html(issued, clause_wording(loaded, issued), held_back)
+    return _Rendered(rendered, issued, html, held_back)
 
 
 def _assemble(
@@ -278,24 +278,23 @@ def _assemble(
     return assembler.result
 
 
-def _write_record(plan: Plan, staging: Path, issued: Report, assembler: Assembler) -> Manifest:
+def _write_record(plan: Plan, staging: Path, made: _Rendered, assembler: Assembler) -> Manifest:
     """The check report as issued (JSON and HTML) and the manifest, written into staging; a
     re-issue first keeps the last issue's report and manifest in ``superseded/<n>/``."""
-    loaded, scope = plan.loaded, plan.scope
+    loaded, scope, issued = plan.loaded, plan.scope, made.report
     superseded = plan.previous.superseded if plan.previous else ()
     if plan.previous is not None:
         assembler.previous_record()
         superseded += (assembler.superseded_entry(plan.held_changed),)
     packets = tuple(sorted(assembler.result.packets, key=scope.order))
-    held_back = scope.held_back_with_errors(issued)
     report_json = issued.to_json_dict()
-    if held_back:
-        report_json["not_issued"] = held_back
+    if made.held_back:
+        report_json["not_issued"] = made.held_back
     if plan.judged_as_of:  # --only: each packet's verdict as of its own issue
         report_json["judged_as_of"] = plan.judged_as_of
-    html = render_report_html(issued, clause_wording(loaded, issued), held_back)
     files = dict(assembler.result.files)
-    for name, data in ((REPORT_JSON, dumps(report_json)), (REPORT_HTML, html.encode("utf-8"))):
+    report_files = ((REPORT_JSON, dumps(report_json)), (REPORT_HTML, made.html.encode("utf-8")))
+    for name, data in report_files:
         files[name] = FileEntry.from_json(write_file(staging / name, data, sync=False))
     manifest = Manifest(
         manifest_format=MANIFEST_FORMAT,

@@ -25,6 +25,7 @@ from docgen.issue import ocf_schemas
 from docgen.issue.folder import read_issued
 from docgen.issue.layout import MANIFEST_NAME
 from docgen.issue.manifest import NotAnIssuedFolder, read
+from docgen.kinds import ExportsOCF
 from docgen.load import LoadedFacts, load_facts
 from docgen.load.offering import kind_offering
 from docgen.load.source import parse_path
@@ -56,6 +57,7 @@ def export(path: Path, output: Path, as_of: date, issued: Path | None) -> dict[s
     check_target(output, "cycle.ocf.zip")
     loaded = load_facts(path)
     kind = kind_offering(loaded, "has_ocf", "no Open Cap Format export")
+    assert isinstance(kind, ExportsOCF)  # kind_offering refused any other
     cycle_name = kind.cycle_name(loaded.facts)
     documents: list[IssuedDocument] = []
     notes = []

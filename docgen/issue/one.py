@@ -24,12 +24,13 @@ from docgen.core.output import OutputError, check_target, write_atomically
 from docgen.core.redline import changed, redline
 from docgen.issue.batch import BatchResult, issue_loaded
 from docgen.issue.files import BadRequest
-from docgen.issue.pool import packets_of, render_copy
+from docgen.issue.pool import render_copy
 from docgen.issue.reports import IssueRefusedByFindings, doc_findings, portable_report
 from docgen.issue.scope import Scope
 from docgen.issue.signing import Signing
+from docgen.kinds import document_names, kind_of
 from docgen.load import LoadedFacts, load_facts
-from docgen.render.copy import document_names, documents_for, resolve
+from docgen.render.copy import resolve
 from docgen.render.docx import html_to_docx
 from docgen.render.docx_redline import Change
 from docgen.render.overrides import compile_templates
@@ -60,7 +61,8 @@ def _requested(loaded: LoadedFacts, doc: str, subject: str, stage: str) -> None:
             f"--for {subject}: no director or participant with that id in {loaded.source.file}. "
             + unknown_id_hint(subject, subjects[1:])
         )
-    issued_to_subject = [d for s, d in documents_for(loaded.facts, stage) if s == subject]
+    packets = dict(kind_of(loaded.facts).packets(loaded.facts, stage))
+    issued_to_subject = packets.get(subject, [])
     if doc not in issued_to_subject:
         raise BadRequest(
             f"--doc {doc} --for {subject}: docgen does not issue this document to {subject} "
@@ -148,7 +150,8 @@ def _preview(
     loaded: LoadedFacts, doc: str, subject: str, stage: str, as_of: date, output: Path
 ) -> RenderResult:
     """The HTML a document is made from, checked as its packet would be, for the eye only."""
-    scope = Scope.of(loaded, packets_of(loaded, stage), stage, (), [subject])
+    packets = kind_of(loaded.facts).packets(loaded.facts, stage)
+    scope = Scope.of(loaded, packets, stage, (), [subject])
     report = run_checks(loaded, as_of, stage)
     compile_templates(loaded.templates_override)
     scope.refuse_on(report)  # as for the issued copy: the subject's own and the cycle's errors

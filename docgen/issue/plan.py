@@ -1,18 +1,20 @@
 """What a batch is to issue, decided before a file is written: the cycle folder made ready,
 the stage folder as issued read and compared with its manifest once, each packet's record of what
-makes it, and who is held. docgen.issue.batch then renders, assembles and publishes from it."""
+makes it, which packets to render, and who is held. docgen.issue.batch then renders, assembles
+and publishes from it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 
 from docgen.core.findings import Report
 from docgen.issue.changes import NO_CHANGES, FolderChanges, folder_changes
 from docgen.issue.files import BadRequest
 from docgen.issue.history import packet_records
-from docgen.issue.manifest import HeldSubject, Manifest, PacketRecord
+from docgen.issue.manifest import HeldSubject, Manifest, Packet, PacketRecord
 from docgen.issue.reissue import as_issued
 from docgen.issue.reports import templates_sha256
 from docgen.issue.scope import Scope, held_record
@@ -40,6 +42,7 @@ class Plan:
     as_of: date
     force: bool
     cycle: str
+    head: str  # the cycle-level subject (the grant, the Plan Year), as findings name it
     cycle_dir: Path
     stage_dir: Path
     previous: Manifest | None
@@ -55,21 +58,38 @@ class Plan:
     def held_changed(self) -> bool:
         return self.previous is not None and self.held != self.previous.held
 
+    @cached_property
+    def issued_packets(self) -> dict[str, Packet]:
+        """The stage folder's packets as issued, by subject (none before its first issue)."""
+        return {packet.subject: packet for packet in self.previous.packets} if self.previous else {}
+
+    def _as_issued(self, subject: str, documents: list[str]) -> bool:
+        before = self.issued_packets.get(subject)
+        return as_issued(before, documents, self.records[subject], self.changes)
+
     def nothing_to_do(self) -> bool:
         """The stage folder already holds what this batch would issue: every packet as issued
         (the same inputs and documents, its files intact), nothing to withdraw, the same
         packets held, and the check report as written."""
         if self.previous is None:
             return False
-        before = {packet.subject: packet for packet in self.previous.packets}
-        if not all(
-            as_issued(before.get(subject), documents, self.records[subject], self.changes)
-            for subject, documents in self.scope.issue
-        ):
+        before = self.issued_packets
+        if not all(self._as_issued(subject, documents) for subject, documents in self.scope.issue):
             return False
         if any(s not in self.records and not self.scope.keeps(s) for s in before):
             return False
         return not self.held_changed and not self.changes.reports_altered
+
+    def to_render(self, resign: set[str]) -> list[tuple[str, list[str]]]:
+        """The packets to render: each one forced, signed otherwise (``resign``), or not in the
+        stage folder as issued from the same inputs. A packet made from the same inputs as its
+        issued copy, intact, stays as issued without rendering: rendered as of another day it
+        would differ by its date alone."""
+        return [
+            (subject, documents)
+            for subject, documents in self.scope.issue
+            if self.force or subject in resign or not self._as_issued(subject, documents)
+        ]
 
 
 def plan_batch(
@@ -80,12 +100,14 @@ def plan_batch(
     as_of: date,
     force: bool,
     only_into_new_folder: bool,
+    *,
+    cycle: str,
+    head: str,
 ) -> Plan:
     """The cycle folder made ready (an interrupted batch's folders dealt with), the stage folder
     read and compared with its manifest (refused when it holds files docgen did not write), and
-    each packet's record of what makes it."""
-    kind = kind_of(loaded.facts)
-    cycle, stage = kind.cycle_name(loaded.facts), scope.stage
+    each packet's record of what makes it. ``cycle`` and ``head`` are as the kind names them."""
+    stage = scope.stage
     cycle_dir = out / cycle
     refuse_first_release(cycle_dir)
     cycle_dir.mkdir(exist_ok=True)
@@ -104,7 +126,7 @@ def plan_batch(
         )
     report, judged_as_of = kept_verdicts(report, scope, stage_dir, previous, changes, notes)
     templates = templates_sha256(loaded.templates_override)
-    slices = kind.slices(loaded.facts, [subject for subject, _ in scope.issue])
+    slices = kind_of(loaded.facts).slices(loaded.facts, [subject for subject, _ in scope.issue])
     records = packet_records(loaded.facts, stage, as_of.isoformat(), templates, slices)
     return Plan(
         loaded=loaded,
@@ -113,6 +135,7 @@ def plan_batch(
         as_of=as_of,
         force=force,
         cycle=cycle,
+        head=head,
         cycle_dir=cycle_dir,
         stage_dir=stage_dir,
         previous=previous,

@@ -14,7 +14,6 @@ at a known point. It changes nothing else and is not for production use.
 from __future__ import annotations
 
 import ctypes
-import gc
 import hashlib
 import multiprocessing
 import os
@@ -30,14 +29,16 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
+from docgen.core.collector import frozen_for_workers
 from docgen.core.documents import ISSUED_FORMATS
 from docgen.core.errors import RenderError
 from docgen.issue.docrules import DocProblem, check_rendered
 from docgen.issue.files import close_inherited_locks, write_file
 from docgen.issue.record import files_to_embed
 from docgen.issue.signing import Signing
+from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
-from docgen.render.copy import Copy, documents_for, resolve
+from docgen.render.copy import Copy, resolve
 from docgen.render.docx import prepare as prepare_docx
 from docgen.render.field_font import prepare as prepare_field_font
 from docgen.render.pdf import EmbeddedFile
@@ -167,7 +168,7 @@ def become_worker(
     signing: Signing | None = None,
 ) -> None:
     """What a worker holds to render packets, set up in this process (a worker, once it is
-    tied to its batch; bench/bench_render.py, in its own process)."""
+    tied to its batch)."""
     _WORKER.update(
         loaded=loaded,
         stage=stage,
@@ -177,11 +178,6 @@ def become_worker(
         signing=signing,
     )
     _prepare(loaded)  # done already where the worker forked from; not where it was spawned
-    # All the worker inherited and just built lives as long as it does: frozen, the cycle
-    # collector never scans it again (each document's garbage is collected as before), which is
-    # a fifteenth of a packet's time. (Holding collection off until a packet ends saves nothing:
-    # freeing the packet's cyclic garbage then took 10 ms, what the collections during it cost.)
-    gc.freeze()
 
 
 def _render_packet(subject: str, documents: list[str]) -> list[RenderedDocument]:
@@ -220,11 +216,9 @@ def _written(path: Path, data: bytes, fmt: str, copy: Copy) -> dict[str, Any]:
 
 
 def packets_of(loaded: LoadedFacts, stage: str) -> list[tuple[str, list[str]]]:
-    """Each subject with its documents, in the order `documents_for` gives them."""
-    packets: dict[str, list[str]] = {}
-    for subject, doc in documents_for(loaded.facts, stage):
-        packets.setdefault(subject, []).append(doc)
-    return list(packets.items())
+    """Each subject with the documents the stage issues them, as their kind says
+    (``Kind.packets``)."""
+    return kind_of(loaded.facts).packets(loaded.facts, stage)
 
 
 def _pause_hook(done: int) -> None:
@@ -266,12 +260,15 @@ def render_packets(
     if signing is not None:
         signing.prepare()
     before = set(multiprocessing.active_children())
-    with ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(loaded, stage, str(staging), as_of, os.getpid(), templates, signing),
-    ) as pool:
+    with (
+        frozen_for_workers(),  # what the workers inherit, never scanned (docgen.core.collector)
+        ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_init_worker,
+            initargs=(loaded, stage, str(staging), as_of, os.getpid(), templates, signing),
+        ) as pool,
+    ):
         pending = {pool.submit(_render_packet, subject, docs): subject for subject, docs in tasks}
         if progress:
             progress.start(len(packets))

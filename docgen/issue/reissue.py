@@ -143,9 +143,6 @@ class Assembler:
             for change in self.changes.damaged(names)
         ]
 
-    def as_issued(self, subject: str, documents: list[str], record: PacketRecord) -> bool:
-        return as_issued(self.before_packets.get(subject), documents, record, self.changes)
-
     def rendered_packet(
         self,
         subject: str,

@@ -25,7 +25,7 @@ from docgen.core.drafts import DRAFTS_MANIFEST, Drafts
 from docgen.core.errors import LoadError, Problem
 from docgen.issue.files import BadRequest, OutLock, remove_stale, swap_in, sync_tree, write_file
 from docgen.issue.layout import STAGING, beside
-from docgen.kinds import kind_of
+from docgen.kinds import DraftsFilings, kind_of
 from docgen.load import load_facts
 from docgen.render.drafts import print_draft
 
@@ -69,15 +69,15 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
     loaded = load_facts(facts_path)
     facts = loaded.facts
     kind = kind_of(facts)
-    gaps = kind.filing_draft_gaps(facts)
-    if gaps:
-        raise _missing_error(loaded, gaps)
-    drafts = kind.filing_drafts(facts, as_of)
-    if drafts is None:
+    if not isinstance(kind, DraftsFilings):
         raise BadRequest(
             f"{loaded.source.file}: a {kind.title.lower()} file has no Section 16 filings to "
             "draft; `docgen section16` drafts each director's Form 4 for a grant."
         )
+    gaps = kind.filing_draft_gaps(facts)
+    if gaps:
+        raise _missing_error(loaded, gaps)
+    drafts = kind.filing_drafts(facts, as_of)
     grant_date = drafts.about.get("grant_date")
     if isinstance(grant_date, date) and as_of < grant_date:
         raise BadRequest(

@@ -20,9 +20,7 @@ detached), timestamped when a server is configured (B-T), with the signer's whol
 signature and, when the chain ends in a root, in a document security store written in the
 signature's own revision (B-LT's validation data, without revocation data: docgen.issue.
 validation_data, checks/NOT_ENCODED.md). pyHanko is told not to rewrite the
-XMP packet or the Info dictionary, so PDF/A-3b survives signing. Each signature's CMS container
-is put together from fixed pieces pyHanko made once (docgen.issue.cms_template), which is most
-of what keeps signing under a tenth of a packet's time.
+XMP packet or the Info dictionary, so PDF/A-3b survives signing.
 """
 
 from __future__ import annotations
@@ -44,7 +42,6 @@ from pathlib import Path
 from typing import Any
 
 from docgen.core.errors import DocgenError
-from docgen.issue.cms_template import DIGEST, CmsTemplate, template_for
 from docgen.issue.validation_data import (
     chain_problem,
     chained_paths,
@@ -177,8 +174,10 @@ class Signing:
         from pyhanko.sign.general import SigningError
 
         writer = IncrementalPdfFileWriter(io.BytesIO(data))
-        # pyHanko would rewrite the XMP packet and the Info dictionary's ModDate: left as
-        # WeasyPrint wrote them, the two agree and the PDF/A-3b identification stands.
+        # pyHanko would rewrite the XMP packet and the Info dictionary's ModDate (from the
+        # clock): left as WeasyPrint wrote them, the two agree and the PDF/A-3b identification
+        # stands. pyHanko has no public switch for it; its maintainer names this override as the
+        # way (MatthiasValvekens/pyHanko issue 223).
         writer._update_meta = lambda: None  # type: ignore[method-assign]
         meta = signers.PdfSignatureMetadata(
             field_name=FIELD_NAME,
@@ -338,8 +337,7 @@ def _usable(certificate: Any, key: Any, config: SigningConfig, now: datetime) ->
 
 
 def _signer(signing: Signing) -> Any:
-    """pyHanko's signer for the key, which keeps the key it was given (pyHanko's own re-reads
-    it from DER for every signature, a tenth of a second each for RSA)."""
+    """pyHanko's signer for the key in memory (``SimpleSigner``), with the chain above it."""
     from asn1crypto import keys as asn1_keys
     from asn1crypto import x509 as asn1_x509
     from cryptography.hazmat.primitives import serialization
@@ -350,82 +348,13 @@ def _signer(signing: Signing) -> Any:
     private = signing.key.private_bytes(
         der, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     )
-
-    class KeptKeySigner(SimpleSigner):
-        template: CmsTemplate | None = None
-
-        def sign_raw(self, data: bytes, digest_algorithm: str) -> bytes:
-            from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
-            from pyhanko.sign.general import get_pyca_cryptography_hash
-
-            mechanism = self.get_signature_mechanism_for_digest(digest_algorithm)
-            algo = mechanism["algorithm"].native
-            hash_algo = get_pyca_cryptography_hash(digest_algorithm)
-            key = signing.key
-            if algo in ("rsassa_pkcs1v15", "sha256_rsa") and isinstance(key, rsa.RSAPrivateKey):
-                return key.sign(data, padding.PKCS1v15(), hash_algo)
-            if algo in ("ecdsa", "sha256_ecdsa") and isinstance(key, ec.EllipticCurvePrivateKey):
-                return key.sign(data, ec.ECDSA(hash_algo))
-            return super().sign_raw(data, digest_algorithm)
-
-        async def async_sign(
-            self,
-            data_digest: bytes,
-            digest_algorithm: str,
-            dry_run: bool = False,
-            use_pades: bool = False,
-            timestamper: Any = None,
-            signed_attr_settings: Any = None,
-            is_pdf_sig: bool = True,
-            encap_content_info: Any = None,
-        ) -> Any:
-            """The container put together from the template (docgen.issue.cms_template) where
-            it applies: a PAdES signature of a PDF, SHA-256, no extra signed attribute."""
-            settings = signed_attr_settings
-            plain = settings is None or (
-                getattr(settings, "adobe_revinfo_attr", None) is None
-                and settings.cades_signed_attrs is None
-            )
-            template = self.template
-            if (
-                template is None
-                or dry_run
-                or not (use_pades and is_pdf_sig and plain)
-                or digest_algorithm.lower() != DIGEST
-                or encap_content_info is not None
-            ):
-                return await super().async_sign(
-                    data_digest,
-                    digest_algorithm,
-                    dry_run=dry_run,
-                    use_pades=use_pades,
-                    timestamper=timestamper,
-                    signed_attr_settings=signed_attr_settings,
-                    is_pdf_sig=is_pdf_sig,
-                    encap_content_info=encap_content_info,
-                )
-            from asn1crypto import cms
-
-            to_sign = template.signed_attributes(data_digest)
-            signature = await self.async_sign_raw(to_sign, DIGEST)
-            unsigned = await self.unsigned_attrs(
-                DIGEST,
-                signature,
-                signed_attrs=cms.CMSAttributes.load(to_sign),
-                timestamper=timestamper,
-            )
-            extra = cms.CMSAttributes.load(unsigned.dump()).contents if unsigned else None
-            return cms.ContentInfo.load(template.container(data_digest, signature, extra))
-
-    certificate = asn1_x509.Certificate.load(signing.certificate.public_bytes(der))
-    chain = [asn1_x509.Certificate.load(c.public_bytes(der)) for c in signing.chain]
-    signer = KeptKeySigner(
+    return SimpleSigner(
+        signing_cert=asn1_x509.Certificate.load(signing.certificate.public_bytes(der)),
         signing_key=asn1_keys.PrivateKeyInfo.load(private),
-        signing_cert=certificate,
-        cert_registry=SimpleCertificateStore.from_certs(chain),
+        cert_registry=SimpleCertificateStore.from_certs(
+            [asn1_x509.Certificate.load(c.public_bytes(der)) for c in signing.chain]
+        ),
     )
-    signer.template = template_for(signer)
-    return signer
 
 
 def url_timestamper(url: str) -> Any:

@@ -1,11 +1,18 @@
 """The plan kinds docgen knows, one package each; each built-in one is imported and registered
-when it is first asked for (``get_kind``, ``kind_of``, ``all_kinds``: registry.BUILT_IN)."""
+when it is first asked for (``get_kind``, ``kind_of``, ``all_kinds``: registry.BUILT_IN); and
+the protocols of what only some kinds can do."""
 
 from docgen.kinds.registry import (
+    ComputesPlan,
+    DraftsFilings,
+    ExportsOCF,
+    GrantsStockAwards,
     Kind,
     Roster,
+    RunsPayroll,
     UnknownKind,
     all_kinds,
+    document_names,
     get_kind,
     kind_of,
     register_kind,
@@ -14,10 +21,16 @@ from docgen.kinds.registry import (
 )
 
 __all__ = [
+    "ComputesPlan",
+    "DraftsFilings",
+    "ExportsOCF",
+    "GrantsStockAwards",
     "Kind",
     "Roster",
+    "RunsPayroll",
     "UnknownKind",
     "all_kinds",
+    "document_names",
     "get_kind",
     "kind_of",
     "register_kind",

@@ -1,10 +1,13 @@
 """The registry of plan kinds: everything the engine needs to know about one kind of facts file.
 
 A kind is one package under docgen/kinds/ (or anywhere: a test registers a toy kind of its own).
-It subclasses :class:`Kind`: its fields name its fact model, its stages, its subjects, its
-documents and the modules that register its rules; its methods say what only it knows (its cycle's
-name, its election windows, the Plan's arithmetic), each with a documented default. The engine
-(load, check, render, issue, the command line) asks the registry and never names a kind.
+It subclasses :class:`Kind` with its facts model (``Kind[TheirFacts]``): its fields name that
+model, its stages, its subjects, its documents and the modules that register its rules; its
+methods say what only it knows (its cycle's name, its election windows, which documents a stage
+issues to whom), each with a documented default, and what only some kinds can do (the Plan's
+arithmetic, a payroll feed, the proxy's awards, an OCF export, drafts of filings) is a protocol
+it also subclasses. The engine (load, check, render, issue, the command line) asks the registry
+and never names a kind.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from docgen.core.citations import Authority, register_authorities, unregister_authorities
 from docgen.core.clauses import Clause
@@ -22,7 +25,7 @@ from docgen.core.documents import DocumentSpec
 from docgen.core.drafts import Drafts, MissingFact
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
-from docgen.core.kind_facts import KindFacts
+from docgen.core.kind_facts import FactsT, KindFacts
 from docgen.core.record_rows import RecordRows
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow, FilingDue
@@ -34,8 +37,12 @@ if TYPE_CHECKING:
     from docgen.core.model import PathKey
     from docgen.core.ocf import IssuedDocument, OCFCycle
 
-# What `docgen compute` prints a kind's arithmetic as (Kind.compute).
+# What `docgen compute` and `docgen payroll` print as (ComputesPlan, RunsPayroll).
 ComputeFormat = Literal["json", "text", "csv"]
+
+# A kind's facts model as a capability's methods take it (contravariant, as a protocol's
+# arguments are: a kind that takes any facts would do for one that takes its own)
+FactsC = TypeVar("FactsC", bound="KindFacts[Any]", contravariant=True)
 
 
 class Locates(Protocol):
@@ -65,29 +72,35 @@ class Roster:
 
 
 @dataclass(frozen=True)
-class Kind:
-    """One kind of facts file: its data as fields, its behaviour as methods.
+class Kind(Generic[FactsT]):
+    """One kind of facts file: its data as fields, its behaviour as methods, each method typed by
+    the kind's facts model (``class DirectorRSU(Kind[DirectorGrantFacts])``).
 
     A kind is a subclass that sets the fields when it is made and overrides :meth:`head` and
     :meth:`cycle_name` (every kind has them) and any other method whose default does not fit:
     each documents what it does when a kind leaves it alone, so the engine calls every method
-    unconditionally. What the engine cannot default (the Plan's arithmetic) it asks about with a
-    ``has_`` property.
+    unconditionally. What the engine cannot default (the Plan's arithmetic, the proxy's awards,
+    the drafts of filings) a kind has by also subclassing the capability's protocol
+    (:class:`ComputesPlan`, :class:`RunsPayroll`, :class:`GrantsStockAwards`,
+    :class:`ExportsOCF`, :class:`DraftsFilings`), which the engine asks about with
+    ``isinstance``. A kind whose forms come back has an :attr:`intake`.
     """
 
     name: str  # the facts file's ``kind:``
-    model: type[KindFacts[Any]]
+    model: type[FactsT]
     title: str  # in words, for reports
     stages: tuple[str, ...]  # the default stage first
     subjects_field: str  # the list of people in the facts: directors, participants
     subject_noun: str  # director, participant
     rule_modules: tuple[str, ...]  # the modules whose rules are this kind's (core.rules)
-    documents: tuple[DocumentSpec, ...] = ()
+    documents: tuple[DocumentSpec[FactsT], ...] = ()
     roster: Roster | None = None
     # CSVs of filings as rows (A20: elections_csv, beneficiaries_csv, allocations_csv), each
     # optional, named by a facts field and merged into the subjects by their id
     records: tuple[RecordRows, ...] = ()
-    intake: FormIntake | None = None  # reading returned forms into the facts (`docgen intake`)
+    # Reading returned forms into the facts (`docgen intake`, `elect`, `status`); None: the kind
+    # sends no forms to return. (A value, not a protocol: the engine asks ``intake is None``.)
+    intake: FormIntake | None = None
     case_base: str = ""  # the base facts of its rule cases (tests/cases/_bases.yaml)
     template_dirs: tuple[Path, ...] = ()  # extra template folders (the built-ins come first)
     # what docgen drafted into its documents (DESIGN.md, "Drafted clauses and counsel's approval")
@@ -102,113 +115,85 @@ class Kind:
 
     # ------------------------------------------------------------------ what every kind says
 
-    def head(self, facts: Any) -> tuple[str, str]:
+    def head(self, facts: FactsT) -> tuple[str, str]:
         """The (id, words) of the cycle-level subject: ``("2026-annual", "the grant")``."""
         raise NotImplementedError(f"kind {self.name} does not say what its head subject is")
 
-    def cycle_name(self, facts: Any) -> str:
+    def cycle_name(self, facts: FactsT) -> str:
         """The issued folder's name for this cycle of documents."""
         raise NotImplementedError(f"kind {self.name} does not name its cycle")
 
     # ------------------------------------------------------------------ hooks with a default
 
-    def windows(self, facts: Any) -> list[ElectionWindow]:
+    def windows(self, facts: FactsT) -> list[ElectionWindow]:
         """Every election window, person by person in file order. Default: none."""
         return []
 
-    def filing_drafts(self, facts: Any, drafted_on: date) -> Drafts | None:
-        """Drafts of what each person files after the cycle (`docgen section16`: a director's
-        Form 4). Default: None, the kind has none."""
-        return None
-
-    def filing_draft_gaps(self, facts: Any) -> list[MissingFact]:
-        """The facts :meth:`filing_drafts` needs that ``facts`` does not give. Default: none."""
-        return []
-
-    def filings_due(self, facts: Any) -> list[FilingDue]:
+    def filings_due(self, facts: FactsT) -> list[FilingDue]:
         """Filings each person owes after the cycle (`docgen status`). Default: none."""
         return []
 
-    def calendar_name(self, facts: Any) -> str:
+    def calendar_name(self, facts: FactsT) -> str:
         """The calendar's name (`docgen calendar`). Default: the cycle's name."""
         return self.cycle_name(facts)
 
-    def calendar_uid(self, facts: Any) -> str:
+    def calendar_uid(self, facts: FactsT) -> str:
         """The prefix of each calendar event's UID. Default: the cycle's name."""
         return self.cycle_name(facts)
 
-    def stamp_date(self, facts: Any) -> date:
+    def stamp_date(self, facts: FactsT) -> date:
         """The calendar's DTSTAMP, taken from the facts (never the clock), so the same facts give
         the same bytes. A kind with election windows must say which date it is."""
         raise NotImplementedError(f"kind {self.name} does not date its calendar")
 
-    def load_problems(self, facts: Any, source: Locates) -> list[Problem]:
+    def load_problems(self, facts: FactsT, source: Locates) -> list[Problem]:
         """Problems only this kind can see once its model has loaded ``facts`` (``source``
         locates a fact path). Default: none."""
         return []
 
-    def default_stage(self, facts: Any, as_of: date) -> str:
+    def default_stage(self, facts: FactsT, as_of: date) -> str:
         """The stage `docgen check` takes when none is asked for. Default: the first stage,
         whatever the date; a kind that chooses by date overrides this
         (:attr:`chooses_stage_by_date` then says so)."""
         return self.stages[0]
 
-    def not_in_effect(self, facts: Any) -> dict[str, str]:
+    def not_in_effect(self, facts: FactsT) -> dict[str, str]:
         """{fact path of a form on record as not in effect: the decision in words}. Default:
         none (a kind whose forms cannot be recorded as not in effect)."""
         return {}
 
-    def view(self, facts: Any) -> Any:
+    def view(self, facts: FactsT) -> Any:
         """What the kind's rules ask of each subject, worked out once when a check starts and
         handed to them frozen (``CheckContext.view``). Default: None (the rules read the facts)."""
         return None
-
-    def compute(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
-        """The Plan's arithmetic as ``json``, ``text`` or ``csv`` (`docgen compute`). Only a kind
-        with :attr:`has_compute` has one; the default refuses."""
-        raise NotImplementedError(f"kind {self.name} has no arithmetic to compute")
-
-    def proxy_awards(self, facts: Any, year: FiscalYear) -> list[ProxyAward]:
-        """Each person's stock award of this cycle as the proxy's Director Compensation table
-        reports it (`docgen proxy`; docgen.core.awards). Only a kind with :attr:`has_proxy` has
-        awards; the default refuses."""
-        raise NotImplementedError(f"kind {self.name} has no stock awards")
-
-    @property
-    def has_proxy(self) -> bool:
-        """Whether this kind's cycles grant stock awards (it overrides :meth:`proxy_awards`)."""
-        return type(self).proxy_awards is not Kind.proxy_awards
-
-    def ocf_cycle(self, facts: Any, as_of: date, documents: Sequence[IssuedDocument]) -> OCFCycle:
-        """The cycle as Open Cap Format objects as of ``as_of``, ``documents`` those issued
-        (`docgen export-ocf`; docgen.core.ocf). Only a kind with :attr:`has_ocf` has them;
-        the default refuses."""
-        raise NotImplementedError(f"kind {self.name} has no Open Cap Format export")
-
-    @property
-    def has_ocf(self) -> bool:
-        """Whether this kind exports its cycles as OCF (it overrides :meth:`ocf_cycle`)."""
-        return type(self).ocf_cycle is not Kind.ocf_cycle
-
-    def payroll(self, facts: Any, output_format: ComputeFormat) -> RenderableType:
-        """The payroll feed, per participant per paycheck, as ``csv``, ``json`` or ``text``
-        (`docgen payroll`). Only a kind with :attr:`has_payroll` has one; the default refuses."""
-        raise NotImplementedError(f"kind {self.name} has no payroll")
-
-    @property
-    def has_payroll(self) -> bool:
-        """Whether this kind has a feed for `docgen payroll` (it overrides :meth:`payroll`)."""
-        return type(self).payroll is not Kind.payroll
-
-    @property
-    def has_compute(self) -> bool:
-        """Whether this kind has arithmetic for `docgen compute` (it overrides :meth:`compute`)."""
-        return type(self).compute is not Kind.compute
 
     @property
     def chooses_stage_by_date(self) -> bool:
         """Whether `docgen check` chooses this kind's stage by ``--as-of``."""
         return type(self).default_stage is not Kind.default_stage
+
+    # ------------------------------------------------------------------ what it may also do
+    # The flags docgen.load.offering and the proxy table name a command's capability by.
+
+    @property
+    def has_compute(self) -> bool:
+        """Whether this kind has arithmetic for `docgen compute`."""
+        return isinstance(self, ComputesPlan)
+
+    @property
+    def has_payroll(self) -> bool:
+        """Whether this kind has a feed for `docgen payroll`."""
+        return isinstance(self, RunsPayroll)
+
+    @property
+    def has_proxy(self) -> bool:
+        """Whether this kind's cycles grant stock awards (`docgen proxy`)."""
+        return isinstance(self, GrantsStockAwards)
+
+    @property
+    def has_ocf(self) -> bool:
+        """Whether this kind exports its cycles as OCF (`docgen export-ocf`)."""
+        return isinstance(self, ExportsOCF)
 
     # ------------------------------------------------------------------ from the fields
 
@@ -218,17 +203,17 @@ class Kind:
         facts model says which (``KindFacts.retired_fields``)."""
         return self.model.retired_fields
 
-    def subjects(self, facts: Any) -> list[Any]:
+    def subjects(self, facts: FactsT) -> list[Any]:
         """The people in file order (each has ``.id`` and ``.name``)."""
         return list(getattr(facts, self.subjects_field))
 
-    def subject(self, facts: Any, subject_id: str) -> Any | None:
+    def subject(self, facts: FactsT, subject_id: str) -> Any | None:
         return next((s for s in self.subjects(facts) if s.id == subject_id), None)
 
-    def document(self, name: str) -> DocumentSpec | None:
+    def document(self, name: str) -> DocumentSpec[FactsT] | None:
         return next((d for d in self.documents if d.name == name), None)
 
-    def slice(self, facts: Any, subject_id: str) -> dict[str, Any]:
+    def slice(self, facts: FactsT, subject_id: str) -> dict[str, Any]:
         """One subject's share of the facts, as a facts file of this kind: every cycle-level fact,
         and that subject alone in the list of people (no other person's data), with any roster file
         already merged in. A document issued to the subject carries it (``docgen-record.json``,
@@ -236,7 +221,7 @@ class Kind:
         made again from it."""
         return self.slices(facts, [subject_id])[subject_id]
 
-    def slices(self, facts: Any, subject_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    def slices(self, facts: FactsT, subject_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
         """The slices of these subjects, the facts serialized once for all of them (a slice each
         would serialize a 10,000-participant Plan Year 10,000 times). KeyError names a subject
         the facts do not have."""
@@ -255,7 +240,7 @@ class Kind:
             slices[subject_id] = {**data, self.subjects_field: [people[subject_id]]}
         return slices
 
-    def issued(self, facts: Any, stage: str) -> list[tuple[Any, DocumentSpec]]:
+    def issued(self, facts: FactsT, stage: str) -> list[tuple[Any, DocumentSpec[FactsT]]]:
         """Every (subject, document) the stage issues, subject by subject in file order."""
         return [
             (subject, spec)
@@ -264,15 +249,87 @@ class Kind:
             if stage in spec.stages and spec.applies_to(facts, subject, stage)
         ]
 
+    def packets(self, facts: FactsT, stage: str) -> list[tuple[str, list[str]]]:
+        """Which documents the stage issues: each subject who gets any, in file order, with the
+        names of their documents in the kind's order (a batch issues one packet each)."""
+        packets: dict[str, list[str]] = {}
+        for subject, spec in self.issued(facts, stage):
+            packets.setdefault(subject.id, []).append(spec.name)
+        return list(packets.items())
+
     def clause(self, clause_id: str) -> Clause | None:
         return next((c for c in self.clauses if c.id == clause_id), None)
+
+
+# ---------------------------------------------------------------------- what a kind may also do
+# Each capability is a protocol a kind subclasses beside Kind, with its facts model
+# (``class DirectorRSU(Kind[DirectorGrantFacts], ComputesPlan[DirectorGrantFacts])``): mypy
+# checks the methods against it, and the command that needs it asks ``isinstance(kind, ...)``
+# and refuses a kind without it (docgen.load.offering names the kinds that have it).
+
+
+@runtime_checkable
+class ComputesPlan(Protocol[FactsC]):
+    """A kind with arithmetic to show (`docgen compute`)."""
+
+    def compute(self, facts: FactsC, output_format: ComputeFormat) -> RenderableType:
+        """The Plan's arithmetic as ``json`` or ``csv`` text, or ``text`` as a rich table."""
+        ...
+
+
+@runtime_checkable
+class RunsPayroll(Protocol[FactsC]):
+    """A kind with a payroll feed (`docgen payroll`)."""
+
+    def payroll(self, facts: FactsC, output_format: ComputeFormat) -> RenderableType:
+        """The payroll feed, per participant per paycheck, as ``csv`` or ``json`` text or
+        ``text`` as a rich table."""
+        ...
+
+
+@runtime_checkable
+class GrantsStockAwards(Protocol[FactsC]):
+    """A kind whose cycles grant stock awards the proxy reports (`docgen proxy`)."""
+
+    def proxy_awards(self, facts: FactsC, year: FiscalYear) -> list[ProxyAward]:
+        """Each person's stock award of this cycle as the proxy's Director Compensation table
+        reports it (docgen.core.awards)."""
+        ...
+
+
+@runtime_checkable
+class ExportsOCF(Protocol[FactsC]):
+    """A kind whose cycles export as Open Cap Format (`docgen export-ocf`; its documents listed
+    are those of its :attr:`Kind.ocf_stage`)."""
+
+    def ocf_cycle(
+        self, facts: FactsC, as_of: date, documents: Sequence[IssuedDocument]
+    ) -> OCFCycle:
+        """The cycle as Open Cap Format objects as of ``as_of``, ``documents`` those issued
+        (docgen.core.ocf)."""
+        ...
+
+
+@runtime_checkable
+class DraftsFilings(Protocol[FactsC]):
+    """A kind whose people file after the cycle, with drafts docgen makes (`docgen section16`:
+    a director's Form 4)."""
+
+    def filing_drafts(self, facts: FactsC, drafted_on: date) -> Drafts:
+        """The drafts, dated ``drafted_on``."""
+        ...
+
+    def filing_draft_gaps(self, facts: FactsC) -> list[MissingFact]:
+        """The facts :meth:`filing_drafts` needs that ``facts`` does not give."""
+        ...
 
 
 class UnknownKind(DocgenError, KeyError):
     """A kind no package registered. Exit code 2."""
 
 
-_KINDS: dict[str, Kind] = {}
+_KINDS: dict[str, Kind[Any]] = {}
+KindT = TypeVar("KindT", bound="Kind[Any]")
 
 # The built-in kinds, by name, in catalogue order, and the package that registers each: a kind is
 # imported when it is first asked for, so `docgen check` of a Plan Year never imports the RSU
@@ -290,7 +347,7 @@ def _import_built_in(*names: str) -> None:
             importlib.import_module(BUILT_IN[name])
 
 
-def register_kind(kind: Kind) -> Kind:
+def register_kind(kind: KindT) -> KindT:
     if kind.name in _KINDS and _KINDS[kind.name] is not kind:
         raise ValueError(f"kind {kind.name} is registered twice")
     _KINDS[kind.name] = kind
@@ -308,7 +365,7 @@ def unregister_kind(name: str) -> None:
         unregister_authorities(a for a in kind.authorities if a not in still_cited)
 
 
-def all_kinds() -> Sequence[Kind]:
+def all_kinds() -> Sequence[Kind[Any]]:
     """Every kind: the built-in ones in catalogue order, then any other in registration order."""
     _import_built_in()
     order = list(BUILT_IN)
@@ -320,13 +377,13 @@ def all_kinds() -> Sequence[Kind]:
     )
 
 
-def registered_kinds() -> Sequence[Kind]:
+def registered_kinds() -> Sequence[Kind[Any]]:
     """The kinds registered so far, without importing a built-in one not yet asked for (what a
     kind brings that no built-in does: a toy kind's template folders)."""
     return tuple(_KINDS.values())
 
 
-def get_kind(name: str) -> Kind:
+def get_kind(name: str) -> Kind[Any]:
     _import_built_in(name)
     try:
         return _KINDS[name]
@@ -335,5 +392,10 @@ def get_kind(name: str) -> Kind:
         raise UnknownKind(f"no kind {name!r}: expected one of {names}") from None
 
 
-def kind_of(facts: Any) -> Kind:
+def kind_of(facts: KindFacts[Any]) -> Kind[Any]:
     return get_kind(facts.kind)
+
+
+def document_names() -> list[str]:
+    """Every document any kind issues."""
+    return sorted({doc.name for kind in all_kinds() for doc in kind.documents})

@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from docgen.core.collector import paused_for_a_population
 from docgen.core.errors import LoadError, Problem
-from docgen.core.heap import collector_asleep
 from docgen.core.model import PathKey
 from docgen.kinds import all_kinds, get_kind
 from docgen.kinds.registry import Roster, UnknownKind
@@ -41,7 +41,7 @@ def load_facts(
     (keyed by resolved path) in place of what is on disk: `docgen intake` checks an edited file
     before it replaces it.
     """
-    with collector_asleep():
+    with paused_for_a_population():  # a roster's million objects (docgen.core.collector)
         return _load(Path(path), migrating, contents)
 
 

@@ -23,25 +23,23 @@ from typing import TYPE_CHECKING, Any
 
 from docgen.core.documents import FORMATS, DocumentMeta, DocumentSpec, ReturnPart
 from docgen.core.errors import RenderError
+from docgen.core.kind_facts import KindFacts
 from docgen.core.resources import read_template
-from docgen.kinds import Kind, all_kinds, kind_of
+from docgen.kinds import Kind, all_kinds, document_names, kind_of
 from docgen.render.templating import render_template
 
 if TYPE_CHECKING:
     from docgen.render.pdf import EmbeddedFile
 
 
-def document_names() -> list[str]:
-    """Every document any kind issues."""
-    return sorted({doc.name for kind in all_kinds() for doc in kind.documents})
-
-
-def documents_for(facts: Any, stage: str) -> list[tuple[str, str]]:
-    """Every (subject id, document name) the stage issues, subject by subject in file order."""
+def documents_for(facts: KindFacts[Any], stage: str) -> list[tuple[str, str]]:
+    """Every (subject id, document name) the stage issues, subject by subject in file order, as
+    the kind says (``Kind.packets``); a stage the kind does not have is refused. (The engine asks
+    the kind itself; this is the one-call form docgen.render.html offers.)"""
     kind = kind_of(facts)
     if stage not in kind.stages:
         raise RenderError(f"unknown stage {stage!r}: expected one of {', '.join(kind.stages)}")
-    return [(subject.id, spec.name) for subject, spec in kind.issued(facts, stage)]
+    return [(subject, doc) for subject, docs in kind.packets(facts, stage) for doc in docs]
 
 
 def check_format(fmt: str) -> None:
@@ -83,9 +81,9 @@ class Copy:
     kind dates it from the facts). Made by :func:`resolve`; each part is computed on first use."""
 
     loaded: Any  # a loaded facts file, or bare facts
-    kind: Kind
-    spec: DocumentSpec
-    facts: Any
+    kind: Kind[Any]
+    spec: DocumentSpec[Any]
+    facts: KindFacts[Any]
     subject: Any
     stage: str
     as_of: date | None = None

@@ -24,7 +24,6 @@ from typing import Any
 
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
-from docgen.core.heap import built_once
 from docgen.render.docx_redline import Change, RedlineWriter
 from docgen.render.docx_style_sheet import HOUSE_TYPE_SIZE
 from docgen.render.docx_styles import (
@@ -138,10 +137,8 @@ class _Writer:
         signature = "signature" in node.classes
         table.style = self.document.styles["Table Grid"] if not signature else None
         made: list[Any] = []
-        cells = table._cells  # what table.cell(r, c) indexes, which builds it anew for each cell
-        for r, row in enumerate(rows):
-            for c, cell_node in enumerate(row.elements()):
-                cell = cells[c + r * width]
+        for table_row, row in zip(table.rows, rows, strict=True):
+            for cell, cell_node in zip(table_row.cells, row.elements(), strict=False):
                 paragraph = cell.paragraphs[0]
                 if signature:
                     self.signature_cell(cell_node, cell)
@@ -264,8 +261,7 @@ class _Writer:
 @functools.cache
 def _style_ids(size: float) -> dict[str, str]:
     """Each style's id by name, the same in every document made from the styled template."""
-    with built_once():  # python-docx imported and the template built once (docgen.core.heap)
-        return {style.name: style.style_id for style in blank_document(size).styles}
+    return {style.name: style.style_id for style in blank_document(size).styles}
 
 
 # ------------------------------------------------------------------------------ public API
@@ -346,54 +342,29 @@ _PARTS_WITH_REFERENCES = {"[Content_Types].xml", "_rels/.rels", "word/_rels/docu
 _DROPPED_TARGETS = r"(?:docProps/thumbnail\.jpeg|stylesWithEffects\.xml)"
 
 
-class _ReproducibleZip:
-    """Where python-docx's package writer puts each part: one zip, every entry stamped with the
-    document's date (python-docx stamps each with the clock), without the dropped parts."""
-
-    def __init__(self, meta: DocumentMeta) -> None:
-        self.stamp = (
-            max(meta.modified.year, 1980),
-            meta.modified.month,
-            meta.modified.day,
-            0,
-            0,
-            0,
-        )
-        self.buffer = io.BytesIO()
-        self.zip = zipfile.ZipFile(self.buffer, "w", zipfile.ZIP_DEFLATED)
-
-    def write(self, pack_uri: Any, blob: bytes) -> None:
-        name = pack_uri.membername
-        if name in _DROPPED_PARTS:
-            return
-        if name in _PARTS_WITH_REFERENCES:
-            blob = _drop_references(blob)
-        info = zipfile.ZipInfo(name, date_time=self.stamp)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
-        info.create_system = 3
-        self.zip.writestr(info, blob)
-
-    def close(self) -> bytes:
-        self.zip.close()
-        return self.buffer.getvalue()
-
-
 def _reproducible_package(document: Any, meta: DocumentMeta) -> bytes:
-    """The DOCX package, compressed once: what ``Document.save`` does, into _ReproducibleZip
-    (saving, then rewriting the zip with fixed times, compressed every part twice)."""
-    from docx.opc.pkgwriter import PackageWriter
-
-    package = document.part.package
-    for part in package.parts:
-        part.before_marshal()
-    target = _ReproducibleZip(meta)
-    PackageWriter._write_content_types_stream(target, package.parts)
-    PackageWriter._write_pkg_rels(target, package.rels)
-    # python-docx annotates this writer as PhysPkgWriter, a factory with no methods; it calls
-    # only write(), which any writer has.
-    PackageWriter._write_parts(target, package.parts)  # type: ignore[arg-type]
-    return target.close()
+    """The DOCX as ``Document.save`` writes it, its zip written again: every entry stamped with
+    the document's date (python-docx stamps each with the clock), without the dropped parts."""
+    saved = io.BytesIO()
+    document.save(saved)
+    stamp = (max(meta.modified.year, 1980), meta.modified.month, meta.modified.day, 0, 0, 0)
+    written = io.BytesIO()
+    with (
+        zipfile.ZipFile(saved) as source,
+        zipfile.ZipFile(written, "w", zipfile.ZIP_DEFLATED) as target,
+    ):
+        for name in source.namelist():
+            if name in _DROPPED_PARTS:
+                continue
+            blob = source.read(name)
+            if name in _PARTS_WITH_REFERENCES:
+                blob = _drop_references(blob)
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            target.writestr(info, blob)
+    return written.getvalue()
 
 
 def _drop_references(blob: bytes) -> bytes:

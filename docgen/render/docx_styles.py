@@ -7,36 +7,18 @@ from __future__ import annotations
 import functools
 import io
 import re
-from pathlib import Path
 from typing import Any
 
 from docgen.render import docx_style_sheet as sheet
-from docgen.render.docx_kept import kept_template
 from docgen.render.html_tree import Node
 
 
+@functools.cache
 def styled_template(type_size: float = sheet.HOUSE_TYPE_SIZE) -> bytes:
     """python-docx's blank document with docgen's page set-up and styles for body text of
-    ``type_size`` points: kept on this machine (docgen.render.docx_kept), built when it is not."""
-    return _template(type_size)[0]
-
-
-def _template_package(type_size: float) -> Any:
-    """The styled template's parts as read from its zip (python-docx's PackageReader: bytes that
-    each document parses into its own objects)."""
-    return _template(type_size)[1]
-
-
-@functools.cache
-def _template(type_size: float) -> tuple[bytes, Any]:
-    sources = (Path(__file__), Path(sheet.__file__))
-    return kept_template(type_size, sources, build_template)
-
-
-def build_template(type_size: float) -> bytes:
-    """Build the styled template: python-docx's blank document without the table styles nobody
-    uses (first, so that each style added is looked for among fewer), then the page set-up and
-    the style sheet's styles."""
+    ``type_size`` points, built once a process: the blank document without the table styles
+    nobody uses (first, so that each style added is looked for among fewer), then the page
+    set-up and the style sheet's styles."""
     from docx import Document
 
     document = Document()
@@ -49,15 +31,10 @@ def build_template(type_size: float) -> bytes:
 
 
 def blank_document(type_size: float = sheet.HOUSE_TYPE_SIZE) -> Any:
-    """A new python-docx Document made from the styled template: ``Document(template)``, without
-    unzipping the template again for each document."""
-    from docx.opc.package import Unmarshaller
-    from docx.opc.part import PartFactory
-    from docx.package import Package
+    """A new python-docx Document made from the styled template."""
+    from docx import Document
 
-    package = Package()
-    Unmarshaller.unmarshal(_template_package(type_size), package, PartFactory)
-    return package.main_document_part.document
+    return Document(io.BytesIO(styled_template(type_size)))
 
 
 def _prune_styles(document: Any) -> None:

@@ -7,6 +7,10 @@ fields with their labels), names its language, shows its title in the viewer's t
 bookmarks from its headings. A document that is not a fillable form is PDF/A-3b and may carry files
 of its own (docgen's record of what it was made from, DESIGN.md, "Trusted documents"); a fillable
 form is not (PDF/A forbids the NeedAppearances flag its fields rely on).
+
+WeasyPrint is imported inside the functions that print, not at the top of this module: the issue
+and verify modules import this one for its names, and a command that prints nothing (`docgen
+check`) never imports WeasyPrint (tests/test_check_cli.py).
 """
 
 from __future__ import annotations
@@ -16,7 +20,6 @@ import functools
 import hashlib
 import logging
 import re
-import shutil
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -28,15 +31,11 @@ from urllib.parse import unquote, urlparse
 
 from docgen.core.documents import DocumentMeta
 from docgen.core.errors import RenderError
-from docgen.core.heap import built_once
 from docgen.core.resources import templates_dir
 from docgen.render.acroform import repair_form
 from docgen.render.glyphs import declared_fonts, refuse_missing_glyphs
 from docgen.render.pdf_structure import tidy_structure
 from docgen.render.templating import render_template
-
-# Each function that needs WeasyPrint first imports it through _weasyprint(), the quick way.
-from docgen.render.weasyprint_import import weasyprint as _weasyprint
 
 
 def _templates_root() -> Path:
@@ -81,7 +80,6 @@ def fetch_template_file(url: str, override: Path | None = None) -> tuple[bytes, 
 
 @functools.cache
 def _fetcher_class() -> type:
-    _weasyprint()
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class TemplateFetcher(URLFetcher):
@@ -143,21 +141,16 @@ def _weasyprint_warnings_are_errors() -> Iterator[_WarningCollector]:
 
 @functools.cache
 def _font_config() -> Any:
-    _weasyprint()
     from weasyprint.text.fonts import FontConfiguration
 
-    config = FontConfiguration()
-    atexit.register(_release_font_config, config)
-    return config
+    atexit.register(_release_font_config)
+    return FontConfiguration()
 
 
-def _release_font_config(config: Any) -> None:
-    """Remove the folder where WeasyPrint keeps the @font-face files, while the interpreter is
-    still whole (left to FontConfiguration.__del__ at exit, it fails noisily and leaks it)."""
-    folder = getattr(config, "_folder", None)
-    if folder:
-        shutil.rmtree(folder, ignore_errors=True)
-        config._folder = None
+def _release_font_config() -> None:
+    """Let go of the font configuration while the interpreter is still whole, so that WeasyPrint
+    removes the folder where it keeps the @font-face files (FontConfiguration.__del__); left to
+    the interpreter's teardown, that fails noisily and leaks the folder."""
     _print_stylesheet.cache_clear()
     _font_config.cache_clear()
 
@@ -178,16 +171,14 @@ def _print_css_text(override: Path | None = None) -> str:
 
 @functools.cache
 def _print_stylesheet(override: Path | None = None) -> Any:
-    _weasyprint()
     from weasyprint import CSS
 
-    with built_once():  # parsed once, kept to the end (docgen.core.heap)
-        return CSS(
-            string=_print_css_text(override),
-            base_url=_base(override).as_uri() + "/",
-            url_fetcher=url_fetcher(override),
-            font_config=_font_config(),
-        )
+    return CSS(
+        string=_print_css_text(override),
+        base_url=_base(override).as_uri() + "/",
+        url_fetcher=url_fetcher(override),
+        font_config=_font_config(),
+    )
 
 
 # ISO 19005-3, conformance level B: the archival form of every document that is not a form to fill.
@@ -211,7 +202,6 @@ def renderer() -> str:
     bytes only through the same renderer; a record names it so that `docgen verify` compares the
     text, not the bytes, of a document printed by another. (Versions from the modules
     themselves: importlib.metadata costs a command 38 ms to import.)"""
-    _weasyprint()
     import fontTools
     import pydyf
     import weasyprint
@@ -248,7 +238,6 @@ def _set_metadata(document: Any, meta: DocumentMeta) -> None:
 
 
 def _attachments(files: Sequence[EmbeddedFile], meta: DocumentMeta) -> list[Any]:
-    _weasyprint()
     from weasyprint import Attachment
 
     return [
@@ -403,7 +392,6 @@ def html_to_pdf(
     it cannot tag) is a RenderError: a document that printed with a warning may not look the way
     counsel approved.
     """
-    _weasyprint()
     from weasyprint import HTML
     from weasyprint.urls import FatalURLFetchingError
 

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from typing import Any
 
-from docgen.core.heap import built_once
 from docgen.render.pdf_objects import PageObjects, Unusual
 
 # Reading a PDF back. pypdf's extract_text costs about as much as WeasyPrint took to print the
@@ -369,6 +368,5 @@ def html_text(html: str) -> str:
 
 def prepare() -> None:
     """Import the readers now (a batch, once, before its workers fork)."""
-    with built_once():  # docgen.core.heap
-        import docx  # noqa: F401
-        import pypdf  # noqa: F401
+    import docx  # noqa: F401
+    import pypdf  # noqa: F401

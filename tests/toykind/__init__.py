@@ -3,8 +3,9 @@ a performance-share award with one document (an award letter) and one rule."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -37,7 +38,7 @@ class ToyAward(KindFacts[Text]):
     holders: list[Holder] = Field(default_factory=list)
 
 
-def _context(facts, holder, stage):
+def _context(facts: ToyAward, holder: Holder, stage: str) -> dict[str, Any]:
     return {
         "company": facts.company,
         "holder": holder.name,
@@ -46,7 +47,7 @@ def _context(facts, holder, stage):
     }
 
 
-def _meta(facts, holder, stage):
+def _meta(facts: ToyAward, holder: Holder, stage: str) -> DocumentMeta:
     return DocumentMeta(
         title=f"Award Letter - {holder.name}",
         author=facts.company,
@@ -57,16 +58,17 @@ def _meta(facts, holder, stage):
     )
 
 
-class ToyKind(Kind):
-    """Every hook the engine needs, and nothing else (each other method keeps its default)."""
+class ToyKind(Kind[ToyAward]):
+    """Every hook the engine needs, and nothing else (each other method keeps its default, and
+    it has none of the capabilities: no arithmetic, payroll, proxy awards, OCF or filings)."""
 
-    def head(self, facts):
+    def head(self, facts: ToyAward) -> tuple[str, str]:
         return facts.award_id, "the award"
 
-    def cycle_name(self, facts):
+    def cycle_name(self, facts: ToyAward) -> str:
         return f"toy-{facts.award_id}"
 
-    def windows(self, facts):
+    def windows(self, facts: ToyAward) -> list[ElectionWindow]:
         return [
             ElectionWindow(
                 h.id, h.name, "Award Letter", "accept", "accept the award", None, facts.accept_by
@@ -74,10 +76,10 @@ class ToyKind(Kind):
             for h in facts.holders
         ]
 
-    def calendar_name(self, facts):
+    def calendar_name(self, facts: ToyAward) -> str:
         return f"{facts.company} award {facts.award_id}"
 
-    def stamp_date(self, facts):
+    def stamp_date(self, facts: ToyAward) -> date:
         return facts.awarded_on
 
 
@@ -90,7 +92,7 @@ KIND = ToyKind(
     subject_noun="holder",
     rule_modules=("tests.toykind.rules",),
     documents=(
-        DocumentSpec(
+        DocumentSpec[ToyAward](
             name="toy-letter",
             title="Award Letter",
             template="toy-letter.html.j2",

@@ -6,11 +6,10 @@ compares the marks it finds with these predicates)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from docgen.core.citations import CODE, TREAS_REG, Citation
 from docgen.core.clauses import Clause
 from docgen.kinds.director_rsu.authorities import EXHIBIT_I, NOTICE_OF_GRANT
+from docgen.kinds.director_rsu.facts import Director, DirectorGrantFacts
 
 
 def _notice(pinpoint: str) -> Citation:
@@ -29,15 +28,15 @@ def _reg(pinpoint: str) -> Citation:
     return TREAS_REG.cite(pinpoint)
 
 
-def _annual_meeting(facts: Any, director: Any, stage: str) -> bool:
+def _annual_meeting(facts: DirectorGrantFacts, director: Director, stage: str) -> bool:
     return facts.grant.vesting.annual_meeting_date is not None
 
 
-def _deadline_before_grant(facts: Any, director: Any, stage: str) -> bool:
+def _deadline_before_grant(facts: DirectorGrantFacts, director: Director, stage: str) -> bool:
     return facts.grant.election_deadline != facts.grant.grant_date
 
 
-def _grant_copy(facts: Any, director: Any, stage: str) -> bool:
+def _grant_copy(facts: DirectorGrantFacts, director: Director, stage: str) -> bool:
     return stage == "grant"
 
 

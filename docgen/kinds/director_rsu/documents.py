@@ -10,6 +10,7 @@ from docgen.core import dates
 from docgen.core.documents import DocumentMeta, DocumentSpec, ReturnPart
 from docgen.core.formats import dollars, units_text
 from docgen.core.model import is_in_effect
+from docgen.kinds.director_rsu.facts import Director, DirectorGrantFacts
 from docgen.kinds.director_rsu.terms import election_record, elections_for_grant, specified_date
 
 # Section B events, in the order the Notice lists them; their words are the drafted clause
@@ -52,12 +53,12 @@ def _election_view(election: Any) -> dict[str, Any]:
     }
 
 
-def _not_in_effect(facts: Any, director: Any) -> list[Any]:
+def _not_in_effect(facts: DirectorGrantFacts, director: Director) -> list[Any]:
     """The forms naming this grant that are on record as not in effect, in filing order."""
     return [e for _, e in elections_for_grant(facts, director) if not is_in_effect(e)]
 
 
-def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
+def _director_context(facts: DirectorGrantFacts, director: Director, stage: str) -> dict[str, Any]:
     grant = facts.grant
     vesting = grant.vesting
     # The on-file copy (stage grant) shows the election that governs (DESIGN.md, "Which Exhibit I
@@ -103,8 +104,8 @@ def _director_context(facts: Any, director: Any, stage: str) -> dict[str, Any]:
     }
 
 
-def _director_meta(title: str) -> Callable[[Any, Any, str], DocumentMeta]:
-    def meta(facts: Any, director: Any, stage: str) -> DocumentMeta:
+def _director_meta(title: str) -> Callable[[DirectorGrantFacts, Director, str], DocumentMeta]:
+    def meta(facts: DirectorGrantFacts, director: Director, stage: str) -> DocumentMeta:
         grant = facts.grant
         fillable = stage == "elections"
         subject = (
@@ -127,7 +128,7 @@ def _director_meta(title: str) -> Callable[[Any, Any, str], DocumentMeta]:
     return meta
 
 
-def _notice_key_facts(facts: Any, director: Any, stage: str) -> list[str]:
+def _notice_key_facts(facts: DirectorGrantFacts, director: Director, stage: str) -> list[str]:
     grant = facts.grant
     return [
         director.name,
@@ -139,7 +140,7 @@ def _notice_key_facts(facts: Any, director: Any, stage: str) -> list[str]:
     ]
 
 
-def _exhibit_key_facts(facts: Any, director: Any, stage: str) -> list[str]:
+def _exhibit_key_facts(facts: DirectorGrantFacts, director: Director, stage: str) -> list[str]:
     grant = facts.grant
     found = [
         director.name,
@@ -156,7 +157,7 @@ def _exhibit_key_facts(facts: Any, director: Any, stage: str) -> list[str]:
     return found
 
 
-DOCUMENTS: tuple[DocumentSpec, ...] = (
+DOCUMENTS: tuple[DocumentSpec[DirectorGrantFacts], ...] = (
     DocumentSpec(
         name="notice",
         title="Notice of Restricted Stock Unit Grant",

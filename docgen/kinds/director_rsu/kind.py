@@ -15,7 +15,16 @@ from docgen.kinds.director_rsu.records import RECORDS
 from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
 from docgen.kinds.director_rsu.windows import director_windows, form4_filings
-from docgen.kinds.registry import ComputeFormat, Kind, Roster, register_kind
+from docgen.kinds.registry import (
+    ComputeFormat,
+    ComputesPlan,
+    DraftsFilings,
+    ExportsOCF,
+    GrantsStockAwards,
+    Kind,
+    Roster,
+    register_kind,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -29,8 +38,15 @@ if TYPE_CHECKING:
 NAME = "director-rsu-grant"
 
 
-class DirectorRSU(Kind):
-    """A grant's Notices and Exhibit I election forms, director by director."""
+class DirectorRSU(
+    Kind[DirectorGrantFacts],
+    ComputesPlan[DirectorGrantFacts],
+    GrantsStockAwards[DirectorGrantFacts],
+    ExportsOCF[DirectorGrantFacts],
+    DraftsFilings[DirectorGrantFacts],
+):
+    """A grant's Notices and Exhibit I election forms, director by director; its arithmetic,
+    its awards for the proxy, its OCF export and each director's Form 4 draft."""
 
     def head(self, facts: DirectorGrantFacts) -> tuple[str, str]:
         return facts.grant.id, "the grant"
@@ -41,7 +57,7 @@ class DirectorRSU(Kind):
     def windows(self, facts: DirectorGrantFacts) -> list[ElectionWindow]:
         return director_windows(facts)
 
-    def filing_drafts(self, facts: DirectorGrantFacts, drafted_on: date) -> Drafts | None:
+    def filing_drafts(self, facts: DirectorGrantFacts, drafted_on: date) -> Drafts:
         """Each director's Form 4 draft for the grant (DESIGN.md, "After the grant")."""
         # here, not at the top: only `docgen section16` drafts them
         from docgen.kinds.director_rsu.form4_view import form4_drafts

@@ -186,7 +186,7 @@ def context(facts: RRPPlanYearFacts, participant: Participant, stage: str) -> di
     }
 
 
-def meta(facts: RRPPlanYearFacts, participant: Participant, stage: str):
+def meta(facts: RRPPlanYearFacts, participant: Participant, stage: str) -> DocumentMeta:
     # The enrollment deadline of the Plan Year, a date from the facts, never the clock; an issued
     # form is dated its batch's --as-of instead (docgen.render.html.document_meta).
     day = dates.december_31_before(facts.plan_year)
@@ -217,7 +217,7 @@ def dollars_whole(amount: Decimal) -> str:
     return dollars(amount, whole=True)
 
 
-DOCUMENTS: tuple[DocumentSpec, ...] = (
+DOCUMENTS: tuple[DocumentSpec[RRPPlanYearFacts], ...] = (
     DocumentSpec(
         name="rrp-election",
         title=TITLE,

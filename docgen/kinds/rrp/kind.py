@@ -9,7 +9,7 @@ from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
 from docgen.core.parameters import has_value
 from docgen.core.windows import ElectionWindow
-from docgen.kinds.registry import Kind, Roster, register_kind
+from docgen.kinds.registry import ComputesPlan, Kind, Roster, RunsPayroll, register_kind
 from docgen.kinds.rrp.authorities import AUTHORITIES
 from docgen.kinds.rrp.clauses import CLAUSES
 from docgen.kinds.rrp.documents import DOCUMENTS
@@ -34,8 +34,11 @@ def _restated(section: str) -> str:
     return f"Plan Section {section}, as restated January 1, 2017"
 
 
-class RRPPlanYear(Kind):
-    """A Plan Year: its Deferral Election Forms at enrollment, its records checked after."""
+class RRPPlanYear(
+    Kind[RRPPlanYearFacts], ComputesPlan[RRPPlanYearFacts], RunsPayroll[RRPPlanYearFacts]
+):
+    """A Plan Year: its Deferral Election Forms at enrollment, its records checked after; its
+    arithmetic and its payroll feed."""
 
     def head(self, facts: RRPPlanYearFacts) -> tuple[str, str]:
         return f"plan-year-{facts.plan_year}", "the Plan Year"
