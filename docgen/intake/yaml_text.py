@@ -21,6 +21,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from docgen.core.collector import paused_for_a_population
 from docgen.core.errors import DocgenError, LoadError
 from docgen.core.numbers import SourceNumber
 from docgen.load.yaml_core import Loader
@@ -56,7 +57,9 @@ class YamlText:
     def root(self) -> YamlNode:
         """The whole document's nodes, composed when first asked for."""
         if not self._composed:
-            self._root, self._composed = _compose(self.text), True
+            # A large file is half a million nodes, none in a cycle (docgen.core.collector).
+            with paused_for_a_population():
+                self._root, self._composed = _compose(self.text), True
         return self._root
 
     # -- finding nodes
