@@ -213,6 +213,7 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
             )
     if problems:
         raise LoadError(problems)
+    assert company is not None  # every file was of a kind with awards, and there is one at least
     awards = [award for facts, kind in granting for award in kind.proxy_awards(facts, year)]
     table = rows(awards)
     return as_csv(table, year) if shown == "csv" else as_html(table, year, company)
