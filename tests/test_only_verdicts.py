@@ -9,6 +9,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = Path("rrp-2026") / "enrollment" / "check-report.json"
 
@@ -48,6 +50,7 @@ def _of(report: dict, subject: str) -> list[dict]:
     return [f for f in report["findings"] if f["subject"] == subject]
 
 
+@pytest.mark.slow
 def test_only_at_a_later_as_of_keeps_the_earlier_packets_verdicts(cli, tmp_path):
     out = tmp_path / "out"
     facts = _facts(tmp_path)
@@ -86,6 +89,7 @@ def test_only_at_a_later_as_of_keeps_the_earlier_packets_verdicts(cli, tmp_path)
     assert report["judged_as_of"]["n2002"] == "2026-08-20"
 
 
+@pytest.mark.slow
 def test_the_packet_issued_is_still_judged_as_of_its_own_issue(cli, tmp_path):
     """--only judges what it issues: a new hire's form issued after their own deadline is still
     refused, while the December packets stay as they were."""
@@ -100,6 +104,7 @@ def test_the_packet_issued_is_still_judged_as_of_its_own_issue(cli, tmp_path):
     assert (out / REPORT).read_bytes() == before  # refused: nothing written
 
 
+@pytest.mark.slow
 def test_an_altered_report_is_judged_anew_and_says_so(cli, tmp_path):
     out = tmp_path / "out"
     facts = _facts(tmp_path)

@@ -13,6 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 from hashlib import sha256
 from pathlib import Path
 
+import pytest
+
 from docgen.load import load_facts
 from docgen.render import html as render
 from tests.fillers import pypdf_fill
@@ -160,6 +162,7 @@ def _intake(form: Path, cwd: Path) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_two_intakes_racing_into_one_set_of_files_never_lose_a_filing(tmp_path):
     """Two processes at a time take forms into the same facts file, roster and elections CSV:
     each records its form (exit 0) or is refused whole with the lock message (exit 2), is run

@@ -77,6 +77,7 @@ def test_an_election_the_plan_does_not_allow_still_gets_the_blank_form(
     assert "10% of Plan Compensation paid as bonus" in text
 
 
+@pytest.mark.slow
 def test_a_76_percent_election_gets_its_blank_form_in_a_batch(cli, tmp_path):
     facts, out = _rrp(tmp_path, "76"), tmp_path / "out"
     result = cli("batch", facts, "--out", out, "--as-of", "2025-12-01")
@@ -103,6 +104,7 @@ def _director(folder: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_partial_exhibit_i_gets_the_blank_exhibit_i_but_holds_the_grant(cli, tmp_path):
     facts, out = _director(tmp_path), tmp_path / "out"
     elections = cli("batch", facts, "--out", out, "--stage", "elections", "--as-of", "2026-06-22")

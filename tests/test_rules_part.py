@@ -89,6 +89,7 @@ def _all_cases() -> list[Any]:
     ]
 
 
+@pytest.mark.slow
 def test_every_rule_case_limited_run_is_the_whole_run_for_its_subjects() -> None:
     problems = []
     for case in _all_cases():
@@ -132,6 +133,7 @@ def case_roster(base: str) -> tuple[dict[str, Any], set[str]]:
 
 
 @pytest.mark.parametrize("base", ["rrp", "director"])
+@pytest.mark.slow
 def test_every_rule_cases_people_in_one_roster(base: str) -> None:
     data, failing = case_roster(base)
     loaded = _loaded(data, f"{base}-cases.json")
@@ -149,6 +151,7 @@ def test_every_rule_cases_people_in_one_roster(base: str) -> None:
     assert len(seen & failing) >= len(failing) // 2, sorted(failing - seen)
 
 
+@pytest.mark.slow
 def test_generated_director_roster_with_many_rules_findings() -> None:
     loaded = _loaded(director_facts(40, seed=7), "directors-40.json")
     for as_of in (date(2026, 3, 1), date(2026, 6, 30), date(2027, 7, 1)):

@@ -343,6 +343,7 @@ def test_status_shows_each_form4_due_date_and_filing():
     assert "jsmith (Jane Q. Smith), due 2026-06-25; filed 2026-06-25." in table.stdout
 
 
+@pytest.mark.slow
 def test_the_readme_s_form4_commands_run_as_written_and_make_the_tree_shown(tmp_path):
     import shlex
     import shutil
@@ -409,6 +410,7 @@ def test_documents_issued_without_form4_facts_are_as_before():
     assert templates_sha256() == digest.hexdigest()
 
 
+@pytest.mark.slow
 def test_verify_of_the_cycle_passes_over_the_drafts(tmp_path):
     """The drafts sit beside the cycle's stage folders; `docgen verify OUT/<cycle>` checks the
     stages and is not thrown by a folder nobody issued to anyone."""
