@@ -42,10 +42,12 @@ test-fast: $(STAMP) $(JS_STAMP) system-deps
 test-lowest: $(LOWEST_STAMP) $(JS_STAMP) system-deps
 	$(LOWEST)/bin/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
 
+# (uv is named the environment to fill with --python: run as `python -m uv` it would fill the
+# interpreter that runs it, .venv.)
 $(LOWEST_STAMP): pyproject.toml docgen/__init__.py $(STAMP)
-	$(BIN)/python -m uv venv --quiet --allow-existing --python $(BIN)/python $(LOWEST)
-	VIRTUAL_ENV=$(LOWEST) $(BIN)/python -m uv pip install --quiet --resolution lowest-direct -e '.[test]'
-	@VIRTUAL_ENV=$(LOWEST) $(BIN)/python -m uv pip list --quiet 2>/dev/null | grep -iE '^(pydantic|pyyaml|ruamel-yaml|jinja2|typer|rich|weasyprint|python-docx|pypdf|pyhanko|pyhanko-certvalidator|cryptography|jsonschema|referencing) ' >&2
+	$(BIN)/uv venv --quiet --allow-existing --python $(PYTHON) $(LOWEST)
+	$(BIN)/uv pip install --quiet --python $(LOWEST)/bin/python --resolution lowest-direct -e '.[test]'
+	@$(BIN)/uv pip list --quiet --python $(LOWEST)/bin/python 2>/dev/null | grep -iE '^(pydantic|pyyaml|ruamel-yaml|jinja2|typer|rich|weasyprint|python-docx|pypdf|pyhanko|pyhanko-certvalidator|cryptography|jsonschema|referencing) ' >&2
 	@touch $(LOWEST_STAMP)
 
 bench: $(STAMP) system-deps
