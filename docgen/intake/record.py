@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
-from docgen.core.filings import Append, Filing, FormRefused, Put
+from docgen.core.filings import Amend, Append, Filing, FormRefused, Put
 from docgen.core.output import recording_lock, remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
 from docgen.intake.proof import EditedText, NotAsIntended, proven
@@ -47,6 +47,8 @@ class FactsText(Protocol[Node]):
     def append(self, subject: Node, key: str, items: list[dict[str, Any]], peers: list) -> None: ...
 
     def put(self, subject: Node, key: str, new: Any, peers: list) -> None: ...
+
+    def amend(self, subject: Node, key: str, index: int, values: dict[str, Any]) -> None: ...
 
     def result(self) -> str: ...
 
@@ -234,6 +236,16 @@ def _blanks_in(filing: Filing) -> list[tuple[str, str]]:
     return found
 
 
+def facts_editor(loaded: LoadedFacts, data: bytes) -> FactsText[Any]:
+    """The editor of a facts file's text (its bytes as read under the lock): YAML or JSON."""
+    return _editor(loaded, data)
+
+
+def encoded(text: str, original: bytes) -> bytes:
+    """An edited text as the file's bytes, with the byte-order mark the original had."""
+    return _encode(text, original)
+
+
 def _editor(loaded: LoadedFacts, data: bytes) -> FactsText[Any]:
     text = _decode(data)
     if loaded.path.suffix.lower() == ".json":
@@ -261,10 +273,16 @@ def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -
     for edit in filing.edits:
         if isinstance(edit, Put):
             editor.put(node, edit.path[0], edit.value, peers)
+        elif isinstance(edit, Amend):
+            editor.amend(node, edit.path[0], edit.path[1], edit.value)
     return editor.span(node)
 
 
-def _apply(subject: dict[str, Any], edit: Append | Put) -> None:
+def _apply(subject: dict[str, Any], edit: Append | Put | Amend) -> None:
+    if isinstance(edit, Amend):
+        key, index = edit.path
+        subject[key][index].update(edit.value)
+        return
     *parents, last = edit.path
     target = subject
     for part in parents:
