@@ -114,12 +114,15 @@ def decide(
             written = write(prepared)
             after = prepared.loaded
         report = run_checks(after, as_of, hooks.stage, issuing=False, only={subject.id})
+        summary = _summary(
+            after, hooks, kind_of(after.facts).subject(after.facts, subject.id), index
+        )
     return Decided(
         Path(facts_path),
         subject.id,
         getattr(subject, "name", subject.id),
         index + 1,
-        _summary(loaded, hooks, subject, index),
+        summary,
         in_effect,
         values["reason"],
         values["decided_by"],

@@ -232,7 +232,7 @@ def _blanks_in(filing: Filing) -> list[tuple[str, str]]:
                 walk(item, f"{where}[{number}]")
 
     for edit in filing.edits:
-        walk(edit.value, ".".join(edit.path))
+        walk(edit.value, ".".join(map(str, edit.path)))
     return found
 
 
