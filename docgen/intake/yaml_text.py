@@ -146,8 +146,9 @@ class YamlText:
     def amend(self, subject: YamlNode, key: str, index: int, values: dict[str, Any]) -> None:
         """Set fields of item ``index`` of the subject's list ``key`` (`docgen decide`): a value
         replaced where it stands, a new field on its own line at the item's indentation (or
-        after the last in a ``{ }`` item), a field set to None taken out with its line (written
-        ``null`` where its line holds more: the item's dash, or other fields)."""
+        after the last in a ``{ }`` item), a field set to None taken out with its line, or with
+        its comma in a ``{ }`` item (written ``null`` where neither can be: the first field of a
+        ``{ }`` item, a block field sharing its line with the item's dash)."""
         items = self._own(subject, key)
         if not _is(items, "sequence") or index >= len(items.value):
             raise YamlEditError(f"{key}[{index}] is not in the file")
@@ -159,7 +160,11 @@ class YamlText:
             old = _value(item, name)
             if old is not None and not _is(old, "scalar"):
                 raise YamlEditError(f"{key}[{index}].{name} is not a single value")
-            if old is not None and (new is not None or not self._own_line(item, name)):
+            at = next((n for n, (k, _) in enumerate(item.value) if k.value == name), 0)
+            if old is not None and new is None and _flow(item) and at > 0:
+                # ", name: value" out of a { } item, from the end of the field before it
+                self.splices.append((item.value[at - 1][1].end_mark.index, old.end_mark.index, ""))
+            elif old is not None and (new is not None or not self._own_line(item, name)):
                 start, end = old.start_mark.index, old.end_mark.index
                 self.splices.append((start, end, _scalar(new, flow=_flow(item))))
             elif old is not None:
