@@ -359,6 +359,27 @@ def test_an_rrp_roster_row_has_no_room_for_a_decision(cli, tmp_path):
     assert (tmp_path / "participants.csv").read_bytes() == before
 
 
+def test_an_rrp_roster_election_moves_to_the_csv_of_filings_with_its_decision(cli, tmp_path):
+    shutil.copy(SAMPLES / "participants.csv", tmp_path / "participants.csv")
+    text = (SAMPLES / "rrp-2026-roster.yaml").read_text(encoding="utf-8")
+    text = text.replace("\nparticipants_csv:", "\nelections_csv: elections.csv\nparticipants_csv:")
+    facts = tmp_path / "rrp.yaml"
+    facts.write_text(text, encoding="utf-8")
+    header = "participant_id,plan_year,kind,percent,made_on,status,reason,decided_by\n"
+    (tmp_path / "elections.csv").write_text(header)
+    result = cli(
+        "decide", facts, "--for", "BW1000", "--ineffective", "--reason", "late", "--by", "HR",
+        "--as-of", "2025-12-20",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "elections.csv").read_text() == (
+        header + "BW1000,2026,salary,10,2025-11-14,ineffective,late,HR\n"
+    )
+    row = (tmp_path / "participants.csv").read_text().split("\nBW1001", 1)[0]
+    assert row.endswith('"512,000.00",,2011-05-16,,2025-12-31,,,,')  # the election cells emptied
+    assert load_facts(facts).facts.participants[0].elections[0].status == "ineffective"
+
+
 @pytest.mark.parametrize(
     "args, says",
     [

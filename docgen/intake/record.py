@@ -40,6 +40,9 @@ class FactsText(Protocol[Node]):
     text: str
     splices: list[tuple[int, int, str]]
 
+    @property
+    def root(self) -> Node: ...
+
     def subject(self, list_field: str, index: int) -> tuple[Node, list[Node]]: ...
 
     def span(self, subject: Node) -> tuple[int, int]: ...

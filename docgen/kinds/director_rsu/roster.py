@@ -97,7 +97,7 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
     if isinstance(edit, Amend) and edit.path == ("elections", 0):
         return _amended(edit)
     if not isinstance(edit, Append) or edit.path != ("elections",):
-        raise FormRefused([f"a roster row cannot hold {'.'.join(edit.path)}"])
+        raise FormRefused([f"a roster row cannot hold {'.'.join(map(str, edit.path))}"])
     if any(cells.get(column, "").strip() for column in _ROSTER_ELECTION):
         raise FormRefused(
             [
@@ -119,18 +119,8 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
     return {columns[key]: _cell(value) for key, value in held.items()}, held
 
 
-def _amended(cells: dict[str, str], edit: Amend) -> tuple[dict[str, str], Any]:
-    columns = {field: column for column, field in _ROSTER_ELECTION.items()}
-    unheld = sorted(set(edit.value) - set(columns))
-    if unheld:
-        raise FormRefused([f"a roster row has no column for {', '.join(unheld)}"])
-    set_to = {
-        columns[key]: "" if value is None else _cell(value) for key, value in edit.value.items()
-    }
-    return set_to, dict(edit.value)
-
-
 def _amended(edit: Amend) -> tuple[dict[str, str], Any]:
+    """A decision about the row's election as the row's ``election_*`` cells."""
     columns = {field: column for column, field in _ROSTER_ELECTION.items()}
     unheld = sorted(set(edit.value) - set(columns))
     if unheld:
