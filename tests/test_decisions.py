@@ -423,8 +423,7 @@ def test_an_rrp_roster_election_moves_to_the_csv_of_filings_with_its_decision(cl
         ),
         (
             ["--for", "jsmith", "--ineffective", "--reason", "late\x07", "--by", "C. Secretary"],
-            "docgen decide --for jsmith: --reason: contains U+0007 (a control character) at "
-            "character 5",
+            "docgen decide --for jsmith: --reason: contains U+0007 (BEL) at character 5",
         ),
         (
             ["--for", "jsmith", "--in-effect", "--by", "C. Secretary"],
