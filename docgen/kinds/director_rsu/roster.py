@@ -7,7 +7,7 @@ from typing import Any
 from docgen.core.errors import Problem
 from docgen.core.filings import Append, Edit, FormRefused
 from docgen.core.model import Location, PathKey
-from docgen.core.roster import Column, read_rows
+from docgen.core.roster import Column, Table, read_rows
 
 _ROSTER_ELECTION = {
     "election_grant_id": "grant_id",
@@ -36,20 +36,20 @@ COLUMNS = (
     Column("address", "lines"),
     Column("employee", "boolean"),
     Column("specified_employee", "boolean"),
-    Column("first_eligible_on"),
+    Column("first_eligible_on", "date"),
     Column("units", "whole", required=True),
-    *(Column(name) for name in _ROSTER_ELECTION),
+    *(Column(name, "date" if name.endswith("_on") else "text") for name in _ROSTER_ELECTION),
     # For the grant's Form 4 (`docgen section16`, RSU-FORM4-DUE).
     Column("cik"),
     Column("edgar_name"),
-    Column("form4_filed_on"),
+    Column("form4_filed_on", "date"),
     Column("shares_owned_after", "whole"),
 )
 ROSTER_COLUMNS = tuple(column.name for column in COLUMNS)
 
 
 def read_roster(
-    text: str,
+    text: Table | str,
     shown: str,
     first_index: int,
     lines: dict[PathKey, Location],

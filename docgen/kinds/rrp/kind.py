@@ -16,7 +16,7 @@ from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.intake import INTAKE
 from docgen.kinds.rrp.records import RECORDS
-from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster, record_in_row
+from docgen.kinds.rrp.roster import COLUMNS, ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.rrp.terms import forms_not_in_effect
 from docgen.kinds.rrp.view import PlanYearView, plan_year_view
 from docgen.kinds.rrp.windows import rrp_windows
@@ -126,6 +126,7 @@ KIND = register_kind(
             read_roster,
             record_in_row,
             inherits=("plan_year",),  # a row's elections are for the facts' Plan Year
+            cells=COLUMNS,
         ),
         records=RECORDS,
         intake=INTAKE,
