@@ -127,7 +127,7 @@ def parse_block(
     fields: list[FieldMap] = []
     ignore: frozenset[str] = frozenset()
     date_order = block.get("date_order")
-    if date_order is not None and date_order not in DATE_ORDERS:
+    if "date_order" in block and date_order not in DATE_ORDERS:
         refuse(("date_order",), f"expected {', '.join(DATE_ORDERS)}", str(date_order),
                "month_first reads 06/01/2009 as June 1; day_first as 6 January.")
         date_order = None
@@ -222,6 +222,14 @@ def _field_map(
         refuse((key,), "no column: join: made_from: or value:", None, "Say where the cells are.")
         return None
     determined_on = given.get("determined_on")
+    if "determined_on" in given and determined_on is None:
+        refuse((key, "determined_on"), "no date given", None,
+               "Give the December 31 determination a yes in this column answers (Plan 1.14).")
+        return None
+    if key == "key_employee_on" and read == "yes_no" and determined_on is None:
+        refuse((key,), "a yes/no column of Key Employees needs the determination it answers",
+               None, "Add determined_on: the December 31 of the determination (Plan 1.14).")
+        return None
     if determined_on is not None:
         determined_on = str(determined_on)
         if read != "yes_no":

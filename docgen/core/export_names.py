@@ -61,10 +61,17 @@ def normalised(header: str) -> str:
     return " ".join(kept.split())
 
 
-def common_field(header: str, fields: tuple[str, ...] | list[str]) -> str | None:
-    """The field of ``fields`` an export commonly names ``header``, if any."""
+def common_field(
+    header: str, fields: tuple[str, ...] | list[str], *, prefix: bool = False
+) -> str | None:
+    """The field of ``fields`` an export commonly names ``header``, if any; with ``prefix``, also
+    one whose common name starts the header (``Annual Bonus (Paid Mar 2027)``)."""
     wanted = normalised(header)
     for field in fields:
         if wanted in COMMON_NAMES.get(field, ()):
             return field
+    if prefix:
+        for field in fields:
+            if any(wanted.startswith(name + " ") for name in COMMON_NAMES.get(field, ())):
+                return field
     return None

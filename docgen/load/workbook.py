@@ -1,6 +1,7 @@
 """Reading a roster or a file of filings kept as a workbook (``.xlsx``, A24) into the same table a
 CSV gives (docgen.core.roster.Table), the sheet named by the file's ``columns:`` block or else
-the first, each cell with its row and column so every message names it (``Workers.xlsx:Sheet1!D14``).
+the first, each cell with its row and column so every message names it
+(``Workers.xlsx:Sheet1!D14``).
 
 Decisions, and why:
 
