@@ -39,6 +39,7 @@ FILE_OPTIONS = ("sheet", "date_order", "ignore")
 FIELD_OPTIONS = (
     "column",
     "join",
+    "lines",
     "read",
     "values",
     "yes",
@@ -60,6 +61,7 @@ _DATE_PARTS = re.compile(
     r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?)?"
 )
 _SLUG = re.compile(r"[^a-z0-9]+")
+_BRACED = re.compile(r"\{([^{}]+)\}")
 
 Locate = Callable[[tuple[str | int, ...]], tuple[str, int | None]]
 
@@ -71,6 +73,7 @@ class FieldMap:
 
     field: str
     sources: tuple[str, ...] = ()  # the headers (several: joined, one line each)
+    lines: tuple[str, ...] = ()  # line templates naming headers: "{City}, {State} {Postal Code}"
     read: str = "text"
     values: Mapping[str, str] = field(default_factory=dict)
     yes: tuple[str, ...] = YES_WORDS
@@ -120,16 +123,24 @@ def parse_block(
         problems.append(Problem(file, line, path, what, got, fix))
 
     if not isinstance(block, dict):
-        refuse((), "expected a mapping of docgen's columns to the file's headers", None,
-               "Start from what `docgen columns FILE --kind ...` prints (docs/fact-files.md).")
+        refuse(
+            (),
+            "expected a mapping of docgen's columns to the file's headers",
+            None,
+            "Start from what `docgen columns FILE --kind ...` prints (docs/fact-files.md).",
+        )
         return None, problems
     names = [column.name for column in columns]
     fields: list[FieldMap] = []
     ignore: frozenset[str] = frozenset()
     date_order = block.get("date_order")
     if "date_order" in block and date_order not in DATE_ORDERS:
-        refuse(("date_order",), f"expected {', '.join(DATE_ORDERS)}", str(date_order),
-               "month_first reads 06/01/2009 as June 1; day_first as 6 January.")
+        refuse(
+            ("date_order",),
+            f"expected {', '.join(DATE_ORDERS)}",
+            str(date_order),
+            "month_first reads 06/01/2009 as June 1; day_first as 6 January.",
+        )
         date_order = None
     sheet = block.get("sheet")
     if sheet is not None and not isinstance(sheet, str):
@@ -139,16 +150,24 @@ def parse_block(
     if isinstance(ignored, list) and all(isinstance(v, str) for v in ignored):
         ignore = frozenset(v.strip() for v in ignored)
     else:
-        refuse(("ignore",), "expected a list of the file's headers", None,
-               "List the headers left out on purpose: ignore: [Cost Center, Manager].")
+        refuse(
+            ("ignore",),
+            "expected a list of the file's headers",
+            None,
+            "List the headers left out on purpose: ignore: [Cost Center, Manager].",
+        )
     for key, given in block.items():
         if key in FILE_OPTIONS:
             continue
         if key not in names:
             guess = difflib.get_close_matches(str(key), names, n=1)
-            refuse((key,), "not a column of this file", None,
-                   (f"Did you mean {guess[0]}? " if guess else "")
-                   + f"Columns: {', '.join(names)}; options: {', '.join(FILE_OPTIONS)}.")
+            refuse(
+                (key,),
+                "not a column of this file",
+                None,
+                (f"Did you mean {guess[0]}? " if guess else "")
+                + f"Columns: {', '.join(names)}; options: {', '.join(FILE_OPTIONS)}.",
+            )
             continue
         one = _field_map(str(key), given, refuse)
         if one is not None:
@@ -164,15 +183,23 @@ def _field_map(
     if isinstance(given, str):
         return FieldMap(key, (given.strip(),))
     if not isinstance(given, dict):
-        refuse((key,), "expected the file's header, or a mapping", None,
-               f"Write {key}: HEADER, or {key}: {{column: HEADER, read: ...}}.")
+        refuse(
+            (key,),
+            "expected the file's header, or a mapping",
+            None,
+            f"Write {key}: HEADER, or {key}: {{column: HEADER, read: ...}}.",
+        )
         return None
     unknown = sorted(set(given) - set(FIELD_OPTIONS))
     if unknown:
         guess = difflib.get_close_matches(unknown[0], FIELD_OPTIONS, n=1)
-        refuse((key, unknown[0]), "unknown option", None,
-               (f"Did you mean {guess[0]}? " if guess else "")
-               + f"Options: {', '.join(FIELD_OPTIONS)}.")
+        refuse(
+            (key, unknown[0]),
+            "unknown option",
+            None,
+            (f"Did you mean {guess[0]}? " if guess else "")
+            + f"Options: {', '.join(FIELD_OPTIONS)}.",
+        )
         return None
     sources: tuple[str, ...] = ()
     if "column" in given and "join" in given:
@@ -183,24 +210,58 @@ def _field_map(
             refuse((key, "column"), "expected the file's header", None, "Write it as in row 1.")
             return None
         sources = (given["column"].strip(),)
+    elif "lines" in given:
+        templates = given["lines"]
+        if not (
+            isinstance(templates, list) and templates and all(isinstance(v, str) for v in templates)
+        ):
+            refuse(
+                (key, "lines"),
+                "expected a list of lines naming headers in braces",
+                None,
+                'Write lines: ["{Address Line 1}", "{City}, {State} {Postal Code}"].',
+            )
+            return None
+        named = tuple(dict.fromkeys(n.strip() for t in templates for n in _BRACED.findall(t)))
+        if not named:
+            refuse(
+                (key, "lines"),
+                "no header named in braces",
+                None,
+                'Name each header in braces: "{City}, {State} {Postal Code}".',
+            )
+            return None
+        return FieldMap(key, named, lines=tuple(templates))
     elif "join" in given:
         joined = given["join"]
         if not (isinstance(joined, list) and joined and all(isinstance(v, str) for v in joined)):
-            refuse((key, "join"), "expected a list of the file's headers", None,
-                   "List them in the order their lines are read: join: [Address 1, City].")
+            refuse(
+                (key, "join"),
+                "expected a list of the file's headers",
+                None,
+                "List them in the order their lines are read: join: [Address 1, City].",
+            )
             return None
         sources = tuple(v.strip() for v in joined)
     read = given.get("read", "text")
     if read not in READERS:
-        refuse((key, "read"), f"expected {', '.join(READERS)}", str(read),
-               "Say how the cells are written.")
+        refuse(
+            (key, "read"),
+            f"expected {', '.join(READERS)}",
+            str(read),
+            "Say how the cells are written.",
+        )
         return None
     values = given.get("values", {})
     if not isinstance(values, dict) or not all(
         isinstance(v, str | int) and not isinstance(v, bool) for v in values.values()
     ):
-        refuse((key, "values"), "expected the company's words and docgen's", None,
-               "Write values: {Base Salary: salary, Annual Bonus: bonus}.")
+        refuse(
+            (key, "values"),
+            "expected the company's words and docgen's",
+            None,
+            "Write values: {Base Salary: salary, Annual Bonus: bonus}.",
+        )
         return None
     yes = _words(given.get("yes", list(YES_WORDS)))
     no = _words(given.get("no", list(NO_WORDS)))
@@ -210,8 +271,12 @@ def _field_map(
     made_from = given.get("made_from")
     if made_from is not None:
         if given.get("rule") not in ID_RULES:
-            refuse((key, "rule"), f"expected rule: {' or '.join(ID_RULES)}", None,
-                   "slug makes Jane Q. Doe into jane-q-doe; state it so ids are never guessed.")
+            refuse(
+                (key, "rule"),
+                f"expected rule: {' or '.join(ID_RULES)}",
+                None,
+                "slug makes Jane Q. Doe into jane-q-doe; state it so ids are never guessed.",
+            )
             return None
         sources = (str(made_from).strip(),)
     value = given.get("value")
@@ -223,42 +288,61 @@ def _field_map(
         return None
     determined_on = given.get("determined_on")
     if "determined_on" in given and determined_on is None:
-        refuse((key, "determined_on"), "no date given", None,
-               "Give the December 31 determination a yes in this column answers (Plan 1.14).")
+        refuse(
+            (key, "determined_on"),
+            "no date given",
+            None,
+            "Give the December 31 determination a yes in this column answers (Plan 1.14).",
+        )
         return None
     if key == "key_employee_on" and read == "yes_no" and determined_on is None:
-        refuse((key,), "a yes/no column of Key Employees needs the determination it answers",
-               None, "Add determined_on: the December 31 of the determination (Plan 1.14).")
+        refuse(
+            (key,),
+            "a yes/no column of Key Employees needs the determination it answers",
+            None,
+            "Add determined_on: the December 31 of the determination (Plan 1.14).",
+        )
         return None
     if determined_on is not None:
         determined_on = str(determined_on)
         if read != "yes_no":
-            refuse((key, "determined_on"), "determined_on is for a yes/no column", None,
-                   "Add read: yes_no.")
+            refuse(
+                (key, "determined_on"),
+                "determined_on is for a yes/no column",
+                None,
+                "Add read: yes_no.",
+            )
             return None
     compensation_is = given.get("is")
     if key == "compensation" and compensation_is not in COMPENSATION_IS:
-        refuse((key, "is"), f"expected is: {' or '.join(COMPENSATION_IS)}",
-               None if compensation_is is None else str(compensation_is),
-               "Plan Compensation is pay paid in the Plan Year (Plan 1.21): say whether this "
-               "column is that (paid_in_year) or a rate of pay (annual_rate).")
+        refuse(
+            (key, "is"),
+            f"expected is: {' or '.join(COMPENSATION_IS)}",
+            None if compensation_is is None else str(compensation_is),
+            "Plan Compensation is pay paid in the Plan Year (Plan 1.21): say whether this "
+            "column is that (paid_in_year) or a rate of pay (annual_rate).",
+        )
         return None
     if key == "compensation" and compensation_is == "annual_rate":
-        refuse((key, "is"), "an annual rate is not yet worked into Plan Compensation", None,
-               "Give the pay paid in the Plan Year (is: paid_in_year), or list the participant's "
-               "pay_periods in the facts file.")
+        refuse(
+            (key, "is"),
+            "an annual rate is not yet worked into Plan Compensation",
+            None,
+            "Give the pay paid in the Plan Year (is: paid_in_year), or list the participant's "
+            "pay_periods in the facts file.",
+        )
         return None
     return FieldMap(
         key,
         sources,
-        str(read),
-        {str(k).strip().lower(): str(v) for k, v in values.items()},
-        yes,
-        no,
-        None if value is None else str(value),
-        None if made_from is None else str(made_from).strip(),
-        determined_on,
-        None if compensation_is is None else str(compensation_is),
+        read=str(read),
+        values={str(k).strip().lower(): str(v) for k, v in values.items()},
+        yes=yes,
+        no=no,
+        value=None if value is None else str(value),
+        made_from=None if made_from is None else str(made_from).strip(),
+        determined_on=determined_on,
+        compensation_is=None if compensation_is is None else str(compensation_is),
     )
 
 
@@ -402,6 +486,22 @@ def _read(one: FieldMap, mapping: ColumnMap, kind: str, row: TableRow, sources: 
     if one.made_from is not None:
         name = _cell(row, sources[0]).strip() if sources else ""
         return _SLUG.sub("-", name.lower()).strip("-") if name else ""
+    if one.lines:
+        cells = {
+            header: _cell(row, number).strip()
+            for header, number in zip(one.sources, sources, strict=False)
+        }
+        made = []
+        for template in one.lines:
+            text = _BRACED.sub(lambda found: cells.get(found.group(1).strip(), ""), template)
+            text = " ".join(text.split()).strip(" ,")
+            if text:
+                made.append(text)
+        return "\n".join(made)
+    if len(sources) > 1 and one.read == "money":
+        # Money joined is money added: pay paid in the year given as base pay and a bonus.
+        amounts = [read_money(_cell(row, n)) for n in sources if _cell(row, n).strip()]
+        return format(sum((Decimal(a) for a in amounts), Decimal(0)), "f") if amounts else ""
     if len(sources) > 1:
         parts = [_cell(row, number).strip() for number in sources]
         glue = "\n" if kind in ("lines", "list") else " "

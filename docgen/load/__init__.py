@@ -172,7 +172,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
         problems.extend(found)
         problems.extend(unknown_clauses(facts, kind, source))
     if problems:
-        raise LoadError(problems)
+        raise LoadError(_once(problems))
     return LoadedFacts(
         facts=facts,
         source=source,
@@ -188,6 +188,34 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
             if is_mapped(name, data)
         ),
     )
+
+
+def _row_of(problem: Problem) -> tuple[str, int | None]:
+    """The file and row a problem is on: a CSV's line, or a workbook cell's row (``!D14``)."""
+    file, bang, cell = problem.file.rpartition("!")
+    if bang:
+        digits = cell.split(":")[0].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return file, int(digits) if digits.isdigit() else None
+    return problem.file, problem.line
+
+
+def _once(problems: list[Problem]) -> list[Problem]:
+    """One message per problem: a cell a columns: reader refused (docgen.core.column_map, whose
+    message names the field and its column) leaves its field empty, and the model's "required
+    field is missing" for that field on that row would say the same thing again."""
+    refused = {
+        (*_row_of(problem), problem.path.split(" ")[0])
+        for problem in problems
+        if " (column " in problem.path
+    }
+    return [
+        problem
+        for problem in problems
+        if not (
+            problem.what == "required field is missing"
+            and (*_row_of(problem), problem.path.rsplit(".", 1)[-1]) in refused
+        )
+    ]
 
 
 def _mapped_files(kind: Any, data: dict[str, Any], source: SourceMap) -> list[Problem]:
