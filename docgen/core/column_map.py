@@ -20,10 +20,11 @@ order cannot read).
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -75,7 +76,7 @@ class FieldMap:
     sources: tuple[str, ...] = ()  # the headers (several: joined, one line each)
     lines: tuple[str, ...] = ()  # line templates naming headers: "{City}, {State} {Postal Code}"
     read: str = "text"
-    values: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, str] = dataclasses.field(default_factory=dict)
     yes: tuple[str, ...] = YES_WORDS
     no: tuple[str, ...] = NO_WORDS
     value: str | None = None  # one value for every row
@@ -371,7 +372,9 @@ def apply(
         for header in one.sources:
             found = positions.get(header)
             if not found:
-                guess = difflib.get_close_matches(header, list(positions), n=1)
+                lowered = {name.lower(): name for name in positions}
+                close = difflib.get_close_matches(header.lower(), list(lowered), n=1)
+                guess = [lowered[close[0]]] if close else []
                 problems.append(
                     Problem(
                         *problem_place(shown, header_line),
@@ -501,7 +504,7 @@ def _read(one: FieldMap, mapping: ColumnMap, kind: str, row: TableRow, sources: 
     if len(sources) > 1 and one.read == "money":
         # Money joined is money added: pay paid in the year given as base pay and a bonus.
         amounts = [read_money(_cell(row, n)) for n in sources if _cell(row, n).strip()]
-        return format(sum((Decimal(a) for a in amounts), Decimal(0)), "f") if amounts else ""
+        return format(sum((Decimal(a) for a in amounts), Decimal("0.00")), "f") if amounts else ""
     if len(sources) > 1:
         parts = [_cell(row, number).strip() for number in sources]
         glue = "\n" if kind in ("lines", "list") else " "
@@ -558,14 +561,16 @@ def read_date(text: str, order: str | None) -> str:
 
 
 def read_money(text: str) -> str:
-    """Money as written (``$1,250,000.00``), as a plain decimal."""
+    """Money as written (``$1,250,000.00``), as a plain decimal with its cents (a workbook's
+    number cell ``520000`` is ``520000.00``, as its CSV's ``$520,000.00`` is)."""
     found = _MONEY.fullmatch(text.strip())
     if not found:
         raise UnreadCell(
             "expected an amount of money, like $1,250,000.00",
             "Correct the cell: digits, commas between thousands, a point before the cents.",
         )
-    return found.group(1).replace(",", "") + (found.group(2) or "")
+    cents = (found.group(2) or ".").ljust(3, "0")  # dollars and cents, as a workbook's 520000
+    return found.group(1).replace(",", "") + cents
 
 
 def read_percent(text: str) -> str:

@@ -32,7 +32,8 @@ _PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ()./_-]*")
 _ADDRESS_WORDS = ("address", "street", "city", "state", "zip", "postal", "country", "line")
 # The field a value map serves, with its words in docgen's facts, and a word that marks each.
 _VALUE_WORDS = {
-    "kind": {"salary": "salary", "bonus": "bonus", "performance": "performance_based"},
+    # the first word found wins: "Performance Bonus" is performance-based pay, not a bonus
+    "kind": {"performance": "performance_based", "salary": "salary", "bonus": "bonus"},
     "termination_reason": {
         "retire": "retirement",
         "death": "death",
@@ -85,9 +86,7 @@ def _date_order(table: Table, dated: list[int]) -> Line | None:
     )
 
 
-def propose(
-    table: Table, columns: Sequence[Column], facts_field: str, command: str
-) -> str:
+def propose(table: Table, columns: Sequence[Column], facts_field: str, command: str) -> str:
     """The proposed block, as text to paste under the facts' ``columns:``."""
     names = [column.name for column in columns]
     kinds = {column.name: column.kind for column in columns}
@@ -146,7 +145,9 @@ def propose(
                 )
             else:
                 lines.append(
-                    Line(f"{wanted.name}:", f"FILL IN: a required column; no header is {wanted.name}")
+                    Line(
+                        f"{wanted.name}:", f"FILL IN: a required column; no header is {wanted.name}"
+                    )
                 )
     for number in left:
         header = table.header[number]
@@ -202,8 +203,11 @@ def _reader(table: Table, number: int, field: str, kind: str) -> list[tuple[str,
         ]
         if field == "key_employee_on":
             found.append(
-                ("determined_on", "", "FILL IN the December 31 determination a yes answers "
-                 "(Plan 1.14)")
+                (
+                    "determined_on",
+                    "",
+                    "FILL IN the December 31 determination a yes answers (Plan 1.14)",
+                )
             )
         return found
     if all(_PERCENT.fullmatch(cell) for _, cell in cells):
@@ -212,8 +216,12 @@ def _reader(table: Table, number: int, field: str, kind: str) -> list[tuple[str,
         found = [("read", "money", f"row {line} holds {first}")]
         if field == "compensation":
             found.append(
-                ("is", "", "FILL IN paid_in_year or annual_rate: Plan Compensation is pay paid "
-                 "in the Plan Year (Plan 1.21), and which this column is cannot be seen from it")
+                (
+                    "is",
+                    "",
+                    "FILL IN paid_in_year or annual_rate: Plan Compensation is pay paid "
+                    "in the Plan Year (Plan 1.21), and which this column is cannot be seen from it",
+                )
             )
         return found
     if kind == "date" or all(US_DATE.fullmatch(c) or ISO_DAY.fullmatch(c) for _, c in cells):
@@ -223,9 +231,7 @@ def _reader(table: Table, number: int, field: str, kind: str) -> list[tuple[str,
     if field in _VALUE_WORDS:
         mapped = []
         for word in sorted({cell for _, cell in cells}):
-            target = next(
-                (v for k, v in _VALUE_WORDS[field].items() if k in word.lower()), None
-            )
+            target = next((v for k, v in _VALUE_WORDS[field].items() if k in word.lower()), None)
             mapped.append(f"{_quoted(word)}: {target or ''}")
         unknown = [m for m in mapped if m.endswith(": ")]
         why = "each word of the sample mapped by the word in it"
@@ -275,7 +281,5 @@ def propose_columns(path: Path, kind_name: str, file_is: str | None) -> str:
         if is_workbook(shown)
         else csv_table(decode(raw, shown), shown)
     )
-    command = f"docgen columns {shown} --kind {kind_name}" + (
-        f" --as {file_is}" if file_is else ""
-    )
+    command = f"docgen columns {shown} --kind {kind_name}" + (f" --as {file_is}" if file_is else "")
     return propose(table, columns, facts_field, command)

@@ -1,0 +1,259 @@
+"""The company's spreadsheets as they are (A24): exports read through a columns: block with no
+script, the same facts from a workbook as from its CSV, cells named as a spreadsheet names them,
+and `docgen columns` proposing a block with every guess's reason."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from docgen.checker.runner import run_checks
+from docgen.core.errors import LoadError
+from docgen.load import load_facts
+
+openpyxl = pytest.importorskip("openpyxl")  # the tests' writer of workbooks only
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+GOLDEN = Path(__file__).parent / "golden" / "columns"
+
+
+def _people(path: Path) -> dict[str, dict]:
+    facts = load_facts(path).facts
+    return {p.id: p.model_dump(mode="json") for p in facts.participants}
+
+
+def test_the_workday_export_gives_the_facts_of_the_hris_csvs():
+    """samples/workday holds the same people and forms as samples/hris, in a Workday report's
+    and a benefits portal's own columns: through its columns: blocks every fact is the same,
+    save what only the export has (addresses) and what a Y/N flag answers (one determination)."""
+    workday = _people(SAMPLES / "rrp-2026-workday.yaml")
+    hris = _people(SAMPLES / "rrp-2026-hris.yaml")
+    assert list(workday) == list(hris)
+    for person_id, person in workday.items():
+        theirs = hris[person_id]
+        assert person.pop("address")[1] == "Richmond, VA 23220"
+        theirs.pop("address")
+        flag = person.pop("key_employee_on")
+        given = theirs.pop("key_employee_on")
+        assert flag == (["2024-12-31"] if "2024-12-31" in given else [])
+        assert person == theirs, person_id
+    assert workday["e1002"]["elections"][0] | {} == {
+        **hris["e1002"]["elections"][0],
+        "made_on": "2025-11-28",  # "11/28/2025 10:02": the day as submitted
+    }
+
+
+def test_the_workday_export_is_checked_as_the_hris_csvs_are():
+    as_of = date(2025, 12, 1)
+    for name in ("rrp-2026-workday.yaml", "rrp-2026-hris.yaml"):
+        loaded = load_facts(SAMPLES / name)
+        report = run_checks(loaded, as_of)
+        assert [f.rule for f in report.findings] == []
+
+
+def _workbook(source: Path, target: Path, sheet: str, typed: bool) -> None:
+    """``source``'s rows as a workbook's sheet; ``typed``: money and dates as a spreadsheet types
+    them (numbers and dates), as Workday's own .xlsx export does."""
+    book = openpyxl.Workbook()
+    page = book.active
+    page.title = sheet
+    with source.open(encoding="utf-8-sig", newline="") as file:
+        for number, row in enumerate(csv.reader(file)):
+            cells: list[object] = []
+            for cell in row:
+                value: object = cell
+                if typed and number and cell.startswith("$"):
+                    value = float(Decimal(cell.strip("$").replace(",", "")))
+                elif typed and number and cell.count("/") == 2 and " " not in cell:
+                    month, day, year = (int(part) for part in cell.split("/"))
+                    value = datetime(year, month, day)
+                cells.append(value if value != "" else None)
+            page.append(cells)
+    book.save(target)
+
+
+@pytest.fixture
+def workday_xlsx(tmp_path: Path) -> Path:
+    """The Workday sample with its two exports as workbooks (typed cells in the HRIS's)."""
+    folder = tmp_path / "workday"
+    shutil.copytree(SAMPLES / "workday", folder)
+    _workbook(folder / "Workers.csv", folder / "Workers.xlsx", "Workers", typed=True)
+    _workbook(folder / "Elections.csv", folder / "Elections.xlsx", "Sheet1", typed=False)
+    text = (SAMPLES / "rrp-2026-workday.yaml").read_text(encoding="utf-8")
+    text = text.replace("workday/Workers.csv", "workday/Workers.xlsx")
+    text = text.replace("workday/Elections.csv", "workday/Elections.xlsx")
+    facts = tmp_path / "rrp-2026-workday.yaml"
+    facts.write_text(text, encoding="utf-8")
+    return facts
+
+
+def test_a_workbook_gives_the_facts_and_findings_of_its_csv(workday_xlsx: Path):
+    as_csv = load_facts(SAMPLES / "rrp-2026-workday.yaml")
+    as_xlsx = load_facts(workday_xlsx)
+    dumped = as_xlsx.facts.model_dump(mode="json")
+    expected = as_csv.facts.model_dump(mode="json")
+    for facts in (dumped, expected):
+        for field in ("participants_csv", "elections_csv"):
+            facts[field] = None  # the file names differ, and only they
+    for mine, theirs in zip(dumped.pop("participants"), expected.pop("participants"), strict=True):
+        assert mine == theirs
+    assert dumped == expected
+    as_of = date(2025, 12, 1)
+    found = [(f.rule, f.subject) for f in run_checks(as_xlsx, as_of).findings]
+    assert found == [(f.rule, f.subject) for f in run_checks(as_csv, as_of).findings]
+    # Each fact's place is the sheet's cell: e1003's Hire Date is Workers!I4.
+    file, line, column = as_xlsx.source.where("participants[2].hired_on")
+    assert (file.endswith("workday/Workers.xlsx:Workers"), line, column) == (True, 4, 9)
+
+
+def test_a_workbooks_bad_cell_is_named_as_a_spreadsheet_names_it(workday_xlsx: Path):
+    book = openpyxl.load_workbook(workday_xlsx.parent / "workday" / "Workers.xlsx")
+    book["Workers"]["G5"] = "maybe"  # Regular Employee of e1004
+    book.save(workday_xlsx.parent / "workday" / "Workers.xlsx")
+    with pytest.raises(LoadError) as refused:
+        load_facts(workday_xlsx)
+    (problem,) = refused.value.problems
+    assert problem.file.endswith("workday/Workers.xlsx:Workers!G5")
+    assert problem.line is None
+    assert str(problem).endswith(
+        "Workers.xlsx:Workers!G5: eligible_employee (column Regular Employee): expected yes "
+        "(y, yes, true, x, 1) or no (n, no, false, 0) (got maybe). Correct the cell, or add the "
+        "word to yes: or no: in the columns: block."
+    )
+
+
+def test_a_named_sheet_that_is_not_there_is_refused_with_the_sheets_it_has(workday_xlsx: Path):
+    text = workday_xlsx.read_text(encoding="utf-8")
+    workday_xlsx.write_text(
+        text.replace(
+            "    date_order: month_first            #",
+            "    sheet: Staff\n    date_order: month_first            #",
+            1,
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(LoadError) as refused:
+        load_facts(workday_xlsx)
+    assert [str(p).split(": ", 1)[1] for p in refused.value.problems] == [
+        "sheet: no sheet named Staff. Its sheets: Workers. Name one in the columns: block's sheet:."
+    ]
+
+
+def test_intake_never_writes_a_workbook_or_a_mapped_export(workday_xlsx: Path, cli):
+    before = {p.name: p.read_bytes() for p in (workday_xlsx.parent / "workday").iterdir()}
+    result = cli(
+        "elect",
+        workday_xlsx,
+        "--for",
+        "e1016",
+        "--received-on",
+        "2025-12-10",
+        "--salary-percent",
+        "8",
+    )
+    assert result.exit_code == 2, result.stdout + result.stderr
+    assert "the company's own export, which docgen reads" in result.stderr
+    assert "Name a CSV of docgen's own columns" in result.stderr
+    after = {p.name: p.read_bytes() for p in (workday_xlsx.parent / "workday").iterdir()}
+    assert after == before
+
+
+def test_an_unambiguous_us_date_is_read_and_an_ambiguous_one_refused(tmp_path: Path):
+    shutil.copy(SAMPLES / "rrp-2026-roster.yaml", tmp_path / "facts.yaml")
+    text = (tmp_path / "facts.yaml").read_text(encoding="utf-8")
+    roster = next(
+        line.split(":", 1)[1].split("#")[0].strip()
+        for line in text.splitlines()
+        if line.startswith("participants_csv:")
+    )
+    with (SAMPLES / roster).open(encoding="utf-8-sig", newline="") as file:
+        header, first, *_ = list(csv.reader(file))
+    at = header.index("hired_on")
+
+    def with_hired_on(value: str) -> None:
+        cells = list(first)
+        cells[at] = value
+        out = tmp_path / roster
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("w", encoding="utf-8", newline="") as file:
+            writer = csv.writer(file)
+            writer.writerow(header)
+            writer.writerow(cells)
+
+    with_hired_on("11/26/2012")
+    (person, *_) = load_facts(tmp_path / "facts.yaml").facts.participants
+    assert person.hired_on == date(2012, 11, 26)
+    with_hired_on("06/01/2009")
+    with pytest.raises(LoadError) as refused:
+        load_facts(tmp_path / "facts.yaml")
+    assert [p.what for p in refused.value.problems] == [
+        "an ambiguous date: month 6 day 1, or day 6 month 1"
+    ]
+    assert "date_order: month_first" in (refused.value.problems[0].fix or "")
+
+
+def test_an_hris_header_gets_a_did_you_mean_naming_the_field(tmp_path: Path):
+    (tmp_path / "w.csv").write_text("Worker ID,name,eligible_employee,compensation\n")
+    (tmp_path / "f.yaml").write_text(
+        "kind: rrp-plan-year\ncompany: {name: X}\nplan: {name: X Plan}\nplan_year: 2026\n"
+        "participants_csv: w.csv\n"
+    )
+    with pytest.raises(LoadError) as refused:
+        load_facts(tmp_path / "f.yaml")
+    fixes = [p.fix for p in refused.value.problems if p.path == "column Worker ID"]
+    assert fixes and fixes[0].startswith(
+        "Did you mean id? Worker ID is what HRIS exports commonly call it: rename the column id, "
+        "or read the file as exported through a columns: block"
+    )
+
+
+def test_docgen_columns_proposes_the_workday_block_with_its_reasons(cli, monkeypatch):
+    monkeypatch.chdir(SAMPLES)
+    result = cli("columns", "workday/Workers.csv", "--kind", "rrp-plan-year")
+    assert result.exit_code == 0, result.stderr
+    expected = GOLDEN / "workday-workers.txt"
+    if not expected.exists():
+        expected.parent.mkdir(parents=True, exist_ok=True)
+        expected.write_text(result.stdout)
+    assert result.stdout == expected.read_text()
+    # What it cannot tell from the file is left for the user, never guessed.
+    assert "    compensation: {column: Annual Base Pay, read: money, is: }" in result.stdout
+    assert "FILL IN paid_in_year or annual_rate" in result.stdout
+
+
+def test_docgen_columns_reads_the_portal_export_as_elections(cli, monkeypatch):
+    monkeypatch.chdir(SAMPLES)
+    result = cli("columns", "workday/Elections.csv", "--kind", "rrp-plan-year", "--as", "elections")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "  elections_csv:" in lines
+    assert "    participant_id: Employee ID" in lines
+    assert "    date_order: month_first" in lines
+    assert '    percent: {column: "Deferral %", read: percent}' in lines
+    assert (
+        "    kind: {column: Election Type, values: {Annual Bonus: bonus, Base Salary: salary, "
+        "Performance Bonus: performance_based}}" in lines
+    )
+
+
+def test_a_proposed_block_with_fill_ins_is_refused_until_filled_in(cli, tmp_path, monkeypatch):
+    """Pasting the block as printed: each FILL IN is empty, and the loader says what to give."""
+    monkeypatch.chdir(SAMPLES)
+    block = cli("columns", "workday/Workers.csv", "--kind", "rrp-plan-year").stdout
+    shutil.copytree(SAMPLES / "workday", tmp_path / "workday")
+    (tmp_path / "f.yaml").write_text(
+        "kind: rrp-plan-year\ncompany: {name: X}\nplan: {name: X Plan}\nplan_year: 2026\n"
+        "participants_csv: workday/Workers.csv\n" + block
+    )
+    with pytest.raises(LoadError) as refused:
+        load_facts(tmp_path / "f.yaml")
+    paths = sorted(p.path for p in refused.value.problems)
+    assert paths == [
+        "columns.participants_csv.compensation.is",
+        "columns.participants_csv.key_employee_on.determined_on",
+    ]
