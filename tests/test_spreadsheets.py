@@ -257,3 +257,42 @@ def test_a_proposed_block_with_fill_ins_is_refused_until_filled_in(cli, tmp_path
         "columns.participants_csv.compensation.is",
         "columns.participants_csv.key_employee_on.determined_on",
     ]
+
+
+def _findings(path: Path, as_of: date) -> list[tuple[str, str]]:
+    return [(f.rule, f.subject) for f in run_checks(load_facts(path), as_of).findings]
+
+
+def test_a_board_roster_with_commas_and_no_ids_is_read_through_its_block(tmp_path: Path):
+    """The secretary's board roster as kept (Director, Preferred Salutation, Mailing Address
+    with commas, Board Start and End Date, Committee, Annual RSU Award; no id column): ids made
+    by the stated rule, the end date a separation from service, the same findings as the
+    roster in docgen's own columns."""
+    board = load_facts(SAMPLES / "director-grant-2026-board.yaml").facts
+    by_id = {d.id: d for d in board.directors}
+    assert list(by_id) == ["kiran-patel", "hanna-muller", "benjamin-cole", "dana-ruiz"]
+    assert by_id["kiran-patel"].address == ["12 Grove Avenue, Richmond, VA 23220"]
+    assert by_id["hanna-muller"].salutation == "Ms. Müller"
+    assert by_id["benjamin-cole"].units == 1225
+    assert by_id["benjamin-cole"].first_eligible_on == date(2026, 6, 10)
+    assert by_id["dana-ruiz"].settlement.separation_on == date(2026, 12, 31)
+    assert by_id["kiran-patel"].settlement is None
+    assert [e.filed_on for e in by_id["hanna-muller"].elections] == [date(2026, 6, 2)]
+    as_of = date(2026, 6, 10)
+    assert _findings(SAMPLES / "director-grant-2026-board.yaml", as_of) == _findings(
+        SAMPLES / "director-grant-2026-roster.yaml", as_of
+    )
+    # The same roster as a workbook gives the same facts.
+    folder = tmp_path / "workday"
+    shutil.copytree(SAMPLES / "workday", folder)
+    _workbook(folder / "Board.csv", folder / "Board.xlsx", "Board", typed=True)
+    text = (SAMPLES / "director-grant-2026-board.yaml").read_text(encoding="utf-8")
+    (tmp_path / "board.yaml").write_text(
+        text.replace("workday/Board.csv", "workday/Board.xlsx"), encoding="utf-8"
+    )
+    shutil.copy(SAMPLES / "roster.csv", tmp_path / "roster.csv")
+    as_xlsx = load_facts(tmp_path / "board.yaml").facts
+    assert [d.model_dump() for d in as_xlsx.directors] == [d.model_dump() for d in board.directors]
+    assert _findings(tmp_path / "board.yaml", as_of) == _findings(
+        SAMPLES / "director-grant-2026-board.yaml", as_of
+    )

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -488,7 +489,7 @@ def _read(one: FieldMap, mapping: ColumnMap, kind: str, row: TableRow, sources: 
         return one.value
     if one.made_from is not None:
         name = _cell(row, sources[0]).strip() if sources else ""
-        return _SLUG.sub("-", name.lower()).strip("-") if name else ""
+        return slug(name)
     if one.lines:
         cells = {
             header: _cell(row, number).strip()
@@ -537,6 +538,13 @@ def _read(one: FieldMap, mapping: ColumnMap, kind: str, row: TableRow, sources: 
     if kind == "date":
         return read_date(text, mapping.date_order)
     return text
+
+
+def slug(name: str) -> str:
+    """An id made from a name by the rule ``slug``: letters without their accents, lower case,
+    every run of anything else one hyphen (Hanna Müller is hanna-muller)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return _SLUG.sub("-", plain.lower()).strip("-")
 
 
 def read_date(text: str, order: str | None) -> str:
