@@ -165,6 +165,15 @@ def payroll(
         PayrollFormat, format_option("csv (for payroll), json or text (a table).")
     ] = PayrollFormat.csv,
     output: Output = None,
+    pay_date: Annotated[
+        str | None,
+        typer.Option(
+            "--pay-date",
+            help="One pay date's deductions and matches (YYYY-MM-DD): as csv, in the facts' "
+            "payroll.layout when they give one (docs/payroll-layouts.md).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The RRP payroll feed: per participant, per paycheck, the deferral and match to withhold.
 
@@ -172,7 +181,8 @@ def payroll(
     above the 401(a)(17) limit, Plan 1.21), the election in force, the Elective Deferral (Plan
     3.03) and the match with its cap (Plan 3.04): `docgen compute`'s figures, paycheck by
     paycheck. Paychecks are the participants' pay_periods, or plan.pay_schedule's pay dates."""
-    emit(api.payroll(file, output_format.value), output, "payroll")
+    day = None if pay_date is None else parse_date_option("--pay-date", pay_date)
+    emit(api.payroll(file, output_format.value, day), output, "payroll")
 
 
 @app.command()

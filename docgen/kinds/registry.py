@@ -286,9 +286,12 @@ class ComputesPlan(Protocol[FactsC]):
 class RunsPayroll(Protocol[FactsC]):
     """A kind with a payroll feed (`docgen payroll`)."""
 
-    def payroll(self, facts: FactsC, output_format: ComputeFormat) -> RenderableType:
+    def payroll(
+        self, facts: FactsC, output_format: ComputeFormat, pay_date: date | None = None
+    ) -> RenderableType:
         """The payroll feed, per participant per paycheck, as ``csv`` or ``json`` text or
-        ``text`` as a rich table."""
+        ``text`` as a rich table; with ``pay_date``, that pay date's paychecks alone (``csv`` in
+        the facts' payroll layout when they give one)."""
         ...
 
 

@@ -87,12 +87,18 @@ class RRPPlanYear(
 
         return compute_view(compute(facts), output_format)
 
-    def payroll(self, facts: RRPPlanYearFacts, output_format: Format) -> RenderableType:
+    def payroll(
+        self, facts: RRPPlanYearFacts, output_format: Format, pay_date: date | None = None
+    ) -> RenderableType:
         # here, not at the top: only `docgen payroll` works the paychecks out
         from docgen.kinds.rrp.arithmetic import compute
         from docgen.kinds.rrp.payroll import render as payroll_view
+        from docgen.kinds.rrp.payroll import render_pay_date
 
-        return payroll_view(compute(facts), output_format)
+        if pay_date is None:
+            return payroll_view(compute(facts), output_format)
+        layout = facts.payroll.layout if facts.payroll is not None else None
+        return render_pay_date(compute(facts), output_format, pay_date, layout)
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
         return forms_not_in_effect(facts)
