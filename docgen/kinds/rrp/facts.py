@@ -25,8 +25,8 @@ from docgen.core.model import (
     check_decision,
     form_error,
 )
-from docgen.kinds.rrp.payroll_layout import PayrollSettings
 from docgen.kinds.rrp.pay_schedule import PaySchedule
+from docgen.kinds.rrp.payroll_layout import PayrollSettings
 
 _PLAN_NAME = (
     "the Plan's name as the forms print it (e.g. Example Co. Retirement Restoration Plan); "

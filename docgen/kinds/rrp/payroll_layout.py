@@ -72,7 +72,7 @@ class PayrollLayout(Fact):
     )
 
     @model_validator(mode="after")
-    def _one_of_each(self) -> LayoutColumn | PayrollLayout:
+    def _one_of_each(self) -> PayrollLayout:
         holds = [column.holds for column in self.columns]
         for needed in ("employee_id", "code", "amount"):
             if needed not in holds:
