@@ -296,3 +296,46 @@ def test_a_board_roster_with_commas_and_no_ids_is_read_through_its_block(tmp_pat
     assert _findings(tmp_path / "board.yaml", as_of) == _findings(
         SAMPLES / "director-grant-2026-board.yaml", as_of
     )
+
+
+def test_a_termination_in_the_export_is_the_participants_termination(tmp_path: Path):
+    """Termination Date and its reason are roster columns (Plan 1.30), the company's words for
+    the reason mapped to the facts' by values:."""
+    shutil.copytree(SAMPLES / "workday", tmp_path / "workday")
+    workers = tmp_path / "workday" / "Workers.csv"
+    with workers.open(encoding="utf-8", newline="") as file:
+        header, *rows = list(csv.reader(file))
+    at = header.index("Termination Date")
+    header.append("Termination Reason")
+    for row in rows:
+        row.append("")
+    rows[6][at], rows[6][-1] = "09/30/2026", "Retired"  # e1007
+    rows[7][at], rows[7][-1] = "06/15/2026", "Resigned"  # e1008
+    with workers.open("w", encoding="utf-8", newline="") as file:
+        csv.writer(file).writerows([header, *rows])
+    text = (SAMPLES / "rrp-2026-workday.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "    terminated_on: {column: Termination Date, read: date}\n",
+        "    terminated_on: {column: Termination Date, read: date}\n"
+        "    termination_reason:\n"
+        "      column: Termination Reason\n"
+        "      values: {Retired: retirement, Resigned: other, Deceased: death}\n",
+    )
+    (tmp_path / "facts.yaml").write_text(text, encoding="utf-8")
+    people = {p.id: p for p in load_facts(tmp_path / "facts.yaml").facts.participants}
+    assert (people["e1007"].termination.on, people["e1007"].termination.reason) == (
+        date(2026, 9, 30),
+        "retirement",
+    )
+    assert people["e1008"].termination.reason == "other"
+    assert people["e1001"].termination is None
+    rows[7][-1] = "Laid off"
+    with workers.open("w", encoding="utf-8", newline="") as file:
+        csv.writer(file).writerows([header, *rows])
+    with pytest.raises(LoadError) as refused:
+        load_facts(tmp_path / "facts.yaml")
+    assert [str(p) for p in refused.value.problems] == [
+        f"{refused.value.problems[0].file}:9: termination_reason (column Termination Reason): a "
+        "value the columns: block's values: does not list (it lists retired, resigned, deceased) "
+        "(got Laid off). Add it to values: under termination_reason, or correct the cell."
+    ]

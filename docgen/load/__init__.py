@@ -208,14 +208,19 @@ def _once(problems: list[Problem]) -> list[Problem]:
         for problem in problems
         if " (column " in problem.path
     }
-    return [
-        problem
-        for problem in problems
-        if not (
-            problem.what == "required field is missing"
-            and (*_row_of(problem), problem.path.rsplit(".", 1)[-1]) in refused
+
+    def said(problem: Problem) -> bool:
+        if problem.what != "required field is missing":
+            return False
+        file, row = _row_of(problem)
+        # the column's field, as the fact's path ends (termination_reason: termination.reason)
+        joined = problem.path.replace(".", "_")
+        return any(
+            (file, row) == (where, at) and (joined.endswith("_" + field) or joined == field)
+            for where, at, field in refused
         )
-    ]
+
+    return [problem for problem in problems if not said(problem)]
 
 
 def _mapped_files(kind: Any, data: dict[str, Any], source: SourceMap) -> list[Problem]:
