@@ -6,8 +6,6 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-import pytest
-
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.paychecks import paychecks
 
