@@ -74,8 +74,10 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
     previous = start - timedelta(days=1)
     for day, part in zip(regular, salary_parts, strict=True):
         extra = bonus if bonus > 0 and day == participant.bonus_paid_on else ZERO
+        # Built from figures worked out here (dates and Decimals already judged by the model),
+        # so pydantic's documented model_construct skips validating them again per paycheck.
         periods.append(
-            PayPeriod(
+            PayPeriod.model_construct(
                 paid_on=day,
                 compensation=part + extra,
                 bonus=extra,
@@ -89,7 +91,9 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
         if paid_on in regular:
             notes.append(f"the bonus is paid in the regular paycheck of {paid_on.isoformat()}")
         else:
-            periods.append(PayPeriod(paid_on=paid_on, compensation=bonus, bonus=bonus))
+            periods.append(
+                PayPeriod.model_construct(paid_on=paid_on, compensation=bonus, bonus=bonus)
+            )
             notes.append(
                 f"the bonus is paid on {paid_on.isoformat()}, not a regular pay date: taken as a "
                 "paycheck of its own, its match capped at 6% of its own Plan Compensation "
@@ -123,6 +127,9 @@ def _days_worked(schedule: tuple[date, ...], regular: list[date], start: date) -
 def _weighted_parts(amount: Decimal, weights: list[Fraction]) -> list[Decimal]:
     """``amount`` in parts to the cent in proportion to ``weights`` (equal parts when every
     weight is 1), the last taking what is left over."""
+    if all(weight == 1 for weight in weights):  # no hire within a period: equal parts
+        part = (amount / len(weights)).quantize(CENT, rounding=ROUND_DOWN)
+        return [part] * (len(weights) - 1) + [amount - part * (len(weights) - 1)]
     total = sum(weights, Fraction(0))
     parts = []
     for weight in weights[:-1]:

@@ -96,13 +96,18 @@ class PayrollRow:
         }
 
 
-def rows_of(result: PlanYearArithmetic, who: ParticipantArithmetic) -> tuple[PayrollRow, ...]:
-    """The participant's paychecks as payroll rows, each empty or zero figure with its note."""
+def rows_of(
+    result: PlanYearArithmetic, who: ParticipantArithmetic, paid_on: date | None = None
+) -> tuple[PayrollRow, ...]:
+    """The participant's paychecks as payroll rows, each empty or zero figure with its note
+    (with ``paid_on``, only the paychecks of that day)."""
     no_deferral = _why_no_deferral(who)
     if not who.paychecks:
-        return (_year_row(result, who, no_deferral),)
+        return () if paid_on is not None else (_year_row(result, who, no_deferral),)
     rows = []
     for paycheck in who.paychecks:
+        if paid_on is not None and paycheck.paid_on != paid_on:
+            continue
         notes = _paycheck_notes(result, paycheck, no_deferral)
         rows.append(
             PayrollRow(
@@ -320,15 +325,9 @@ def on_pay_date(
 ) -> list[tuple[ParticipantArithmetic, PayrollRow]]:
     """Each participant's paycheck on ``pay_date``, in the facts' order; refused (LoadError,
     exit 2) when no one is paid that day, naming the next pay dates."""
-    found = []
-    dates: set[date] = set()
-    for who in result.participants:
-        for row in rows_of(result, who):
-            if row.paid_on is not None:
-                dates.add(row.paid_on)
-            if row.paid_on == pay_date:
-                found.append((who, row))
+    found = [(who, row) for who in result.participants for row in rows_of(result, who, pay_date)]
     if not found:
+        dates = {paycheck.paid_on for who in result.participants for paycheck in who.paychecks}
         near = [day.isoformat() for day in sorted(dates) if day >= pay_date][:3]
         raise LoadError(
             [
