@@ -201,7 +201,7 @@ def test_an_unknown_top_level_field_lists_the_allowed_ones_in_the_kinds_order(sa
         load_facts(path)
     assert refused.value.problems[0].fix == (
         "Did you mean plan_year? Allowed here: kind, company, plan, plan_year, "
-        "retirement_contribution_percent, clause_approvals, templates_dir, columns, "
+        "retirement_contribution_percent, payroll, clause_approvals, templates_dir, columns, "
         "participants_csv, "
         "elections_csv, beneficiaries_csv, allocations_csv, participants."
     )

@@ -339,3 +339,17 @@ def test_a_termination_in_the_export_is_the_participants_termination(tmp_path: P
         "value the columns: block's values: does not list (it lists retired, resigned, deceased) "
         "(got Laid off). Add it to values: under termination_reason, or correct the cell."
     ]
+
+
+def test_docgen_columns_proposes_ids_from_names_for_a_board_roster_without_them(cli, monkeypatch):
+    monkeypatch.chdir(SAMPLES)
+    result = cli("columns", "workday/Board.csv", "--kind", "director-rsu-grant")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "    id: {made_from: Director, rule: slug}" in lines
+    assert lines[lines.index("    id: {made_from: Director, rule: slug}") - 1].startswith(
+        "    # the file has no id column: ids made from names"
+    )
+    assert "    units: Annual RSU Award" in lines  # a count: "2,450" needs no reader
+    assert "    separation_on: {column: Board End Date, read: date}" in lines
+    assert "      - Committee" in lines

@@ -46,6 +46,7 @@ COMMON_NAMES: dict[str, tuple[str, ...]] = {
     "key_employee_on": ("key employee", "key employee 416i", "key employee flag"),
     "terminated_on": ("termination date", "term date", "separation date"),
     "termination_reason": ("termination reason", "term reason", "separation reason"),
+    "separation_on": ("board end date", "service end date", "end date", "termination date"),
     "eligible_employee": ("eligible", "plan eligible", "eligibility"),
     "units": ("annual rsu award", "rsu award", "units", "rsus"),
     "first_eligible_on": ("board start date", "eligibility date", "first eligible"),

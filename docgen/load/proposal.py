@@ -212,6 +212,8 @@ def _reader(table: Table, number: int, field: str, kind: str) -> list[tuple[str,
         return found
     if all(_PERCENT.fullmatch(cell) for _, cell in cells):
         return [("read", "percent", f"row {line} holds {first}")]
+    if kind == "whole":
+        return []  # a count: "2,450" is read as 2450 as it is (docgen.core.roster)
     if all(_MONEY.fullmatch(cell) for _, cell in cells):
         found = [("read", "money", f"row {line} holds {first}")]
         if field == "compensation":
