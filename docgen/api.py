@@ -25,6 +25,7 @@ from docgen.core.safe_text import for_terminal
 from docgen.kinds import ComputesPlan, RunsPayroll, all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.load.offering import kind_offering
+from docgen.load.proposal import propose_columns
 
 # The types of the results, for annotations only (docgen.console.printers names them from here):
 # their modules load when a function needs them.
@@ -184,15 +185,22 @@ def export_ocf(
     return export(Path(path), Path(output), as_of, None if issued is None else Path(issued))
 
 
-def payroll(path: str | Path, output_format: str) -> RenderableType:
+def payroll(path: str | Path, output_format: str, pay_date: date | None = None) -> RenderableType:
     """`docgen payroll`: per participant, per paycheck, the Plan Compensation, the percentage in
     force, the deferral and the match with its cap (DESIGN.md, "The Plan's arithmetic"),
-    ``csv`` or ``json`` text or ``text`` as a rich table."""
+    ``csv`` or ``json`` text or ``text`` as a rich table; with ``pay_date``, that pay date's
+    paychecks alone, in the facts' ``payroll.layout`` when they give one (A24)."""
     loaded = load_facts(path)
     kind = kind_offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
     assert isinstance(kind, RunsPayroll)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
-    return kind.payroll(loaded.facts, shown)
+    return kind.payroll(loaded.facts, shown, pay_date)
+
+
+def columns(path: str | Path, kind_name: str, file_is: str | None = None) -> str:
+    """`docgen columns`: a proposed ``columns:`` block (A24) for a spreadsheet as exported, each
+    guess with its reason and each thing undecided marked FILL IN (docgen.load.proposal)."""
+    return propose_columns(Path(path), kind_name, file_is)
 
 
 def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:

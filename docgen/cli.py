@@ -72,7 +72,8 @@ class _InWorkOrder(TyperGroup):
 
     ORDER = (
         "validate check clauses approve batch render verify intake elect decide status "
-        "section16 compute payroll calendar proxy export-ocf rules explain templates schema"
+        "section16 compute payroll calendar proxy export-ocf rules explain templates schema "
+        "columns"
     ).split()
 
     def list_commands(self, ctx):
@@ -166,6 +167,15 @@ def payroll(
         PayrollFormat, format_option("csv (for payroll), json or text (a table).")
     ] = PayrollFormat.csv,
     output: Output = None,
+    pay_date: Annotated[
+        str | None,
+        typer.Option(
+            "--pay-date",
+            help="One pay date's deductions and matches (YYYY-MM-DD): as csv, in the facts' "
+            "payroll.layout when they give one (docs/payroll-layouts.md).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The RRP payroll feed: per participant, per paycheck, the deferral and match to withhold.
 
@@ -173,7 +183,31 @@ def payroll(
     above the 401(a)(17) limit, Plan 1.21), the election in force, the Elective Deferral (Plan
     3.03) and the match with its cap (Plan 3.04): `docgen compute`'s figures, paycheck by
     paycheck. Paychecks are the participants' pay_periods, or plan.pay_schedule's pay dates."""
-    emit(api.payroll(file, output_format.value), output, "payroll")
+    day = None if pay_date is None else parse_date_option("--pay-date", pay_date)
+    emit(api.payroll(file, output_format.value, day), output, "payroll")
+
+
+@app.command()
+@exits_on_error
+def columns(
+    file: Annotated[Path, typer.Argument(help="The spreadsheet as exported (.csv or .xlsx).")],
+    kind: Annotated[str, typer.Option("--kind", help="The kind of facts file it is for.")],
+    file_is: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Which of the kind's files it is: participants or directors (the roster, the "
+            "default), elections, beneficiaries, allocations.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Propose a columns: block for a spreadsheet as the company exports it (A24).
+
+    Reads the header and a sample of rows and prints the block, each guess with its reason as a
+    comment and each thing it cannot decide marked FILL IN. Nothing is read through it until you
+    paste it under columns: in the facts file (docs/spreadsheets.md)."""
+    sys.stdout.write(api.columns(file, kind, file_is))
 
 
 class RenderFormat(StrEnum):

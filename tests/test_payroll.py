@@ -24,6 +24,10 @@ SAMPLES = sorted(
     if "kind: rrp-plan-year" in path.read_text(encoding="utf-8")
 )
 
+# The samples whose roster is in docgen's own columns, which _scheduled_copy rewrites; the
+# Workday sample (read through a columns: block) holds rrp-2026-hris.yaml's people and pay.
+IN_DOCGEN_COLUMNS = [p for p in SAMPLES if "\ncolumns:" not in p.read_text(encoding="utf-8")]
+
 
 def _json(cli, command: str, path: Path) -> dict:
     result = cli(command, path, "--format", "json")
@@ -106,7 +110,7 @@ def _scheduled_copy(sample: Path, folder: Path, frequency: str, first: str) -> P
     return copy
 
 
-@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("sample", IN_DOCGEN_COLUMNS, ids=lambda p: p.name)
 @pytest.mark.parametrize(
     ("frequency", "first"),
     [("biweekly", "2026-01-09"), ("semimonthly", "2026-01-15"), ("monthly", "2026-01-31")],

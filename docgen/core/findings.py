@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
 
+from docgen.core.cells import cell_name
 from docgen.core.citations import Citation
 from docgen.core.clauses import ClauseReview
 from docgen.core.finding_groups import finding_groups
@@ -39,7 +40,7 @@ class Finding:
     def where(self) -> str:
         """``file:line``, or ``file:line:column`` for a cell of a CSV."""
         if self.file and self.line:
-            return f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
+            return cell_name(self.file, self.line, self.column)
         return self.file or ""
 
     def to_json_dict(self) -> dict[str, Any]:

@@ -74,6 +74,15 @@ class KindFacts(Fact, Generic[CompanyT]):
         description="A folder beside this file holding the company's own templates "
         "(`docgen templates --export`), which override the built-ins by name.",
     )
+    columns: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="How the company's own spreadsheets are read (A24): for each roster or file "
+        "of filings the facts name, keyed by the field naming it (participants_csv, "
+        "elections_csv, ...), the company's header for each docgen column and how its cells are "
+        "written (date_order, read: money/percent/yes_no/date, values:, join:, made_from:, "
+        "ignore:, sheet:). `docgen columns FILE --kind ...` prints a block to start from; "
+        "docs/spreadsheets.md lists every reader.",
+    )
 
     # Fields of an earlier release, now refused when a file has them: top-level name -> how to
     # move on (docgen.load; `docgen clauses` reads them to print the replacement).

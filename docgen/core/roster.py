@@ -20,10 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from docgen.core.cells import problem_place
 from docgen.core.errors import LoadError, Problem
+from docgen.core.export_names import common_field
 from docgen.core.numbers import SourceNumber
 
-CellKind = Literal["id", "text", "lines", "boolean", "whole", "list"]
+CellKind = Literal["id", "text", "lines", "boolean", "whole", "list", "date"]
 BOOLEANS = {
     "true": True,
     "yes": True,
@@ -38,6 +40,47 @@ _BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_PARTS = re.compile(r"\r\n|\r|\n|\s\|\s")
 _LIST_PARTS = re.compile(r"\r\n|\r|\n|;")
 _GROUPED_WHOLE = re.compile(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+")
+
+
+# A date as a US export writes it (11/26/2012), with any time of day after it (09:14).
+US_DATE = re.compile(
+    r"(\d{1,2})/(\d{1,2})/(\d{4})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?)?"
+)
+ISO_DAY = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?")
+
+
+class UnreadCell(ValueError):
+    """A cell its column's reader cannot read: what was expected, and the fix."""
+
+    def __init__(self, what: str, fix: str):
+        super().__init__(what)
+        self.what = what
+        self.fix = fix
+
+
+def us_date(text: str) -> str:
+    """A date cell with no order stated (A24): ISO as written; a US date read only when it
+    cannot be read two ways (``11/26/2012``: no 26th month), else refused naming
+    ``date_order``. A time of day after the date is the day's, and left out."""
+    iso = ISO_DAY.fullmatch(text)
+    if iso:
+        return iso.group(1)
+    found = US_DATE.fullmatch(text)
+    if not found:
+        return text  # the fact model says what a date must look like
+    first, second, year = (int(part) for part in found.groups())
+    if first > 12 >= second:
+        raise UnreadCell(
+            "a day-first date, and the file states no date order",
+            "Add date_order: day_first to this file's columns: block (docs/fact-files.md).",
+        )
+    if first <= 12 and second <= 12 and first != second:
+        raise UnreadCell(
+            f"an ambiguous date: month {first} day {second}, or day {first} month {second}",
+            "State the order in this file's columns: block, date_order: month_first (a US "
+            "export) or day_first (docs/fact-files.md).",
+        )
+    return f"{year:04d}-{first:02d}-{second:02d}"
 
 
 @dataclass(frozen=True)
@@ -63,7 +106,9 @@ class RosterRow:
         return shown, self.lines[column], self.columns[column]
 
 
-def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -> list[Problem]:
+def _header_problems(
+    header: list[str], columns: Sequence[Column], shown: str, header_line: int = 1
+) -> list[Problem]:
     names = [column.name for column in columns]
     listed = f"Columns: {', '.join(names)}."
     problems = []
@@ -79,12 +124,11 @@ def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -
             )
         ]
     seen: set[str] = set()
-    for column in header:
+    for number, column in enumerate(header, start=1):
         if column in seen:
             problems.append(
                 Problem(
-                    shown,
-                    1,
+                    *problem_place(shown, header_line, number),
                     f"column {column}",
                     "the column appears twice",
                     None,
@@ -94,16 +138,28 @@ def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -
         seen.add(column)
         if column not in names:
             guess = difflib.get_close_matches(column, names, n=1)
+            common = common_field(column, names)
             hint = f"Did you mean {guess[0]}? " if guess else ""
+            if common is not None:  # an HRIS export's name: say how to read the file as it is
+                hint = (
+                    f"Did you mean {common}? {column} is what HRIS exports commonly call it: "
+                    f"rename the column {common}, or read the file as exported through a "
+                    "columns: block (`docgen columns FILE --kind ...` proposes one). "
+                )
             problems.append(
-                Problem(shown, 1, f"column {column}", "unknown column", None, f"{hint}{listed}")
+                Problem(
+                    *problem_place(shown, header_line, number),
+                    f"column {column}",
+                    "unknown column",
+                    None,
+                    f"{hint}{listed}",
+                )
             )
     for wanted in columns:
         if wanted.required and wanted.name not in header:
             problems.append(
                 Problem(
-                    shown,
-                    1,
+                    *problem_place(shown, header_line),
                     f"column {wanted.name}",
                     "required column is missing",
                     None,
@@ -121,6 +177,8 @@ def _convert(kind: CellKind, cell: str) -> Any:
     if kind == "list":
         return [part.strip() for part in _LIST_PARTS.split(cell) if part.strip()]
     text = cell.strip()
+    if kind == "date":
+        return us_date(text)
     if kind == "boolean":
         return BOOLEANS.get(text.lower(), text)
     if kind == "whole":
@@ -131,27 +189,77 @@ def _convert(kind: CellKind, cell: str) -> Any:
     return text
 
 
-def read_rows(
-    text: str, shown: str, columns: Sequence[Column], list_name: str, first_index: int
-) -> tuple[list[RosterRow], list[Problem]]:
-    """Every person's row of a roster CSV, and every problem in the rows, found in one pass (a
-    row with a problem is still returned, so the fact model can report the rest of it)."""
+@dataclass
+class TableRow:
+    """One row of a table as read: its cells' text, the line (a workbook's row) each cell starts
+    on, and the row's first line."""
+
+    line: int
+    cells: list[str]
+    lines: list[int]
+    columns: list[int] = field(default_factory=list)  # each cell's column, when not its place
+
+
+@dataclass
+class Table:
+    """A roster or a file of filings as read, before its cells are judged: the header and the
+    rows. ``shown`` is the file as messages name it (``Workers.xlsx:Sheet1`` for a workbook's
+    sheet, whose cells are then named ``Workers.xlsx:Sheet1!D14``)."""
+
+    shown: str
+    header: list[str]
+    rows: list[TableRow]
+    header_line: int = 1
+    # the header's columns, when a mapping read the file (each docgen column's first source)
+    header_columns: list[int] = field(default_factory=list)
+
+
+def csv_table(text: str, shown: str) -> Table:
+    """A CSV's header and rows, each cell with the line it starts on (a cell typed with Alt+Enter
+    spans lines); rows whose every cell is empty are left out."""
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = [name.strip() for name in next(reader)]
     except StopIteration:
         header = []
-    by_name = {column.name: column for column in columns}
-    problems = _header_problems(header, columns, shown)
-    if problems:
-        raise LoadError(problems)  # without its header nothing in the file can be read
-    rows: list[RosterRow] = []
+    rows: list[TableRow] = []
     for cells in reader:
         if not any(cell.strip() for cell in cells):
             continue
-        index = first_index + len(rows)
         breaks = [len(_BREAK.findall(cell)) for cell in cells]
         start = reader.line_num - sum(breaks)
+        lines, line = [], start
+        for count in breaks:
+            lines.append(line)
+            line += count
+        rows.append(TableRow(start, cells, lines))
+    return Table(shown, header, rows)
+
+
+def read_rows(
+    table: Table | str,
+    shown: str,
+    columns: Sequence[Column],
+    list_name: str,
+    first_index: int,
+) -> tuple[list[RosterRow], list[Problem]]:
+    """Every person's row of a roster (a CSV's text, or a table already read: a workbook's sheet,
+    or a file read through its ``columns:`` mapping, docgen.core.column_map), and every problem
+    in the rows, found in one pass (a row with a problem is still returned, so the fact model can
+    report the rest of it)."""
+    if isinstance(table, str):
+        table = csv_table(table, shown)
+    shown = table.shown
+    header = table.header
+    by_name = {column.name: column for column in columns}
+    problems = _header_problems(header, columns, shown, table.header_line)
+    if problems:
+        raise LoadError(problems)  # without its header nothing in the file can be read
+    rows: list[RosterRow] = []
+    for read in table.rows:
+        cells = read.cells
+        index = first_index + len(rows)
+        start = read.line
         row = RosterRow(index, start)
         if len(cells) > len(header):
             problems.append(
@@ -164,27 +272,37 @@ def read_rows(
                     "Quote any cell that contains a comma.",
                 )
             )
-        line = start
-        for number, (column, cell, count) in enumerate(
-            zip(header, cells, breaks, strict=False), start=1
+        for place, (column, cell, line) in enumerate(
+            zip(header, cells, read.lines, strict=False), start=1
         ):
+            number = read.columns[place - 1] if read.columns else place
             kind = by_name[column].kind
             if cell.strip():
                 if kind not in ("lines", "list") and _BREAK.search(cell.strip()):
                     problems.append(
                         Problem(
-                            shown,
-                            line,
+                            *problem_place(shown, line, number),
                             f"{list_name}[{index}].{column}",
                             "a line break inside the cell (Alt+Enter in Excel)",
                             " / ".join(_BREAK.split(cell.strip())),
                             "Put it on one line; only an address cell may hold several.",
                         )
                     )
-                else:
+                    continue
+                try:
                     row.values[column] = _convert(kind, cell)
-                    row.lines[column] = line
-                    row.columns[column] = number
-            line += count
+                except UnreadCell as unread:
+                    problems.append(
+                        Problem(
+                            *problem_place(shown, line, number),
+                            f"{list_name}[{index}].{column}",
+                            unread.what,
+                            cell.strip(),
+                            unread.fix,
+                        )
+                    )
+                    continue
+                row.lines[column] = line
+                row.columns[column] = number
         rows.append(row)
     return rows, problems

@@ -70,9 +70,26 @@ class Targets:
         self.where[(index, into)] = place
         return place
 
+    def _never_written(self, field: str, path: Path, subject_id: str) -> None:
+        """A workbook, or a file read through a columns: mapping (A24), is the company's own
+        export: docgen reads it and never writes it, so a filing goes to a CSV of filings."""
+        if field not in self.loaded.read_only:
+            return
+        csvs = ", ".join(spec.field for spec in self.kind.records) or "a CSV of filings"
+        raise FormRefused(
+            [
+                f"{subject_id}'s form would be written into {display(path)}, the company's own "
+                "export, which docgen reads (a workbook, or through its columns: mapping) and "
+                "never writes"
+            ],
+            f"Name a CSV of docgen's own columns in the facts' {csvs} for the forms docgen "
+            "records (its first line: docs/fact-files.md); the form is then recorded there.",
+        )
+
     def _move_from_roster(self, index: int, into: str, subject: dict[str, Any]) -> None:
         """The roster row's election cells emptied, its elections written as rows instead."""
         assert self.loaded.roster is not None and self.kind.roster.record is not None
+        self._never_written(self.kind.roster.field, self.loaded.roster, subject["id"])
         roster = self.text(self.loaded.roster)
         number = roster.row_of(subject["id"])
         empty = {name: "" for name in roster.header}
@@ -84,6 +101,7 @@ class Targets:
 
     def _append(self, into: str, subject_id: str, item: dict[str, Any]) -> None:
         spec, path = self.specs[into]
+        self._never_written(spec.field, path, subject_id)
         try:
             self.text(path).append(cells_of(spec, subject_id, item))
         except NoColumn as missing:
@@ -121,6 +139,7 @@ class Targets:
         if isinstance(edit, Append):
             self._append(into, subject_id, edit.value)
             return
+        self._never_written(spec.field, path, subject_id)
         if isinstance(edit, Amend):
             self._amend_row(spec, path, subject_id, edit)
             return
@@ -140,6 +159,7 @@ class Targets:
         assert self.loaded.roster is not None
         if self.kind.roster is None or self.kind.roster.record is None:
             raise FormRefused([f"{subject_id} is in a roster that docgen cannot write"])
+        self._never_written(self.kind.roster.field, self.loaded.roster, subject_id)
         roster = self.text(self.loaded.roster)
         number = roster.row_of(subject_id)
         current = {**roster.cells(number), **roster.changes.get(number, {})}

@@ -27,6 +27,7 @@ from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
 from docgen.core.kind_facts import FactsT, KindFacts
 from docgen.core.record_rows import RecordRows
+from docgen.core.roster import Column
 from docgen.core.rules import claim_rule_modules, release_rule_modules
 from docgen.core.windows import ElectionWindow, FilingDue
 
@@ -69,6 +70,9 @@ class Roster:
     # facts fields a row's items take their value from (the RRP's plan_year, for the election in
     # a row's columns): when the file's field is refused, the rows' lack of it is not said again
     inherits: tuple[str, ...] = ()
+    # each column with its kind of cell (docgen.core.roster.Column), as a columns: mapping and
+    # `docgen columns` read them (A24)
+    cells: tuple[Column, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -232,6 +236,7 @@ class Kind(Generic[FactsT]):
             data[self.roster.field] = None  # its rows are in the list already
         for rows in self.records:
             data[rows.field] = None  # likewise
+        data.pop("columns", None)  # how the files were read: their rows are in the list
         people = {person["id"]: person for person in data[self.subjects_field]}
         slices = {}
         for subject_id in subject_ids:
@@ -281,9 +286,12 @@ class ComputesPlan(Protocol[FactsC]):
 class RunsPayroll(Protocol[FactsC]):
     """A kind with a payroll feed (`docgen payroll`)."""
 
-    def payroll(self, facts: FactsC, output_format: ComputeFormat) -> RenderableType:
+    def payroll(
+        self, facts: FactsC, output_format: ComputeFormat, pay_date: date | None = None
+    ) -> RenderableType:
         """The payroll feed, per participant per paycheck, as ``csv`` or ``json`` text or
-        ``text`` as a rich table."""
+        ``text`` as a rich table; with ``pay_date``, that pay date's paychecks alone (``csv`` in
+        the facts' payroll layout when they give one)."""
         ...
 
 

@@ -24,6 +24,7 @@ from docgen.load.messages import duplicate_ids, problems_from, show
 from docgen.load.records import merge_records
 from docgen.load.references import templates_override, unknown_clauses
 from docgen.load.source import LoadedFacts, SourceMap, format_path
+from docgen.load.tables import is_mapped, read_table
 from docgen.load.text import MAX_BYTES, OutsideFolder, contained_file, decode, display, read_bytes
 from docgen.load.yaml_facts import read_yaml
 
@@ -123,16 +124,17 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
                 roster_path = contained_file(path.parent, data[roster.field])
                 roster_shown = display(roster_path)
                 roster_bytes = data_of(roster_path, roster_shown)
+                # A workbook, or a file read through its columns: mapping (A24), as a table.
+                table, cell_problems = read_table(
+                    roster.field, roster_bytes, roster_shown, data, roster.cells, source
+                )
                 rows, row_problems = roster.read(
-                    decode(roster_bytes, roster_shown),
-                    roster_shown,
-                    len(existing),
-                    source.extra,
-                    data,
+                    table, table.shown, len(existing), source.extra, data
                 )
                 # Rows with problems are still validated, so one pass reports everything.
                 data[roster.into] = existing + rows
                 roster_first = len(existing)
+                problems.extend(cell_problems)
                 problems.extend(row_problems)
                 roster_paths.append(roster_path)
                 hasher.update(roster_bytes)
@@ -145,6 +147,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
                 )
             except LoadError as error:
                 problems.extend(error.problems)
+    problems.extend(_mapped_files(kind, data, source))
     record_files, found = merge_records(
         kind.records, kind.subjects_field, data, path.parent, source, data_of
     )
@@ -169,7 +172,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
         problems.extend(found)
         problems.extend(unknown_clauses(facts, kind, source))
     if problems:
-        raise LoadError(problems)
+        raise LoadError(_once(problems))
     return LoadedFacts(
         facts=facts,
         source=source,
@@ -179,7 +182,75 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
         retired=retired,
         roster=roster_paths[0] if roster_paths else None,
         records={name: file for name, (file, _) in record_files.items()},
+        read_only=frozenset(
+            name
+            for name in (*([roster.field] if roster else []), *(s.field for s in kind.records))
+            if is_mapped(name, data)
+        ),
     )
+
+
+def _row_of(problem: Problem) -> tuple[str, int | None]:
+    """The file and row a problem is on: a CSV's line, or a workbook cell's row (``!D14``)."""
+    file, bang, cell = problem.file.rpartition("!")
+    if bang:
+        digits = cell.split(":")[0].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return file, int(digits) if digits.isdigit() else None
+    return problem.file, problem.line
+
+
+def _once(problems: list[Problem]) -> list[Problem]:
+    """One message per problem: a cell a columns: reader refused (docgen.core.column_map, whose
+    message names the field and its column) leaves its field empty, and the model's "required
+    field is missing" for that field on that row would say the same thing again."""
+    refused = {
+        (*_row_of(problem), problem.path.split(" ")[0])
+        for problem in problems
+        if " (column " in problem.path
+    }
+
+    def said(problem: Problem) -> bool:
+        if problem.what != "required field is missing":
+            return False
+        file, row = _row_of(problem)
+        # the column's field, as the fact's path ends (termination_reason: termination.reason)
+        joined = problem.path.replace(".", "_")
+        return any(
+            (file, row) == (where, at) and (joined.endswith("_" + field) or joined == field)
+            for where, at, field in refused
+        )
+
+    return [problem for problem in problems if not said(problem)]
+
+
+def _mapped_files(kind: Any, data: dict[str, Any], source: SourceMap) -> list[Problem]:
+    """A ``columns:`` block for a file the facts do not name (a misspelt field, or a mapping
+    left behind) is refused, as an unknown field is."""
+    blocks = data.get("columns")
+    if not isinstance(blocks, dict):
+        return []
+    fields = [
+        *([kind.roster.field] if kind.roster is not None else []),
+        *(spec.field for spec in kind.records),
+    ]
+    problems = []
+    for name in blocks:
+        if name in fields and isinstance(data.get(name), str):
+            continue
+        file, line = source.locate(("columns", name))
+        problems.append(
+            Problem(
+                file,
+                line,
+                f"columns.{name}",
+                "a mapping for a file the facts do not name",
+                None,
+                f"Key each mapping by the field naming its file: {', '.join(fields)}"
+                + (f" (and name the file in {name})" if name in fields else "")
+                + ".",
+            )
+        )
+    return problems
 
 
 def _roster_inherits(

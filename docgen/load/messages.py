@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from docgen.core.cells import is_sheet, problem_place
 from docgen.core.errors import Problem
 from docgen.core.model import Fact, PathKey
 from docgen.core.numbers import SourceNumber
@@ -192,9 +193,11 @@ def problems_from(
             what, fix = _TYPE_WORDS[kind]
         else:
             what, fix = detail["msg"][0].lower() + detail["msg"][1:], "Correct the value."
-        file, line = source.locate(loc)
+        file, line, column = source.where(loc)
         if kind == "bool_type" and file != source.file:  # a roster cell: yes and no are read there
             fix = "Write true or false (or yes or no)."
+        if line is not None and is_sheet(file):  # a workbook's cell, named as a spreadsheet does
+            file, line = problem_place(file, line, column)
         problems.append(Problem(file, line, format_path(loc), what, got, fix))
     return problems
 

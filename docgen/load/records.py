@@ -21,7 +21,8 @@ from docgen.core.record_rows import RecordRows, item_of
 from docgen.core.roster import read_rows
 from docgen.load.messages import show
 from docgen.load.source import SourceMap
-from docgen.load.text import OutsideFolder, contained_file, decode, display
+from docgen.load.tables import read_table
+from docgen.load.text import OutsideFolder, contained_file, display
 
 
 def merge_records(
@@ -45,7 +46,10 @@ def merge_records(
             path = contained_file(folder, named)
             shown = display(path)
             raw = data_of(path, shown)
-            rows, found = read_rows(decode(raw, shown), shown, spec.columns, spec.field, 0)
+            table, mapped = read_table(spec.field, raw, shown, data, spec.columns, source)
+            rows, found = read_rows(table, table.shown, spec.columns, spec.field, 0)
+            found = [*mapped, *found]
+            shown = table.shown
         except OutsideFolder as error:
             file, line = source.locate((spec.field,))
             problems.append(Problem(file, line, spec.field, error.what, show(named), error.fix))

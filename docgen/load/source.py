@@ -88,6 +88,9 @@ class LoadedFacts:
     roster: Path | None = None  # the roster file the facts name, when they name one
     # the CSVs of filings the facts name (A20), by the facts field naming each: elections_csv
     records: dict[str, Path] = field(default_factory=dict)
+    # the facts fields whose files docgen reads but never writes: a workbook, or a file read
+    # through a columns: mapping (A24); intake sends filings for their people to a CSV of filings
+    read_only: frozenset[str] = frozenset()
 
     @property
     def kind(self) -> str:

@@ -12,7 +12,7 @@ from docgen.kinds.director_rsu.documents import DOCUMENTS
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.intake import INTAKE
 from docgen.kinds.director_rsu.records import RECORDS
-from docgen.kinds.director_rsu.roster import ROSTER_COLUMNS, read_roster, record_in_row
+from docgen.kinds.director_rsu.roster import COLUMNS, ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.director_rsu.terms import forms_not_in_effect
 from docgen.kinds.director_rsu.windows import director_windows, form4_filings
 from docgen.kinds.registry import (
@@ -127,7 +127,9 @@ KIND = register_kind(
             "checks.rsu_section16",
         ),
         documents=DOCUMENTS,
-        roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),
+        roster=Roster(
+            "directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row, cells=COLUMNS
+        ),
         records=RECORDS,
         intake=INTAKE,
         case_base="director",

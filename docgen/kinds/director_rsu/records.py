@@ -30,6 +30,10 @@ ELECTIONS = RecordRows(
     subject_column="director_id",
     into="elections",
     noun="Exhibit I form",
-    fields=tuple(RowField(name, (name,)) for name in _FIELDS),
+    fields=tuple(
+        # pay_on is "separation" or "date", not a date
+        RowField(name, (name,), "date" if name.endswith(("ed_on", "_date")) else "text")
+        for name in _FIELDS
+    ),
 )
 RECORDS = (ELECTIONS,)

@@ -7,7 +7,7 @@ from typing import Any
 from docgen.core.errors import Problem
 from docgen.core.filings import Amend, Append, Edit, FormRefused
 from docgen.core.model import Location, PathKey
-from docgen.core.roster import Column, read_rows
+from docgen.core.roster import Column, Table, read_rows
 
 _ROSTER_ELECTION = {
     "election_grant_id": "grant_id",
@@ -36,20 +36,23 @@ COLUMNS = (
     Column("address", "lines"),
     Column("employee", "boolean"),
     Column("specified_employee", "boolean"),
-    Column("first_eligible_on"),
+    Column("first_eligible_on", "date"),
     Column("units", "whole", required=True),
-    *(Column(name) for name in _ROSTER_ELECTION),
+    *(Column(name, "date" if name.endswith("_on") else "text") for name in _ROSTER_ELECTION),
     # For the grant's Form 4 (`docgen section16`, RSU-FORM4-DUE).
     Column("cik"),
     Column("edgar_name"),
-    Column("form4_filed_on"),
+    Column("form4_filed_on", "date"),
     Column("shares_owned_after", "whole"),
+    # The day the director's service ends (a board end date: leaving the board is a separation
+    # from service for a non-employee director, Exhibit I (i) and Treas. Reg. 1.409A-1(h)).
+    Column("separation_on", "date"),
 )
 ROSTER_COLUMNS = tuple(column.name for column in COLUMNS)
 
 
 def read_roster(
-    text: str,
+    text: Table | str,
     shown: str,
     first_index: int,
     lines: dict[PathKey, Location],
@@ -59,7 +62,8 @@ def read_roster(
 
     ``address`` holds the address lines, one per line of the cell (Alt+Enter in Excel) or
     separated by `` | ``; an election is given by the ``election_*`` columns (leave them empty
-    for a director with no election).
+    for a director with no election); ``separation_on`` is the day service ends (a board end
+    date), the ``settlement``'s ``separation_on``.
     """
     grant = data.get("grant")
     default_grant_id = grant.get("id") if isinstance(grant, dict) else None
@@ -74,6 +78,10 @@ def read_roster(
             if column in _ROSTER_ELECTION:
                 election[_ROSTER_ELECTION[column]] = value
                 lines[base + ("elections", 0, _ROSTER_ELECTION[column])] = row.cell(shown, column)
+            elif column == "separation_on":
+                director["settlement"] = {"separation_on": value}
+                lines[base + ("settlement",)] = row.cell(shown, column)
+                lines[base + ("settlement", "separation_on")] = row.cell(shown, column)
             else:
                 director[column] = value
                 lines[base + (column,)] = row.cell(shown, column)

@@ -26,6 +26,7 @@ from docgen.core.model import (
     form_error,
 )
 from docgen.kinds.rrp.pay_schedule import PaySchedule
+from docgen.kinds.rrp.payroll_layout import PayrollSettings
 
 _PLAN_NAME = (
     "the Plan's name as the forms print it (e.g. Example Co. Retirement Restoration Plan); "
@@ -370,6 +371,11 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
     plan_year: Year
     retirement_contribution_percent: Percent | None = Field(
         None, description="Declared under the Retirement Savings Plan; omit if none."
+    )
+    payroll: PayrollSettings | None = Field(
+        None,
+        description="How the payroll system imports docgen's figures: its layout for one pay "
+        "date's deductions and matches (`docgen payroll --pay-date`; docs/payroll-layouts.md).",
     )
     participants_csv: Text | None = Field(
         None, description="Roster file (relative path), one row per participant."

@@ -16,7 +16,7 @@ from docgen.kinds.rrp.documents import DOCUMENTS
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.intake import INTAKE
 from docgen.kinds.rrp.records import RECORDS
-from docgen.kinds.rrp.roster import ROSTER_COLUMNS, read_roster, record_in_row
+from docgen.kinds.rrp.roster import COLUMNS, ROSTER_COLUMNS, read_roster, record_in_row
 from docgen.kinds.rrp.terms import forms_not_in_effect
 from docgen.kinds.rrp.view import PlanYearView, plan_year_view
 from docgen.kinds.rrp.windows import rrp_windows
@@ -87,12 +87,18 @@ class RRPPlanYear(
 
         return compute_view(compute(facts), output_format)
 
-    def payroll(self, facts: RRPPlanYearFacts, output_format: Format) -> RenderableType:
+    def payroll(
+        self, facts: RRPPlanYearFacts, output_format: Format, pay_date: date | None = None
+    ) -> RenderableType:
         # here, not at the top: only `docgen payroll` works the paychecks out
         from docgen.kinds.rrp.arithmetic import compute
         from docgen.kinds.rrp.payroll import render as payroll_view
+        from docgen.kinds.rrp.payroll import render_pay_date
 
-        return payroll_view(compute(facts), output_format)
+        if pay_date is None:
+            return payroll_view(compute(facts), output_format)
+        layout = facts.payroll.layout if facts.payroll is not None else None
+        return render_pay_date(compute(facts), output_format, pay_date, layout)
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
         return forms_not_in_effect(facts)
@@ -126,6 +132,7 @@ KIND = register_kind(
             read_roster,
             record_in_row,
             inherits=("plan_year",),  # a row's elections are for the facts' Plan Year
+            cells=COLUMNS,
         ),
         records=RECORDS,
         intake=INTAKE,

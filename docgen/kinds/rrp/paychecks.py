@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_DOWN, Decimal
+from fractions import Fraction
 
 from docgen.core import dates
 from docgen.kinds.rrp.facts import Participant, PayPeriod, RRPPlanYearFacts
@@ -60,13 +61,23 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
             f"no regular pay date falls between {start.isoformat()} and {end.isoformat()}: the "
             f"salary is taken as paid on {regular[0].isoformat()}, the last day employed"
         )
-    salary_parts = _equal_parts(salary, len(regular)) if regular else []
+    weights = _days_worked(pay_dates(schedule, year), regular, start)
+    if weights and weights[0] != 1:
+        notes.append(
+            f"hired {start.isoformat()}, within the pay period the {regular[0].isoformat()} "
+            f"paycheck pays for: it pays for the days worked, {weights[0].numerator} of the "
+            f"period's {weights[0].denominator} days, and each later paycheck a full period "
+            "(Plan 1.21: Plan Compensation is pay actually paid)"
+        )
+    salary_parts = _weighted_parts(salary, weights) if regular else []
     periods: list[PayPeriod] = []
     previous = start - timedelta(days=1)
     for day, part in zip(regular, salary_parts, strict=True):
         extra = bonus if bonus > 0 and day == participant.bonus_paid_on else ZERO
+        # Built from figures worked out here (dates and Decimals already judged by the model),
+        # so pydantic's documented model_construct skips validating them again per paycheck.
         periods.append(
-            PayPeriod(
+            PayPeriod.model_construct(
                 paid_on=day,
                 compensation=part + extra,
                 bonus=extra,
@@ -80,7 +91,9 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
         if paid_on in regular:
             notes.append(f"the bonus is paid in the regular paycheck of {paid_on.isoformat()}")
         else:
-            periods.append(PayPeriod(paid_on=paid_on, compensation=bonus, bonus=bonus))
+            periods.append(
+                PayPeriod.model_construct(paid_on=paid_on, compensation=bonus, bonus=bonus)
+            )
             notes.append(
                 f"the bonus is paid on {paid_on.isoformat()}, not a regular pay date: taken as a "
                 "paycheck of its own, its match capped at 6% of its own Plan Compensation "
@@ -89,7 +102,38 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
     return Paychecks(tuple(sorted(periods, key=lambda p: p.paid_on)), "schedule", tuple(notes))
 
 
-def _equal_parts(amount: Decimal, count: int) -> list[Decimal]:
-    """``amount`` in ``count`` parts to the cent, the last taking what is left over."""
-    part = (amount / count).quantize(CENT, rounding=ROUND_DOWN)
-    return [part] * (count - 1) + [amount - part * (count - 1)]
+def _days_worked(schedule: tuple[date, ...], regular: list[date], start: date) -> list[Fraction]:
+    """Each regular paycheck's share of a full period's salary: 1, except the first paycheck
+    after a hire within its pay period, which pays for the days from the hire date through its
+    pay date out of the period's days (the period: from the day after the schedule's previous
+    pay date, or one period back for the year's first pay date)."""
+    if not regular:
+        return []
+    first = regular[0]
+    at = schedule.index(first) if first in schedule else -1
+    if at > 0:
+        period_start = schedule[at - 1] + timedelta(days=1)
+    elif at == 0 and len(schedule) > 1:
+        period_start = first - (schedule[1] - schedule[0]) + timedelta(days=1)
+    else:
+        return [Fraction(1)] * len(regular)
+    if start <= period_start or (start.month, start.day) == (1, 1):
+        return [Fraction(1)] * len(regular)
+    days = (first - period_start).days + 1
+    worked = (first - start).days + 1
+    return [Fraction(worked, days), *([Fraction(1)] * (len(regular) - 1))]
+
+
+def _weighted_parts(amount: Decimal, weights: list[Fraction]) -> list[Decimal]:
+    """``amount`` in parts to the cent in proportion to ``weights`` (equal parts when every
+    weight is 1), the last taking what is left over."""
+    if all(weight == 1 for weight in weights):  # no hire within a period: equal parts
+        part = (amount / len(weights)).quantize(CENT, rounding=ROUND_DOWN)
+        return [part] * (len(weights) - 1) + [amount - part * (len(weights) - 1)]
+    total = sum(weights, Fraction(0))
+    parts = []
+    for weight in weights[:-1]:
+        share = weight / total
+        part = amount * Decimal(share.numerator) / Decimal(share.denominator)
+        parts.append(part.quantize(CENT, rounding=ROUND_DOWN))
+    return [*parts, amount - sum(parts, ZERO)]

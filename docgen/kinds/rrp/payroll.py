@@ -16,9 +16,11 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
+from docgen.core.errors import LoadError, Problem
 from docgen.core.formats import money_text
 from docgen.core.safe_text import csv_text, for_terminal, json_text
 from docgen.kinds.rrp.figures import ParticipantArithmetic, PeriodArithmetic, PlanYearArithmetic
+from docgen.kinds.rrp.payroll_layout import PayrollLayout, layout_rows
 
 PayrollFormat = Literal["csv", "json", "text"]
 ZERO = Decimal(0)
@@ -94,13 +96,18 @@ class PayrollRow:
         }
 
 
-def rows_of(result: PlanYearArithmetic, who: ParticipantArithmetic) -> tuple[PayrollRow, ...]:
-    """The participant's paychecks as payroll rows, each empty or zero figure with its note."""
+def rows_of(
+    result: PlanYearArithmetic, who: ParticipantArithmetic, paid_on: date | None = None
+) -> tuple[PayrollRow, ...]:
+    """The participant's paychecks as payroll rows, each empty or zero figure with its note
+    (with ``paid_on``, only the paychecks of that day)."""
     no_deferral = _why_no_deferral(who)
     if not who.paychecks:
-        return (_year_row(result, who, no_deferral),)
+        return () if paid_on is not None else (_year_row(result, who, no_deferral),)
     rows = []
     for paycheck in who.paychecks:
+        if paid_on is not None and paycheck.paid_on != paid_on:
+            continue
         notes = _paycheck_notes(result, paycheck, no_deferral)
         rows.append(
             PayrollRow(
@@ -245,7 +252,7 @@ def as_csv(result: PlanYearArithmetic) -> str:
     return csv_text(CSV_COLUMNS, table)
 
 
-def as_table(result: PlanYearArithmetic):
+def as_table(result: PlanYearArithmetic, pay_date: date | None = None):
     from rich import box
     from rich.console import Group
     from rich.table import Table
@@ -268,6 +275,8 @@ def as_table(result: PlanYearArithmetic):
     notes = Text()
     for who in result.participants:
         for row in rows_of(result, who):
+            if pay_date is not None and row.paid_on != pay_date:
+                continue
             percent = "/".join(_percent(p) or "-" for p in (row.salary_percent, row.bonus_percent))
             table.add_row(
                 Text(who.id),
@@ -306,3 +315,86 @@ def _percent(value: Decimal | None) -> str | None:
 
 def _dollars(amount: Decimal | None) -> str:
     return "-" if amount is None else f"{amount:,.2f}"
+
+
+# ------------------------------------------------------------------ one pay date
+
+
+def on_pay_date(
+    result: PlanYearArithmetic, pay_date: date
+) -> list[tuple[ParticipantArithmetic, PayrollRow]]:
+    """Each participant's paycheck on ``pay_date``, in the facts' order; refused (LoadError,
+    exit 2) when no one is paid that day, naming the next pay dates."""
+    found = [(who, row) for who in result.participants for row in rows_of(result, who, pay_date)]
+    if not found:
+        dates = {paycheck.paid_on for who in result.participants for paycheck in who.paychecks}
+        near = [day.isoformat() for day in sorted(dates) if day >= pay_date][:3]
+        raise LoadError(
+            [
+                Problem(
+                    "--pay-date",
+                    None,
+                    "",
+                    f"no paycheck on {pay_date.isoformat()}",
+                    None,
+                    (f"The next pay dates: {', '.join(near)}. " if near else "")
+                    + "Give a pay date of the Plan Year (`docgen payroll` lists every paycheck).",
+                )
+            ]
+        )
+    return found
+
+
+def render_pay_date(
+    result: PlanYearArithmetic,
+    output_format: PayrollFormat,
+    pay_date: date,
+    layout: PayrollLayout | None,
+):
+    """One pay date's paychecks: in the payroll system's ``layout`` (csv), or as the whole
+    year's feed shows each (csv, json, text)."""
+    paid = on_pay_date(result, pay_date)
+    if layout is not None and output_format == "csv":
+        header, rows = layout_rows(
+            layout,
+            pay_date,
+            [
+                (
+                    who.id,
+                    who.name,
+                    {
+                        "elective_deferral": row.elective_deferral,
+                        "matching_restoration": row.matching_restoration,
+                    },
+                )
+                for who, row in paid
+            ],
+        )
+        return csv_text(header, rows)
+    if output_format == "json":
+        return (
+            json_text(
+                json.dumps(
+                    {
+                        "plan_year": result.plan_year,
+                        "pay_date": pay_date.isoformat(),
+                        "paychecks": [
+                            {"id": who.id, "name": who.name, **row.as_json()} for who, row in paid
+                        ],
+                    },
+                    indent=2,
+                )
+            )
+            + "\n"
+        )
+    if output_format == "csv":
+        return csv_text(
+            CSV_COLUMNS,
+            [
+                [who.id, who.name]
+                + [row.as_json()[column] or "" for column in CSV_COLUMNS[2:-1]]
+                + ["; ".join(row.notes)]
+                for who, row in paid
+            ],
+        )
+    return as_table(result, pay_date)

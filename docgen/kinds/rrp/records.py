@@ -16,11 +16,13 @@ ELECTIONS = RecordRows(
         RowField("plan_year", ("plan_year",), "whole"),
         RowField("kind", ("kind",)),
         RowField("percent", ("percent",)),
-        RowField("made_on", ("made_on",)),
-        RowField("performance_start", ("performance_period", "start")),
-        RowField("performance_end", ("performance_period", "end")),
-        RowField("criteria_established_on", ("performance_period", "criteria_established_on")),
-        RowField("revoked_on", ("revoked_on",)),
+        RowField("made_on", ("made_on",), "date"),
+        RowField("performance_start", ("performance_period", "start"), "date"),
+        RowField("performance_end", ("performance_period", "end"), "date"),
+        RowField(
+            "criteria_established_on", ("performance_period", "criteria_established_on"), "date"
+        ),
+        RowField("revoked_on", ("revoked_on",), "date"),
         RowField("status", ("status",)),
         RowField("reason", ("reason",)),
         RowField("decided_by", ("decided_by",)),

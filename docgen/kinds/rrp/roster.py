@@ -10,7 +10,7 @@ from docgen.core.filings import Amend, Append, Edit, FormRefused
 from docgen.core.model import Location, PathKey, fact_path
 from docgen.core.numbers import SourceNumber
 from docgen.core.record_rows import cell_text
-from docgen.core.roster import Column, read_rows
+from docgen.core.roster import Column, Table, read_rows
 from docgen.kinds.rrp.records import RECORDS
 
 # A Deferral Election for the Plan Year in two columns per kind of pay (Plan 2.03(a)).
@@ -25,19 +25,27 @@ COLUMNS = (
     Column("eligible_employee", "boolean", required=True),
     Column("compensation", required=True),
     Column("bonus_compensation"),
-    Column("bonus_paid_on"),
-    Column("hired_on"),
-    Column("first_eligible_on"),
-    Column("previously_eligible_until"),
+    Column("bonus_paid_on", "date"),
+    Column("hired_on", "date"),
+    Column("first_eligible_on", "date"),
+    Column("previously_eligible_until", "date"),
     Column("key_employee_on", "list"),
     Column("years_of_vesting_service", "whole"),
-    *(Column(name) for pair in _ELECTIONS.values() for name in pair),
+    *(
+        Column(name, "date" if name.endswith("_made_on") else "text")
+        for pair in _ELECTIONS.values()
+        for name in pair
+    ),
+    # A termination (Plan 1.30, Termination of Employment) as two columns: the day and why.
+    Column("terminated_on", "date"),
+    Column("termination_reason"),
 )
 ROSTER_COLUMNS = tuple(column.name for column in COLUMNS)
+_TERMINATION = {"terminated_on": "on", "termination_reason": "reason"}
 
 
 def read_roster(
-    text: str,
+    text: Table | str,
     shown: str,
     first_index: int,
     lines: dict[PathKey, Location],
@@ -48,8 +56,10 @@ def read_roster(
     ``address`` holds the mailing address, one line per line of the cell (Alt+Enter in Excel) or
     separated by `` | ``; ``key_employee_on`` lists December 31 determinations separated by
     ``;`` or line breaks; ``salary_percent``/``salary_made_on`` and ``bonus_percent``/
-    ``bonus_made_on`` give a Deferral Election for the facts' Plan Year. Beneficiaries,
-    investments, performance-based elections, terminations and payments are not roster columns:
+    ``bonus_made_on`` give a Deferral Election for the facts' Plan Year.
+    ``terminated_on`` and ``termination_reason`` give a Termination of Employment (Plan 1.30;
+    the reason in the facts' words: retirement, death, disability, other). Beneficiaries,
+    investments, performance-based elections and payments are not roster columns:
     give them in ``elections_csv``, ``beneficiaries_csv`` and ``allocations_csv``
     (docgen.kinds.rrp.records), or list such a participant in the facts file itself.
     """
@@ -63,7 +73,11 @@ def read_roster(
         participant: dict[str, Any] = {}
         elections: list[dict[str, Any]] = []
         for column, value in row.values.items():
-            if column not in election_columns:
+            if column in _TERMINATION:
+                participant.setdefault("termination", {})[_TERMINATION[column]] = value
+                lines[base + ("termination", _TERMINATION[column])] = row.cell(shown, column)
+                lines.setdefault(base + ("termination",), row.cell(shown, column))
+            elif column not in election_columns:
                 participant[column] = value
                 lines[base + (column,)] = row.cell(shown, column)
         for kind, (percent, made_on) in _ELECTIONS.items():
