@@ -6,6 +6,7 @@ HTML. A director in several cycles is one row summing the awards, each award lis
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -61,6 +62,8 @@ def rows(awards: list[ProxyAward]) -> list[DirectorRow]:
     differently in two cycles takes the last cycle's name, and the row says so."""
     grouped: dict[str, list[ProxyAward]] = {}
     for award in awards:
+        if award.left_out is not None:
+            continue  # no award after all: the table's notes say why (left_out_notes)
         grouped.setdefault(award.holder_id.casefold(), []).append(award)
     found = []
     for held in grouped.values():
@@ -75,6 +78,11 @@ def rows(awards: list[ProxyAward]) -> list[DirectorRow]:
             )
         found.append(DirectorRow(held[-1].holder_id, names[-1], tuple(held), tuple(notes)))
     return found
+
+
+def left_out_notes(awards: list[ProxyAward]) -> list[str]:
+    """Each award the table leaves out because it was never made, and why (DESIGN.md A27)."""
+    return [f"Left out of {a.award_id}: {a.left_out}." for a in awards if a.left_out is not None]
 
 
 def notes(year: FiscalYear) -> list[str]:
@@ -103,7 +111,7 @@ def _outstanding_words(award: ProxyAward) -> str:
     return f"{award.award_id}: {award.outstanding_units:f} units ({award.status})"
 
 
-def as_csv(table: list[DirectorRow], year: FiscalYear) -> str:
+def as_csv(table: list[DirectorRow], year: FiscalYear, extra: Sequence[str] = ()) -> str:
     body = [
         [
             row.director_id,
@@ -116,7 +124,7 @@ def as_csv(table: list[DirectorRow], year: FiscalYear) -> str:
         ]
         for row in table
     ]
-    body.append(["", "notes", "", "", "", "", " ".join(notes(year))])
+    body.append(["", "notes", "", "", "", "", " ".join([*notes(year), *extra])])
     return csv_text(CSV_COLUMNS, body)
 
 
@@ -126,7 +134,9 @@ def _list(items: list[str]) -> str:
     return "<ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>"
 
 
-def as_html(table: list[DirectorRow], year: FiscalYear, company: str) -> str:
+def as_html(
+    table: list[DirectorRow], year: FiscalYear, company: str, extra: Sequence[str] = ()
+) -> str:
     title = html.escape(
         f"{company}: Director Compensation, stock awards, fiscal year ending {year.end.isoformat()}"
     )
@@ -153,7 +163,7 @@ def as_html(table: list[DirectorRow], year: FiscalYear, company: str) -> str:
             f"<td>{_list([_outstanding_words(a) for a in row.awards])}</td></tr>"
         )
     lines.append("</tbody></table><h2>Notes</h2><ol>")
-    lines.extend(f"<li>{html.escape(n)}</li>" for n in notes(year))
+    lines.extend(f"<li>{html.escape(n)}</li>" for n in [*notes(year), *extra])
     lines.append("</ol></body></html>")
     return "\n".join(lines) + "\n"
 
@@ -216,4 +226,5 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
     assert company is not None  # every file was of a kind with awards, and there is one at least
     awards = [award for facts, kind in granting for award in kind.proxy_awards(facts, year)]
     table = rows(awards)
-    return as_csv(table, year) if shown == "csv" else as_html(table, year, company)
+    extra = left_out_notes(awards)
+    return as_csv(table, year, extra) if shown == "csv" else as_html(table, year, company, extra)

@@ -79,6 +79,9 @@ class ProxyAward:
     in_fiscal_year: bool
     outstanding_units: Decimal
     status: str
+    # Why the holder received no award after all (DESIGN.md A27): the award is then left out of
+    # the table, and the table's notes say so.
+    left_out: str | None = None
 
     @property
     def fair_value(self) -> Decimal:

@@ -59,3 +59,4 @@ class Drafts:
     subjects: tuple[SubjectDrafts, ...]
     due_on: date | None
     about: dict[str, Any] = field(default_factory=dict)
+    left_out: tuple[str, ...] = ()  # each subject drafted nothing for, and why (DESIGN.md A27)

@@ -101,6 +101,7 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
             f"Removed {path}, left by an interrupted run."
             for path in remove_stale(cycle_dir, drafts.folder)
         ]
+        notes.extend(f"No {drafts.noun} drafted: {why}." for why in drafts.left_out)
         staging = beside(cycle_dir, drafts.folder, STAGING)
         staging.mkdir()
         try:

@@ -19,6 +19,7 @@ from docgen.core.dates import long_date
 from docgen.core.drafts import MissingFact
 from docgen.core.model import fact_path
 from docgen.kinds.director_rsu.facts import Director, DirectorGrantFacts
+from docgen.kinds.director_rsu.settlement import grant_not_made
 from docgen.kinds.director_rsu.terms import (
     default_payment_date,
     effective_election,
@@ -107,6 +108,8 @@ def missing_facts(facts: DirectorGrantFacts) -> list[MissingFact]:
             )
         )
     for index, director in enumerate(facts.directors):
+        if grant_not_made(facts, director) is not None:
+            continue  # no grant, no Form 4 (RSU-SERVICE-ENDED-BEFORE-GRANT)
         if director.cik is None:
             missing.append(
                 MissingFact(

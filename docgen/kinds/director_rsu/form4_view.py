@@ -13,6 +13,7 @@ from docgen.core.drafts import DRAFT_TEMPLATES, Drafts, PrintedDraft, SubjectDra
 from docgen.kinds.director_rsu.facts import DirectorGrantFacts
 from docgen.kinds.director_rsu.form4 import Form4Draft, draft
 from docgen.kinds.director_rsu.form4_xml import form4_xml
+from docgen.kinds.director_rsu.settlement import grant_not_made, granted_directors
 
 FOLDER = "section16"
 TEMPLATE = f"{DRAFT_TEMPLATES}/form4-draft.html.j2"
@@ -50,7 +51,12 @@ def context(item: Form4Draft) -> dict[str, object]:
 
 def form4_drafts(facts: DirectorGrantFacts, drafted_on: date) -> Drafts:
     """Every director's Form 4 draft for the grant, dated ``drafted_on``."""
-    items = [draft(facts, director, drafted_on) for director in facts.directors]
+    items = [draft(facts, director, drafted_on) for director in granted_directors(facts)]
+    left_out = tuple(
+        no_grant.words(director.name, facts.grant.grant_date)
+        for director in facts.directors
+        if (no_grant := grant_not_made(facts, director)) is not None
+    )
     subjects = tuple(
         SubjectDrafts(
             item.subject,
@@ -74,4 +80,5 @@ def form4_drafts(facts: DirectorGrantFacts, drafted_on: date) -> Drafts:
         subjects=subjects,
         due_on=items[0].due if items else None,
         about={"form4_table": facts.company.form4_table, "grant_date": facts.grant.grant_date},
+        left_out=left_out,
     )

@@ -19,7 +19,7 @@ from docgen.core.model import is_in_effect
 from docgen.core.ocf import IssuedDocument, Json, OCFCycle
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
 from docgen.kinds.director_rsu.ocf_facts import OCFFacts
-from docgen.kinds.director_rsu.settlement import vesting_outcome
+from docgen.kinds.director_rsu.settlement import grant_not_made, vesting_outcome
 from docgen.kinds.director_rsu.terms import (
     election_record,
     elections_for_grant,
@@ -79,6 +79,12 @@ def ocf_cycle(
     notices = {d.subject_id: d for d in documents if d.name == "notice"}
     subjects = []
     for director in facts.directors:
+        no_grant = grant_not_made(facts, director)
+        if no_grant is not None:  # no issuance to export (RSU-SERVICE-ENDED-BEFORE-GRANT)
+            cycle.comments.append(
+                f"{director.id} left out: {no_grant.words(director.name, grant.grant_date)}."
+            )
+            continue
         cycle.stakeholders.append(_stakeholder(director))
         cycle.transactions.extend(_transactions(facts, director, terms_id, as_of))
         notice = notices.get(director.id)

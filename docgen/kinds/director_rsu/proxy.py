@@ -10,7 +10,11 @@ from decimal import Decimal
 
 from docgen.core.awards import UNITS_SHOWN, FiscalYear, ProxyAward
 from docgen.kinds.director_rsu.facts import Director, DirectorGrantFacts
-from docgen.kinds.director_rsu.settlement import dividend_equivalents, vesting_outcome
+from docgen.kinds.director_rsu.settlement import (
+    dividend_equivalents,
+    grant_not_made,
+    vesting_outcome,
+)
 
 
 def proxy_awards(facts: DirectorGrantFacts, year: FiscalYear) -> list[ProxyAward]:
@@ -20,6 +24,20 @@ def proxy_awards(facts: DirectorGrantFacts, year: FiscalYear) -> list[ProxyAward
 
 def _award(facts: DirectorGrantFacts, director: Director, year: FiscalYear) -> ProxyAward:
     grant = facts.grant
+    no_grant = grant_not_made(facts, director)
+    if no_grant is not None:
+        return ProxyAward(
+            holder_id=director.id,
+            holder_name=director.name,
+            award_id=grant.id,
+            grant_date=grant.grant_date,
+            units=0,
+            price=grant.fair_market_value,
+            in_fiscal_year=False,
+            outstanding_units=Decimal("0.0000"),
+            status="no grant",
+            left_out=no_grant.words(director.name, grant.grant_date),
+        )
     units, status = _outstanding(facts, director, year)
     return ProxyAward(
         holder_id=director.id,
