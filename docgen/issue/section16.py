@@ -14,6 +14,7 @@ and field, each one, and nothing is written. What the drafts are is the kind's
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from docgen.core.drafts import DRAFTS_MANIFEST, Drafts
+from docgen.core.drafts import DRAFTS_MANIFEST, Drafts, Refusal
 from docgen.core.errors import LoadError, Problem
 from docgen.issue.files import BadRequest, OutLock, remove_stale, swap_in, sync_tree, write_file
 from docgen.issue.layout import STAGING, beside
@@ -48,6 +49,49 @@ def _missing_error(loaded: Any, gaps: list[Any]) -> LoadError:
             Problem(str(file), line, item.path, f"missing: {item.what}", None, item.fix)
         )
     return LoadError(problems)
+
+
+def _refused_error(loaded: Any, refused: tuple[Refusal, ...]) -> LoadError:
+    problems = []
+    for item in refused:
+        file, line = loaded.source.locate(item.path)
+        problems.append(Problem(str(file), line, item.path, item.message, None, item.fix))
+    return LoadError(problems)
+
+
+def _earlier(cycle_dir: Path, name: str) -> dict[str, dict[str, bytes]]:
+    """The drafts the cycle's folder ``name`` holds, by subject and file name, each checked
+    against the SHA-256 its drafts-manifest.json records (an amendment is compared with them);
+    none: empty."""
+    folder = cycle_dir / name
+    try:
+        manifest = json.loads((folder / DRAFTS_MANIFEST).read_text(encoding="utf-8"))
+        files = manifest["files"]
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise BadRequest(
+            f"{folder / DRAFTS_MANIFEST}: cannot be read ({error}); a redraft compares each "
+            "amendment with the drafts it lists. Restore it, or move the folder aside."
+        ) from error
+    found: dict[str, dict[str, bytes]] = {}
+    for name, entry in sorted(files.items()):
+        subject, _, file = name.partition("/")
+        path = folder / name
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise BadRequest(
+                f"{path}: listed in {DRAFTS_MANIFEST} but cannot be read ({error.strerror})."
+            ) from error
+        if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
+            raise BadRequest(
+                f"{path}: changed since it was drafted (its SHA-256 is not the one "
+                f"{DRAFTS_MANIFEST} records); an amendment is compared with it. Restore it, or "
+                "move the folder aside."
+            )
+        found.setdefault(subject, {})[file] = data
+    return found
 
 
 def _manifest(loaded: Any, cycle: str, drafts: Drafts, files: dict[str, Any], on: date) -> bytes:
@@ -77,7 +121,10 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
     gaps = kind.filing_draft_gaps(facts)
     if gaps:
         raise _missing_error(loaded, gaps)
-    drafts = kind.filing_drafts(facts, as_of)
+    cycle_dir = Path(out) / kind.cycle_name(facts)
+    drafts = kind.filing_drafts(facts, as_of, lambda name: _earlier(cycle_dir, name))
+    if drafts.refused:
+        raise _refused_error(loaded, drafts.refused)
     grant_date = drafts.about.get("grant_date")
     if isinstance(grant_date, date) and as_of < grant_date:
         raise BadRequest(

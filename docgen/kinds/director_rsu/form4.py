@@ -76,6 +76,13 @@ class Form4Draft:
     signature_date: date
     due: date | None
     remarks: str
+    # A 4/A (DESIGN.md A27): the day the Form 4 it amends was filed, and what it changes.
+    amends: date | None = None
+    changes: tuple[str, ...] = ()
+
+    @property
+    def document_type(self) -> str:
+        return "4" if self.amends is None else "4/A"
 
 
 def _cik(value: str) -> str:
@@ -265,4 +272,13 @@ def draft(facts: DirectorGrantFacts, director: Director, drafted_on: date) -> Fo
         signature_date=drafted_on,
         due=due,
         remarks=remarks,
+        amends=filed_before(director, drafted_on),
     )
+
+
+def filed_before(director: Director, drafted_on: date) -> date | None:
+    """The day ``director``'s Form 4 was filed, when that is on or before ``drafted_on``: a draft
+    made then is an amendment. A filing recorded for a later day is not yet made on the day
+    drafted."""
+    filed = director.form4_filed_on
+    return filed if filed is not None and filed <= drafted_on else None
