@@ -243,6 +243,38 @@ class Settlement(Fact):
     delivered_on: FactDate | None = None
 
 
+def _none_given(value: object) -> bool:
+    """An optional list not given is left out of the record, as :func:`_absent` leaves a fact."""
+    return value is None or value == []
+
+
+class DirectorCompensation(Fact):
+    """A director's compensation for one fiscal year besides this grant's stock award, as the
+    proxy's Director Compensation table reports it (Regulation S-K Item 402(k)(2); `docgen
+    proxy`). A figure not given is shown as missing, never as zero."""
+
+    fiscal_year_end: FactDate = Field(description="The last day of the fiscal year it is for.")
+    fees_earned_or_paid_in_cash: Money | None = Field(
+        None,
+        description="Item 402(k)(2)(ii): all fees earned or paid in cash for services as a "
+        "director, retainer, committee, chair and meeting fees included (USD).",
+    )
+    option_awards: Money | None = Field(
+        None,
+        description="Item 402(k)(2)(iv): the grant-date fair value of option awards granted in "
+        "the fiscal year (FASB ASC Topic 718), when the director had any (USD).",
+    )
+    all_other_compensation: Money | None = Field(
+        None,
+        description="Item 402(k)(2)(vii): all other compensation, as Item 402(k)(2)(vii) and "
+        "its Instruction list it (USD).",
+    )
+    source: Text = Field(
+        description="Where the figures come from (e.g. payroll's fee register for FY2027, "
+        "approved by the Compensation Committee 2027-03-10): printed in the table's notes."
+    )
+
+
 class Director(Fact):
     id: SubjectId = Field(
         description="As payroll writes it (letters, digits, ., _, -); unique without regard to "
@@ -287,6 +319,12 @@ class Director(Fact):
         description="The day the director's Form 4 for this grant was filed on EDGAR "
         "(RSU-FORM4-DUE: due by the end of the second business day after the grant date).",
         exclude_if=_absent,
+    )
+    director_compensation: list[DirectorCompensation] = Field(
+        default_factory=list,
+        description="For `docgen proxy`: the director's cash fees, option awards and all other "
+        "compensation, one entry per fiscal year, each with its source.",
+        exclude_if=_none_given,
     )
     shares_owned_after: Count | None = Field(
         None,
