@@ -241,6 +241,13 @@ class Settlement(Fact):
         "accelerating event of the drafted Section B. Absent: taken as one, with a warning.",
     )
     delivered_on: FactDate | None = None
+    delivered_fair_market_value: PositiveMoney | None = Field(
+        None,
+        description="The Fair Market Value of a share on the day the shares were delivered "
+        "(USD): the release price of the Open Cap Format release (`docgen export-ocf` refuses a "
+        "release without it).",
+        exclude_if=_absent,
+    )
 
 
 def _none_given(value: object) -> bool:
