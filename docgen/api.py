@@ -366,12 +366,15 @@ def status(path: str | Path, *, as_of: date, out: str | Path | None = None) -> S
     return who(path, as_of=as_of, out=out)
 
 
-def section16(path: str | Path, out: str | Path, *, as_of: date) -> Section16Result:
+def section16(
+    path: str | Path, out: str | Path, *, as_of: date, only: tuple[str, ...] = ()
+) -> Section16Result:
     """`docgen section16`: each director's Form 4 draft for the grant (EDGAR ownership XML and a
-    readable PDF) written whole into ``out``/<grant>/section16/ with a manifest."""
+    readable PDF) written whole into ``out``/<grant>/section16/ with a manifest; ``only``: draft
+    these directors only, keeping the others' drafts in the folder."""
     from docgen.issue.section16 import section16 as draft_all
 
-    return draft_all(path, out, as_of=as_of)
+    return draft_all(path, out, as_of=as_of, only=only)
 
 
 def status_view(result: Status, view: str) -> RenderableType:

@@ -99,7 +99,10 @@ def test_a_dividend_after_the_as_of_date_adds_no_units_yet(cli, tmp_path):
 
 
 def test_a_release_without_the_fair_market_value_is_refused(cli, tmp_path):
-    line = "  - { id: jsmith, name: Jane Q. Smith, units: 1000, settlement: { delivered_on: 2027-07-15 } }\n"
+    line = (
+        "  - { id: jsmith, name: Jane Q. Smith, units: 1000, settlement: "
+        "{ delivered_on: 2027-07-15 } }\n"
+    )
     target = tmp_path / "c.zip"
     result = cli("export-ocf", settled(tmp_path, line), "-o", target, "--as-of", "2027-08-01")
     assert result.exit_code == 2

@@ -38,6 +38,7 @@ class Refusal:
     path: str
     message: str
     fix: str
+    subject: str = ""  # whose draft it is
 
 
 # The drafts already in a folder of the cycle (named by the kind), by subject and file name, as a
@@ -77,3 +78,4 @@ class Drafts:
     about: dict[str, Any] = field(default_factory=dict)
     left_out: tuple[str, ...] = ()  # each subject drafted nothing for, and why (DESIGN.md A27)
     refused: tuple[Refusal, ...] = ()  # nothing is written while one is left
+    notes: tuple[str, ...] = ()  # what the command says besides, e.g. a name to confirm

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,26 @@ def _missing_error(loaded: Any, gaps: list[Any]) -> LoadError:
             Problem(str(file), line, item.path, f"missing: {item.what}", None, item.fix)
         )
     return LoadError(problems)
+
+
+def _only(
+    drafts: Drafts, only: tuple[str, ...], earlier: dict[str, dict[str, bytes]]
+) -> tuple[Drafts, dict[str, dict[str, bytes]]]:
+    """The drafts of the subjects ``only`` names (without regard to case), and the other
+    subjects' earlier drafts, kept as they are; an id naming no subject drafted is refused."""
+    wanted = {name.casefold() for name in only}
+    known = {s.subject.casefold() for s in drafts.subjects}
+    unknown = sorted(name for name in only if name.casefold() not in known)
+    if unknown:
+        raise BadRequest(
+            f"--only {', '.join(unknown)}: no {drafts.noun} to draft for "
+            f"{'this id' if len(unknown) == 1 else 'these ids'} (the drafts are for "
+            f"{', '.join(s.subject for s in drafts.subjects) or 'no one'})."
+        )
+    chosen = tuple(s for s in drafts.subjects if s.subject.casefold() in wanted)
+    refused = tuple(r for r in drafts.refused if r.subject.casefold() in wanted)
+    kept = {s: f for s, f in earlier.items() if s.casefold() not in wanted}
+    return replace(drafts, subjects=chosen, refused=refused), kept
 
 
 def _refused_error(loaded: Any, refused: tuple[Refusal, ...]) -> LoadError:
@@ -108,8 +128,11 @@ def _manifest(loaded: Any, cycle: str, drafts: Drafts, files: dict[str, Any], on
     return (json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
 
-def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Section16Result:
-    """Write every director's Form 4 draft for the grant in ``facts_path`` under ``out``."""
+def section16(
+    facts_path: str | Path, out: str | Path, *, as_of: date, only: tuple[str, ...] = ()
+) -> Section16Result:
+    """Write every director's Form 4 draft for the grant in ``facts_path`` under ``out``;
+    ``only``: these subjects' drafts only, the others' kept as the folder holds them."""
     loaded = load_facts(facts_path)
     facts = loaded.facts
     kind = kind_of(facts)
@@ -123,6 +146,9 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
         raise _missing_error(loaded, gaps)
     cycle_dir = Path(out) / kind.cycle_name(facts)
     drafts = kind.filing_drafts(facts, as_of, lambda name: _earlier(cycle_dir, name))
+    kept: dict[str, dict[str, bytes]] = {}
+    if only:
+        drafts, kept = _only(drafts, only, _earlier(cycle_dir, drafts.folder))
     if drafts.refused:
         raise _refused_error(loaded, drafts.refused)
     grant_date = drafts.about.get("grant_date")
@@ -134,7 +160,9 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
     out_dir = Path(out)
     if not out_dir.is_dir():
         raise BadRequest(f"{out_dir}: no such folder. Create it first, or choose another --out.")
-    rendered = {}
+    rendered = {
+        f"{subject}/{name}": data for subject, files in kept.items() for name, data in files.items()
+    }
     for subject in drafts.subjects:
         for name, data in subject.files.items():
             rendered[f"{subject.subject}/{name}"] = data
@@ -149,6 +177,7 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
             for path in remove_stale(cycle_dir, drafts.folder)
         ]
         notes.extend(f"No {drafts.noun} drafted: {why}." for why in drafts.left_out)
+        notes.extend(drafts.notes)
         staging = beside(cycle_dir, drafts.folder, STAGING)
         staging.mkdir()
         try:

@@ -82,6 +82,20 @@ class DirectorCompany(Fact):
         "RSU grant is made for no price).",
         exclude_if=_absent,
     )
+    form4_address: Literal["director", "company"] | None = Field(
+        None,
+        description="Whose address each director's Form 4 reports: the director's own "
+        '(absent, or director) or the company\'s, "c/o" the company (company: give '
+        "company.address).",
+        exclude_if=_absent,
+    )
+    address: list[Text] | None = Field(
+        None,
+        max_length=2,
+        description='The company\'s address for Form 4s reported "c/o" it: one street line, '
+        'then the city, state and ZIP code ("Richmond, VA 23238").',
+        exclude_if=_absent,
+    )
 
 
 def _every_acceleration() -> list[Literal["death", "disability", "change_of_control"]]:

@@ -82,4 +82,5 @@ def duplicate(item: Form4Draft, index: int) -> Refusal:
         "the grant twice",
         "Change the fact that was wrong before redrafting, or draft the others with --only; "
         "remove form4_filed_on only if the Form 4 was never filed.",
+        item.subject,
     )

@@ -99,7 +99,7 @@ def form4_xml(draft: Form4Draft) -> bytes:
     _add(root, "periodOfReport", draft.transaction_date.isoformat())
     if draft.amends is not None:  # a 4/A: the Form 4 it amends (X0508, after periodOfReport)
         _add(root, "dateOfOriginalSubmission", draft.amends.isoformat())
-    _add(root, "notSubjectToSection16", "0")
+    _add(root, "notSubjectToSection16", "0" if draft.left_on is None else "1")
     issuer = _add(root, "issuer")
     _add(issuer, "issuerCik", draft.issuer_cik)
     _add(issuer, "issuerName", draft.issuer_name)
