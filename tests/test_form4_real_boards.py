@@ -129,3 +129,31 @@ def test_an_ascii_edgar_name_is_proposed_for_confirmation(tmp_path):
     assert "Jane Q. Smith: no edgar_name" not in said  # hers is given
     # Never used unconfirmed: the XML keeps the name as given until edgar_name is added.
     assert xml_of(out, "rgarcia").findtext(".//rptOwnerName") == "Roberto García"
+
+
+def test_a_foreign_address_as_edgar_takes_it(tmp_path):
+    """Evelyn Brooks in London: edgar_address with EDGAR's United Kingdom code X0 (EDGAR's state
+    and country codes), written rptOwnerState X0 and rptOwnerStateDescription after the ZIP code
+    (X0508's order); her address lines alone ("London SW1A 2AA") would block the draft."""
+    out = tmp_path / "out"
+    out.mkdir()
+    facts = facts_with(
+        tmp_path,
+        (
+            '    address: ["6 Riverside Drive", "New York, NY 10023"]',
+            '    address: ["10 Downing Street", "London SW1A 2AA", "United Kingdom"]\n'
+            "    edgar_address: {street1: 10 Downing Street, city: London, state: X0, "
+            "zip_code: SW1A 2AA, state_description: United Kingdom}",
+        ),
+    )
+    result = run("section16", facts, "--out", out, "--as-of", "2026-06-24")
+    assert result.returncode == 0, result.stderr
+    address = xml_of(out, "ebrooks").find("reportingOwner/reportingOwnerAddress")
+    assert [(child.tag, child.text) for child in address] == [
+        ("rptOwnerStreet1", "10 Downing Street"),
+        ("rptOwnerStreet2", None),
+        ("rptOwnerCity", "London"),
+        ("rptOwnerState", "X0"),
+        ("rptOwnerZipCode", "SW1A 2AA"),
+        ("rptOwnerStateDescription", "United Kingdom"),
+    ]

@@ -269,6 +269,23 @@ def _none_given(value: object) -> bool:
     return value is None or value == []
 
 
+class EdgarAddress(Fact):
+    """A Form 4 address given field by field, as EDGAR takes it (a foreign one, or any the
+    address lines do not give as "City, ST 12345")."""
+
+    street1: Text
+    street2: Text | None = None
+    city: Text
+    state: Annotated[StrictStr, Field(pattern=r"^[A-Z0-9]{2}$")] = Field(
+        description="A USPS state code, or EDGAR's code for the country (or Canadian province), "
+        "e.g. X0 for the United Kingdom: EDGAR's list of state and country codes."
+    )
+    zip_code: Text | None = Field(None, description="The ZIP or postal code.")
+    state_description: Text | None = Field(
+        None, description="For a foreign address, the country as words (rptOwnerStateDescription)."
+    )
+
+
 class DirectorCompensation(Fact):
     """A director's compensation for one fiscal year besides this grant's stock award, as the
     proxy's Director Compensation table reports it (Regulation S-K Item 402(k)(2); `docgen
@@ -333,6 +350,12 @@ class Director(Fact):
         description="The director's name as EDGAR's record for the CIK writes it (last name "
         "first, e.g. Smith Jane Q.), for the Form 4's rptOwnerName; without it the draft writes "
         "the name as given and its remarks say to check it.",
+        exclude_if=_absent,
+    )
+    edgar_address: EdgarAddress | None = Field(
+        None,
+        description="The director's address for the Form 4 given field by field (a foreign "
+        "address with EDGAR's country code); absent, the address lines are read.",
         exclude_if=_absent,
     )
     form4_filed_on: FactDate | None = Field(

@@ -44,6 +44,7 @@ class Address:
     city: str
     state: str
     zip_code: str
+    state_description: str = ""  # a foreign address's country, in words
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,9 @@ def missing_facts(facts: DirectorGrantFacts) -> list[MissingFact]:
                 MissingFact(
                     fact_path("directors", index, "address"),
                     f'an address for {director.name} that ends in a line like "Richmond, VA 23220"',
-                    "Give the street line(s), then the city, two-letter state and ZIP code.",
+                    "Give the street line(s), then the city, two-letter state and ZIP code; a "
+                    "foreign address as edgar_address: {street1, city, state: EDGAR's country "
+                    "code, zip_code, state_description}.",
                 )
             )
     if company.form4_address == "company" and company_address(facts) is None:
@@ -175,8 +178,19 @@ def reported_address(facts: DirectorGrantFacts, director: Director) -> Address |
 
 
 def owner_address(director: Director) -> Address | None:
-    """The director's address as EDGAR's fields take it; None when the last line is not
-    "City, ST 12345" (it is never split by guesswork)."""
+    """The director's address as EDGAR's fields take it: ``edgar_address`` as given, else the
+    address lines; None when the last line is not "City, ST 12345" (it is never split by
+    guesswork)."""
+    given = director.edgar_address
+    if given is not None:
+        return Address(
+            given.street1,
+            given.street2 or "",
+            given.city,
+            given.state,
+            given.zip_code or "",
+            given.state_description or "",
+        )
     if len(director.address) < 2:
         return None
     *streets, last = director.address

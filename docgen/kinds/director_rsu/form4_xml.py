@@ -114,6 +114,8 @@ def form4_xml(draft: Form4Draft) -> bytes:
     _add(address, "rptOwnerCity", draft.address.city)
     _add(address, "rptOwnerState", draft.address.state)
     _add(address, "rptOwnerZipCode", draft.address.zip_code)
+    if draft.address.state_description:
+        _add(address, "rptOwnerStateDescription", draft.address.state_description)
     relationship = _add(owner, "reportingOwnerRelationship")
     _add(relationship, "isDirector", "1")
     _add(relationship, "isOfficer", "0")
