@@ -25,7 +25,7 @@ from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
-from docgen.kinds.director_rsu.settlement import vesting_outcome
+from docgen.kinds.director_rsu.settlement import grant_not_made, vesting_outcome
 from docgen.kinds.director_rsu.terms import (
     elections_for_grant,
     filing_history,
@@ -128,6 +128,37 @@ def deadline_after_grant(context: CheckContext) -> Iterator[Hit]:
             f"election_deadline {grant.election_deadline} is after the grant date "
             f"{grant.grant_date}.",
         )
+
+
+@rule(
+    "RSU-SERVICE-ENDED-BEFORE-GRANT",
+    title="Service ended on or before the Grant Date: no grant",
+    severity="error",
+    cites=[notice("A")],
+    explanation=(
+        'Notice A grants units that vest "provided you continue to provide services to the '
+        'Company as a member of the Board ... from the Grant Date until the Vesting Date". A '
+        "director whose service ended on or before the Grant Date (separation from service, "
+        "death or Disability recorded on that date or earlier) never began that service: no "
+        "units were granted. The grant must not be reported: `docgen section16` drafts no Form "
+        "4, `docgen proxy` shows no stock award and `docgen export-ocf` no issuance for the "
+        "director, each saying why. Service ending the day after the Grant Date is a grant, then "
+        "a forfeiture (Notice A; RSU-FORFEITED-UNITS-DELIVERED)."
+    ),
+    sources=[rsu_src.NOTICE_A_SERVICE, rsu_src.NOTICE_A],
+    remedy="Take the director out of the grant (the board's resolution and the facts), or "
+    "correct the settlement date if it was mis-keyed.",
+)
+def service_ended_before_grant(context: CheckContext) -> Iterator[Hit]:
+    grant_date = context.facts.grant.grant_date
+    for d_index, director in directors_of(context):
+        ended = grant_not_made(context.facts, director)
+        if ended is not None:
+            yield Hit(
+                director.id,
+                fact_path("directors", d_index, "settlement", ended.field),
+                ended.words(director.name, grant_date) + ".",
+            )
 
 
 def _timing_problems(

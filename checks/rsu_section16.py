@@ -13,11 +13,15 @@ from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.director_rsu import kind as _kind  # noqa: F401  (the kind claiming these rules)
 from docgen.kinds.director_rsu.authorities import (
+    EDGAR_XML,
     EXCHANGE_ACT,
     REGULATION_S_T,
     SEC_RULE,
     US_CODE_TITLE_5,
 )
+from docgen.kinds.director_rsu.edgar_codes import state_problem
+from docgen.kinds.director_rsu.form4 import reported_address
+from docgen.kinds.director_rsu.settlement import grant_not_made
 
 EXCHANGE_ACT_16_A_2_C = describe(
     EXCHANGE_ACT.cite("16(a)(2)(C)"),
@@ -110,4 +114,87 @@ def form4_due_rule(context: CheckContext) -> Iterator[Hit]:
                 f"Form 4 recorded as filed {filed}, before the grant date {grant_date}: it "
                 "cannot report a grant not yet made. Check form4_filed_on.",
                 severity="warning",
+            )
+
+
+EDGAR_STATE = describe(
+    EDGAR_XML.cite("X0508, rptOwnerState"),
+    """
+    The reporting owner's state or country is one of EDGAR's state and country codes: a United
+    States address gives the state's two-letter code, a foreign address EDGAR's code for the
+    country; EDGAR rejects a submission with any other.
+""",
+)
+EDGAR_CIK = describe(
+    EDGAR_XML.cite("X0508, issuerCik and rptOwnerCik"),
+    """
+    The issuer and each reporting owner are identified by the Central Index Key EDGAR assigned
+    to each; the reporting owner's is its own, not the issuer's, and no CIK is zero.
+""",
+)
+
+
+@rule(
+    "RSU-FORM4-STATE-CODE",
+    title="Form 4 address with a state or country EDGAR does not take",
+    severity="error",
+    cites=[EDGAR_XML.cite("X0508, rptOwnerState")],
+    explanation="The address a Form 4 reports gives EDGAR's code for the state (USPS: VA, NY, "
+    "DC ...) or, abroad, for the country (two characters, one a digit at least: X0 for the "
+    "United Kingdom, A6 for Ontario). A code that is neither (ZZ; GB, an ISO code EDGAR does not "
+    "use) makes EDGAR reject the filing. Judged once the director's address is one a Form 4 "
+    "can report (`docgen section16` names an address it cannot read).",
+    sources=[EDGAR_STATE],
+    remedy="Correct the state in the address, or give a foreign address as edgar_address with "
+    "EDGAR's country code (EDGAR's list of state and country codes).",
+)
+def form4_state_code(context: CheckContext) -> Iterator[Hit]:
+    facts = context.facts
+    for index, director in enumerate(facts.directors):
+        if grant_not_made(facts, director) is not None:
+            continue
+        address = reported_address(facts, director)
+        problem = None if address is None else state_problem(address.state)
+        if problem is not None:
+            if facts.company.form4_address == "company":
+                path = "company.address"
+            elif director.edgar_address is not None:
+                path = fact_path("directors", index, "edgar_address", "state")
+            else:
+                path = fact_path("directors", index, "address")
+            yield Hit(director.id, path, f"the Form 4 address's state: {problem}.")
+            if facts.company.form4_address == "company":
+                return  # one address for every director: said once
+
+
+@rule(
+    "RSU-FORM4-CIK",
+    title="Form 4 CIK EDGAR would reject",
+    severity="error",
+    cites=[EDGAR_XML.cite("X0508, issuerCik and rptOwnerCik")],
+    explanation="A Form 4 names the issuer and the reporting person by their EDGAR CIKs. A CIK "
+    "of zero is no one's; a director whose CIK is the issuer's would file as the company.",
+    sources=[EDGAR_CIK],
+    remedy="Look the CIK up on EDGAR (the director's own, from the Form ID EDGAR approved) and "
+    "correct it.",
+    across_subjects=True,
+)
+def form4_cik(context: CheckContext) -> Iterator[Hit]:
+    facts = context.facts
+    issuer = facts.company.cik
+    if issuer is not None and int(issuer) == 0:
+        yield Hit(facts.grant.id, "company.cik", f"the issuer's CIK {issuer!r} is zero.")
+    for index, director in enumerate(facts.directors):
+        cik = director.cik
+        if cik is None:
+            continue
+        path = fact_path("directors", index, "cik")
+        if int(cik) == 0:
+            yield Hit(director.id, path, f"{director.name}'s CIK {cik!r} is zero.")
+        elif issuer is not None and int(cik) == int(issuer):
+            yield Hit(
+                director.id,
+                path,
+                f"{director.name}'s CIK {cik} is the issuer's (company.cik {issuer}): the Form 4 "
+                "would report the company as its own reporting person.",
             )

@@ -26,6 +26,13 @@ NOTICE_A = quote(
     provided in this Notice of Grant or the Plan (collectively, the “Vesting Date”)
 """,
 )
+NOTICE_A_SERVICE = quote(
+    notice("A"),
+    """
+    provided you continue to provide services to the Company as a member of the Board (a
+    “Director”) or otherwise from the Grant Date until the Vesting Date.
+""",
+)
 NOTICE_A_FORFEITURE = quote(
     notice("A"),
     """

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from docgen.issue.section16 import Section16Result
     from docgen.issue.signing import Signing
     from docgen.issue.verify import FileCheck, FolderCheck, SignedFileCheck
+    from docgen.issue.verify_drafts import DraftsCheck
     from docgen.kinds.registry import ComputeFormat
 
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
@@ -314,17 +315,26 @@ def export_templates(folder: str | Path) -> list[Path]:
 
 def verify(
     target: str | Path, trust: str | Path | None = None
-) -> FileCheck | SignedFileCheck | list[FolderCheck]:
+) -> FileCheck | SignedFileCheck | list[FolderCheck] | DraftsCheck:
     """`docgen verify`: one issued PDF (a FileCheck, or a SignedFileCheck when the company
-    certified it; ``trust``: the company's CA to check its signer against), or a stage folder or
+    certified it; ``trust``: the company's CA to check its signer against), a drafts folder or
+    an OCF bundle (a DraftsCheck: docgen.issue.verify_drafts), or a stage folder or
     a cycle folder with every stage in it (a list of FolderChecks)."""
     target = Path(target)
+    if target.suffix.lower() == ".zip" and trust is None:
+        from docgen.issue.verify_drafts import verify_bundle
+
+        return verify_bundle(target)
     if target.suffix.lower() == ".pdf" or target.is_file():
         return verify_document(target, trust)
     if trust is not None:
         raise BadOption(
             f"--trust checks who signed one PDF: name the file, e.g. {target}/jsmith/notice.pdf."
         )
+    from docgen.issue.verify_drafts import is_drafts_folder, verify_drafts
+
+    if is_drafts_folder(target):
+        return verify_drafts(target)
     from docgen.issue.verify import verify_issued
 
     return verify_issued(target)
@@ -378,12 +388,15 @@ def status(path: str | Path, *, as_of: date, out: str | Path | None = None) -> S
     return who(path, as_of=as_of, out=out)
 
 
-def section16(path: str | Path, out: str | Path, *, as_of: date) -> Section16Result:
+def section16(
+    path: str | Path, out: str | Path, *, as_of: date, only: tuple[str, ...] = ()
+) -> Section16Result:
     """`docgen section16`: each director's Form 4 draft for the grant (EDGAR ownership XML and a
-    readable PDF) written whole into ``out``/<grant>/section16/ with a manifest."""
+    readable PDF) written whole into ``out``/<grant>/section16/ with a manifest; ``only``: draft
+    these directors only, keeping the others' drafts in the folder."""
     from docgen.issue.section16 import section16 as draft_all
 
-    return draft_all(path, out, as_of=as_of)
+    return draft_all(path, out, as_of=as_of, only=only)
 
 
 def status_view(result: Status, view: str) -> RenderableType:

@@ -778,6 +778,15 @@ def section16(
     file: FactsFile,
     out_dir: Annotated[Path, typer.Option("--out", help="The folder the cycle's folder is in.")],
     as_of: IssuedOn = None,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--only",
+            help="Draft only this director (repeat for more); the others' drafts in the folder "
+            "are kept as they are.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Draft each director's Form 4 for the grant: EDGAR ownership XML and a readable PDF.
 
@@ -787,7 +796,7 @@ def section16(
     The Form 4 is due by the end of the second business day after the grant date
     (RSU-FORM4-DUE)."""
     drafted_on = parse_as_of(as_of)
-    result = api.section16(file, out_dir, as_of=drafted_on)
+    result = api.section16(file, out_dir, as_of=drafted_on, only=tuple(only or ()))
     for note in result.notes:
         out.print(note)
     out.print(

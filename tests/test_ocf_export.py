@@ -191,7 +191,10 @@ def test_the_bundle_is_reproducible(cli, samples, tmp_path):
 
 def test_a_forfeiture_is_a_cancellation(cli, tmp_path):
     """The 2025 fixture's Ola Oldtimer separated 2026-01-31, before the Vesting Date: by
-    2027-01-01 the 500 units are cancelled, and the elections file pays nothing."""
+    2027-01-01 the 500 units are cancelled, with the dividend-equivalent units credited on the
+    dividend of 2026-01-15 (500 x $0.50 / $42.00 = 5.95238 -> 5.9524, Notice E; "any related
+    dividend equivalent rights" are forfeited with them, Notice A), and the elections file pays
+    nothing."""
     target = tmp_path / "c.zip"
     result = cli("export-ocf", EARLIER, "-o", target, "--as-of", "2027-01-01")
     assert result.exit_code == 0, result.output
@@ -199,7 +202,8 @@ def test_a_forfeiture_is_a_cancellation(cli, tmp_path):
     items = json.loads(files["Transactions.ocf.json"])["items"]
     cancelled = [i for i in items if i["object_type"] == "TX_EQUITY_COMPENSATION_CANCELLATION"]
     assert [(c["security_id"], c["quantity"], c["date"]) for c in cancelled] == [
-        ("2025-annual-oldtimer-rsu", "500", "2026-01-31")
+        ("2025-annual-oldtimer-rsu", "500", "2026-01-31"),
+        ("2025-annual-oldtimer-rsu-de-2026-01-15", "5.9524", "2026-01-31"),
     ]
     elections = json.loads(files["docgen-elections.json"])
     old = next(s for s in elections["subjects"] if s["director_id"] == "oldtimer")
@@ -216,7 +220,7 @@ def test_an_object_with_an_extra_field_is_refused_before_anything_is_written(
     from docgen.kinds.director_rsu import ocf
 
     made = ocf._stakeholder
-    monkeypatch.setattr(ocf, "_stakeholder", lambda d: {**made(d), "nickname": "J"})
+    monkeypatch.setattr(ocf, "_stakeholder", lambda d, on: {**made(d, on), "nickname": "J"})
     target = tmp_path / "cycle.ocf.zip"
     target.write_bytes(b"the bundle before")
     result = cli(
@@ -235,7 +239,7 @@ def test_a_reference_that_does_not_resolve_is_refused(cli, samples, tmp_path, mo
 
     monkeypatch.setattr(ocf, "stakeholder_id", lambda d: f"director-{d.id}")
     made = ocf._stakeholder
-    monkeypatch.setattr(ocf, "_stakeholder", lambda d: {**made(d), "id": f"someone-{d.id}"})
+    monkeypatch.setattr(ocf, "_stakeholder", lambda d, on: {**made(d, on), "id": f"someone-{d.id}"})
     target = tmp_path / "cycle.ocf.zip"
     result = cli(
         "export-ocf", samples / "director-grant-2026.yaml", "-o", target, "--as-of", "2026-07-01"

@@ -77,15 +77,49 @@ def test_two_cycles_one_row_per_director(cli, samples):
     assert "in different cycles" in garcia["notes"]
 
 
-def test_a_year_end_after_the_first_vesting_counts_only_what_is_unvested(cli, samples):
-    """Fiscal year ending 2027-06-30 (2026-07-01 .. 2027-06-30): the 2026 grant (2026-06-23) is
-    before it and vested 2027-06-23; the 2025 units vested 2027-06-24, on or before the
-    year-end. Nothing granted in the year, nothing outstanding: no rows at all."""
+def test_a_year_end_after_vesting_counts_vested_units_not_yet_settled(cli, samples):
+    """Fiscal year ending 2027-06-30 (2026-07-01 .. 2027-06-30): nothing granted in the year. The
+    2026 grant vested 2027-06-23 and the 2025 grant 2027-06-24, before the year-end, and no
+    delivery is recorded: the units are vested but not settled, still outstanding stock awards
+    (Item 402(k), Instruction to (2)(iii) and (iv); DESIGN.md A27), in the footnote's second
+    part. Worked by hand (Notice E, four places, half up) for Jane Q. Smith's 2025 units:
+    1,000 x 0.50 / 42.00 = 11.9048 (2026-01-15); 1,011.9048 x 0.50 / 44.00 = 11.49892 -> 11.4989
+    (2027-03-15); 1,023.4037 vested but deferred, with the 2026 grant's 2,450: 3,473.4037, none
+    unvested. The earlier reading counted none of them (an empty table)."""
     result = cli(
         "proxy", EARLIER, samples / "director-grant-2026.yaml", "--fiscal-year-end", "2027-06-30"
     )
     assert result.exit_code == 0, result.output
-    assert table(result.stdout) == {}
+    rows = table(result.stdout)
+    smith = rows["jsmith"]
+    assert smith["stock_awards_usd"] == "0"
+    assert smith["unvested_units_at_fiscal_year_end"] == "0.0000"
+    assert smith["vested_deferred_units_at_fiscal_year_end"] == "3473.4037"
+    assert smith["stock_awards_outstanding_at_fiscal_year_end"] == "3473.4037"
+    assert "2025-annual: 1023.4037 units (vested on 2027-06-24" in smith["outstanding_awards"]
+    assert rows["akhan"]["vested_deferred_units_at_fiscal_year_end"] == "1225.0000"
+    assert "oldtimer" not in rows  # forfeited 2026-01-31: nothing outstanding
+
+
+def test_settled_units_are_not_outstanding(cli, samples, tmp_path):
+    """Aisha Khan's 1,225 units vested 2027-06-23; delivered 2027-06-30 (on the year-end) they
+    are settled by then and leave the footnote; delivered 2027-07-01 they are still in it."""
+    text = (samples / "director-grant-2026.yaml").read_text(encoding="utf-8")
+    anchor = "    name: Aisha Khan\n"
+    assert text.count(anchor) == 1
+    for delivered, expected in (("2027-06-30", None), ("2027-07-01", "1225.0000")):
+        facts = tmp_path / f"{delivered}.yaml"
+        facts.write_text(
+            text.replace(anchor, f"{anchor}    settlement: {{delivered_on: {delivered}}}\n"),
+            encoding="utf-8",
+        )
+        result = cli("proxy", facts, "--fiscal-year-end", "2027-06-30")
+        assert result.exit_code == 0, result.output
+        rows = table(result.stdout)
+        if expected is None:
+            assert "akhan" not in rows
+        else:
+            assert rows["akhan"]["vested_deferred_units_at_fiscal_year_end"] == expected
 
 
 def test_html_lists_each_award_and_the_notes(cli, samples, tmp_path):

@@ -93,7 +93,12 @@ def test_the_form_states_the_plan_terms(rendered):
     # Plan 3.04: 100% of the deferral, capped at 6%; the worked example 10% of $10,000 = $1,000,
     # matched min($1,000, 6% x $10,000 = $600) = $600.
     assert "equal to 100% of your Elective Deferral Contribution" in text
-    assert "not more than 6% of the Plan Compensation you defer from in that pay period" in text
+    # The cap in Plan 3.04's own words: "not to exceed six percent (6%) of Plan Compensation for
+    # such pay period" -- all of the pay period's Plan Compensation, not only the part deferred
+    # from (issue 43: $70,000 of Plan Compensation, deferring from $50,000 of it, caps the match
+    # at 6% x $70,000 = $4,200 as the payroll does, not 6% x $50,000 = $3,000).
+    assert "not more than 6% of Plan Compensation for such pay period (Plan Section 3.04)" in text
+    assert "you defer from" not in text
     assert "($1,000), the Matching Restoration Contribution for that pay period is $600" in text
     assert "$360,000 for 2026" in text
     assert "Beneficiaries on file: Jamie Lee (child), 100%" in text
@@ -143,7 +148,7 @@ def test_plan_terms_come_from_the_facts(loaded):
     facts = RRPPlanYearFacts.model_validate(data, strict=False)
     html = render.render_html(facts, "rrp-election", "e1001", "enrollment")
     assert "up to 50% of your Plan Compensation" in html
-    assert "not more than 4% of the Plan Compensation you defer from" in html
+    assert "not more than 4% of Plan Compensation for such pay period" in html
     assert "is $400." in html  # min(10% x $10,000, 4% x $10,000)
     assert "No Beneficiary is on file for you." in html
 
@@ -224,3 +229,28 @@ def test_no_fund_menu_is_a_clear_refusal(loaded):
     facts = RRPPlanYearFacts.model_validate(data, strict=False)
     with pytest.raises(RenderError, match=r"plan.investment_options is empty.*Plan 3.05\(a\)"):
         render.render_html(facts, "rrp-election", "e1001", "enrollment")
+
+
+def test_counsel_s_earlier_approval_of_the_match_clause_is_stale_and_shows_the_redline(
+    cli, tmp_path
+):
+    """The approval of the clause's earlier words (\"of the Plan Compensation you defer from in
+    that pay period\") no longer counts once the clause states Plan 3.04's words, and the
+    listing shows what changed so counsel re-approves deliberately."""
+    sample = Path(__file__).resolve().parent.parent / "samples" / "rrp-2026.yaml"
+    text = sample.read_text(encoding="utf-8")
+    new = "of Plan Compensation for such pay period (Plan Section 3.04)"
+    old = "of the Plan Compensation you defer from in that pay period (Plan Section 3.04)"
+    new_sha = "5f106aac43a02a035a61dd13f395a3c3f9ae204472fef916e20fb0d9d6fad359"
+    old_sha = "a66f7c11ee48ffc5bda760d982bfa4a5aaa8bc9246437bc5b7348a3d9e1787cc"
+    assert text.count(new) == 1 and text.count(new_sha) == 1
+    facts = tmp_path / "rrp-2026.yaml"
+    facts.write_text(text.replace(new, old).replace(new_sha, old_sha), encoding="utf-8")
+    listed = cli("clauses", facts).stdout
+    assert "the approval by A. Counsel on 2025-11-01 is of other wording" in " ".join(
+        listed.split()
+    )
+    assert (
+        "[Match Cap]% of [-the -]Plan Compensation [-you-]{+for+} [-defer from in that-]{+such+} "
+        "pay period"
+    ) in listed

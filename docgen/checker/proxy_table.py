@@ -6,13 +6,22 @@ HTML. A director in several cycles is one row summing the awards, each award lis
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Literal
 
-from docgen.core.awards import ROUNDING, UNITS_SHOWN, FiscalYear, ProxyAward, fiscal_year
+from docgen.core.awards import (
+    ROUNDING,
+    UNITS_SHOWN,
+    FiscalYear,
+    OtherCompensation,
+    ProxyAward,
+    fiscal_year,
+    whole_dollars,
+)
 from docgen.core.errors import LoadError, Problem
 from docgen.core.safe_text import csv_text
 from docgen.kinds import GrantsStockAwards, all_kinds, kind_of
@@ -28,7 +37,17 @@ CSV_COLUMNS = (
     "stock_awards_outstanding_at_fiscal_year_end",
     "outstanding_awards",
     "notes",
+    # The whole table (DESIGN.md A27): added after the first columns, which keep their places.
+    "fees_earned_or_paid_in_cash_usd",
+    "option_awards_usd",
+    "all_other_compensation_usd",
+    "total_usd",
+    "unvested_units_at_fiscal_year_end",
+    "vested_deferred_units_at_fiscal_year_end",
+    "compensation_source",
 )
+# A figure the facts do not give: shown so, never as zero (an empty cell in CSV).
+MISSING_HTML = "not given"
 CITATION = "Regulation S-K Item 402(k)(2)(iii) and its Instruction; FASB ASC Topic 718"
 
 
@@ -49,10 +68,52 @@ class DirectorRow:
         return sum(a.fair_value_reported for a in self.in_year)
 
     @property
-    def outstanding(self) -> Decimal:
+    def unvested(self) -> Decimal:
         return sum((a.outstanding_units for a in self.awards), Decimal("0.0000")).quantize(
             UNITS_SHOWN
         )
+
+    @property
+    def deferred(self) -> Decimal:
+        return sum((a.deferred_units for a in self.awards), Decimal("0.0000")).quantize(UNITS_SHOWN)
+
+    @property
+    def outstanding(self) -> Decimal:
+        """The stock awards outstanding at the fiscal year-end: unvested, and vested but not yet
+        settled (Item 402(k), Instruction to (2)(iii) and (iv); DESIGN.md A27)."""
+        return self.unvested + self.deferred
+
+    @property
+    def other(self) -> OtherCompensation | None:
+        """The director's other figures (every cycle giving them gives the same: checked)."""
+        return next((a.other for a in self.awards if a.other is not None), None)
+
+    @property
+    def fees(self) -> int | None:
+        other = self.other
+        return None if other is None or other.fees is None else whole_dollars(other.fees)
+
+    @property
+    def option_awards(self) -> int | None:
+        other = self.other
+        if other is None or other.option_awards is None:
+            return None
+        return whole_dollars(other.option_awards)
+
+    @property
+    def all_other(self) -> int | None:
+        other = self.other
+        return None if other is None or other.all_other is None else whole_dollars(other.all_other)
+
+    def total(self, with_options: bool) -> int | None:
+        """Item 402(k)(2)(viii): the sum of the columns, or None when one the table shows is not
+        given (a sum of what is given would understate it)."""
+        parts = [self.fees, self.stock_awards, self.all_other]
+        if with_options:
+            parts.append(self.option_awards)
+        if any(part is None for part in parts):
+            return None
+        return sum(part for part in parts if part is not None)
 
 
 def rows(awards: list[ProxyAward]) -> list[DirectorRow]:
@@ -61,10 +122,14 @@ def rows(awards: list[ProxyAward]) -> list[DirectorRow]:
     differently in two cycles takes the last cycle's name, and the row says so."""
     grouped: dict[str, list[ProxyAward]] = {}
     for award in awards:
+        if award.left_out is not None:
+            continue  # no award after all: the table's notes say why (left_out_notes)
         grouped.setdefault(award.holder_id.casefold(), []).append(award)
     found = []
     for held in grouped.values():
-        if not any(a.in_fiscal_year or a.outstanding_units for a in held):
+        if not any(
+            a.in_fiscal_year or a.outstanding_units or a.deferred_units or a.other for a in held
+        ):
             continue
         names = list(dict.fromkeys(a.holder_name for a in held))
         notes = []
@@ -77,6 +142,11 @@ def rows(awards: list[ProxyAward]) -> list[DirectorRow]:
     return found
 
 
+def left_out_notes(awards: list[ProxyAward]) -> list[str]:
+    """Each award the table leaves out because it was never made, and why (DESIGN.md A27)."""
+    return [f"Left out of {a.award_id}: {a.left_out}." for a in awards if a.left_out is not None]
+
+
 def notes(year: FiscalYear) -> list[str]:
     """What every figure rests on, printed with the table."""
     return [
@@ -84,10 +154,19 @@ def notes(year: FiscalYear) -> list[str]:
         "Stock Awards: the aggregate grant-date fair value of the awards granted in the fiscal "
         "year, computed under FASB ASC Topic 718 as the units granted times the grant's Fair "
         f"Market Value per share ({CITATION}); {ROUNDING}.",
-        "Outstanding at fiscal year-end: the restricted stock units not yet vested on the "
-        "fiscal year-end, with the dividend-equivalent units credited on them by then (Notice "
-        "E), carried to four decimal places; units vested or forfeited by then are not counted "
+        "Outstanding at fiscal year-end (the footnote to the Stock Awards column, Item 402(k), "
+        "Instruction to (2)(iii) and (iv)): the restricted stock units not yet vested on the "
+        "fiscal year-end, and apart from them those vested by then but not yet settled (a "
+        "deferral election, or a delivery after the year-end: still unsettled stock awards), "
+        "each with the dividend-equivalent units credited by then (Notice E), carried to four "
+        "decimal places; units forfeited or settled by then are not counted "
         "(checks/NOT_ENCODED.md, Proxy figures).",
+        "Fees Earned or Paid in Cash (Item 402(k)(2)(ii)), Option Awards (Item 402(k)(2)(iv), "
+        "shown only when a director's figure is recorded) and All Other Compensation (Item "
+        "402(k)(2)(vii)) are as the facts give them (director_compensation, each with its "
+        "source), rounded to the whole dollar, half a dollar up; a figure not given is shown "
+        f"as {MISSING_HTML!r} (an empty cell in CSV), never as zero, and the Total (Item "
+        "402(k)(2)(viii), the sum of the columns) is then not given either.",
     ]
 
 
@@ -100,11 +179,27 @@ def _award_words(award: ProxyAward) -> str:
 
 
 def _outstanding_words(award: ProxyAward) -> str:
-    return f"{award.award_id}: {award.outstanding_units:f} units ({award.status})"
+    units = (award.outstanding_units + award.deferred_units).quantize(UNITS_SHOWN)
+    return f"{award.award_id}: {units:f} units ({award.status})"
 
 
-def as_csv(table: list[DirectorRow], year: FiscalYear) -> str:
-    body = [
+def _cell(value: int | None) -> str | int:
+    return "" if value is None else value
+
+
+def _shown(value: int | None) -> str:
+    return MISSING_HTML if value is None else f"{value:,}"
+
+
+def with_options(table: list[DirectorRow]) -> bool:
+    """Whether the table has an Option Awards column: when a director's figure is recorded
+    (Item 402(a)(5): a column with nothing to report may be left out)."""
+    return any(row.option_awards is not None for row in table)
+
+
+def as_csv(table: list[DirectorRow], year: FiscalYear, extra: Sequence[str] = ()) -> str:
+    options = with_options(table)
+    body: list[list[str | int]] = [
         [
             row.director_id,
             row.name,
@@ -113,10 +208,17 @@ def as_csv(table: list[DirectorRow], year: FiscalYear) -> str:
             f"{row.outstanding:f}",
             "; ".join(_outstanding_words(a) for a in row.awards),
             " ".join(row.notes),
+            _cell(row.fees),
+            _cell(row.option_awards),
+            _cell(row.all_other),
+            _cell(row.total(options)),
+            f"{row.unvested:f}",
+            f"{row.deferred:f}",
+            row.other.source if row.other is not None else "",
         ]
         for row in table
     ]
-    body.append(["", "notes", "", "", "", "", " ".join(notes(year))])
+    body.append(["", "notes", "", "", "", "", " ".join([*notes(year), *extra]), *[""] * 7])
     return csv_text(CSV_COLUMNS, body)
 
 
@@ -126,10 +228,13 @@ def _list(items: list[str]) -> str:
     return "<ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>"
 
 
-def as_html(table: list[DirectorRow], year: FiscalYear, company: str) -> str:
+def as_html(
+    table: list[DirectorRow], year: FiscalYear, company: str, extra: Sequence[str] = ()
+) -> str:
     title = html.escape(
-        f"{company}: Director Compensation, stock awards, fiscal year ending {year.end.isoformat()}"
+        f"{company}: Director Compensation, fiscal year ending {year.end.isoformat()}"
     )
+    options = with_options(table)
     lines = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -139,23 +244,58 @@ def as_html(table: list[DirectorRow], year: FiscalYear, company: str) -> str:
         "td.n{text-align:right;white-space:nowrap}ul{margin:0;padding-left:1.1em}"
         "@page{size:letter landscape;margin:1.5cm}</style></head><body>",
         f"<h1>{title}</h1>",
-        "<table><thead><tr><th>Director</th><th>Stock Awards ($)</th><th>Awards granted in "
-        "the fiscal year</th><th>Stock awards outstanding at fiscal year-end (units)</th>"
-        "<th>Outstanding awards</th></tr></thead><tbody>",
+        "<table><thead><tr><th>Director</th><th>Fees Earned or Paid in Cash ($)</th>"
+        "<th>Stock Awards ($)</th>"
+        + ("<th>Option Awards ($)</th>" if options else "")
+        + "<th>All Other Compensation ($)</th><th>Total ($)</th><th>Awards granted in "
+        "the fiscal year</th><th>Stock awards outstanding at fiscal year-end (units): unvested; "
+        "vested but deferred</th><th>Outstanding awards</th></tr></thead><tbody>",
     ]
     for row in table:
         name = html.escape(row.name)
         extra = "".join(f"<br><small>{html.escape(n)}</small>" for n in row.notes)
+        if row.other is not None:
+            extra += f"<br><small>Source: {html.escape(row.other.source)}</small>"
+        option_cell = f'<td class="n">{_shown(row.option_awards)}</td>' if options else ""
         lines.append(
-            f'<tr><td>{name}{extra}</td><td class="n">{row.stock_awards:,}</td>'
+            f'<tr><td>{name}{extra}</td><td class="n">{_shown(row.fees)}</td>'
+            f'<td class="n">{row.stock_awards:,}</td>{option_cell}'
+            f'<td class="n">{_shown(row.all_other)}</td>'
+            f'<td class="n">{_shown(row.total(options))}</td>'
             f"<td>{_list([_award_words(a) for a in row.in_year])}</td>"
-            f'<td class="n">{row.outstanding:f}</td>'
+            f'<td class="n">{row.outstanding:f}<br><small>unvested {row.unvested:f}; vested but '
+            f"deferred {row.deferred:f}</small></td>"
             f"<td>{_list([_outstanding_words(a) for a in row.awards])}</td></tr>"
         )
     lines.append("</tbody></table><h2>Notes</h2><ol>")
-    lines.extend(f"<li>{html.escape(n)}</li>" for n in notes(year))
+    lines.extend(f"<li>{html.escape(n)}</li>" for n in [*notes(year), *extra])
     lines.append("</ol></body></html>")
     return "\n".join(lines) + "\n"
+
+
+def _other_conflicts(awards: list[ProxyAward], files: dict[int, str]) -> list[Problem]:
+    """A director whose cycles give different figures besides stock awards for the year: each
+    is a problem (one table row has one figure; docgen never picks)."""
+    first: dict[str, ProxyAward] = {}
+    problems = []
+    for award in awards:
+        if award.other is None:
+            continue
+        key = award.holder_id.casefold()
+        seen = first.setdefault(key, award)
+        if seen.other is not None and seen.other != award.other:
+            problems.append(
+                Problem(
+                    files[id(award)],
+                    None,
+                    "directors.director_compensation",
+                    f"{award.holder_name}'s fees, option awards or other compensation for the "
+                    f"fiscal year differ from those {files[id(seen)]} gives",
+                    fix="Give the director's figures for the year in one cycle's file, or the "
+                    "same in each.",
+                )
+            )
+    return problems
 
 
 def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
@@ -168,6 +308,7 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
     seen: dict[str, str] = {}
     company: str | None = None  # the first file of a kind with stock awards names the issuer
     granting = []  # each file's facts with its kind, which grants awards
+    granted_from: list[str] = []  # the file of each
     for one in loaded:
         kind = kind_of(one.facts)
         where = one.source.file
@@ -185,6 +326,7 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
             )
             continue
         granting.append((one.facts, kind))
+        granted_from.append(str(where))
         cycle = kind.cycle_name(one.facts)
         if cycle in seen:
             problems.append(
@@ -214,6 +356,15 @@ def figures(paths: list[Path], end: date, shown: ProxyFormat) -> str:
     if problems:
         raise LoadError(problems)
     assert company is not None  # every file was of a kind with awards, and there is one at least
-    awards = [award for facts, kind in granting for award in kind.proxy_awards(facts, year)]
+    awards = []
+    granting_files: dict[int, str] = {}  # id of each award -> the file it came from
+    for (facts, kind), where in zip(granting, granted_from, strict=True):
+        for award in kind.proxy_awards(facts, year):
+            awards.append(award)
+            granting_files[id(award)] = where
+    conflicts = _other_conflicts(awards, granting_files)
+    if conflicts:
+        raise LoadError(conflicts)
     table = rows(awards)
-    return as_csv(table, year) if shown == "csv" else as_html(table, year, company)
+    extra = left_out_notes(awards)
+    return as_csv(table, year, extra) if shown == "csv" else as_html(table, year, company, extra)

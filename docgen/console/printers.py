@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         Approved,
         BatchResult,
         Decided,
+        DraftsCheck,
         FileCheck,
         FolderCheck,
         Recorded,
@@ -294,7 +295,9 @@ def print_render(result: RenderResult) -> None:
     out.print(f"Issued copy: {result.issued} ({result.bytes:,} bytes){copy}.", markup=False)
 
 
-def print_verified(checked: FileCheck | SignedFileCheck | list[FolderCheck]) -> None:
+def print_verified(
+    checked: FileCheck | SignedFileCheck | list[FolderCheck] | DraftsCheck,
+) -> None:
     """`docgen verify` found it intact: one issued PDF's summary, or a line per stage folder."""
     if not isinstance(checked, list):
         out.print(checked.summary, markup=False)

@@ -61,13 +61,25 @@ def whole_dollars(amount: Decimal) -> int:
 
 
 @dataclass(frozen=True)
+class OtherCompensation:
+    """A director's figures for the fiscal year besides stock awards, as the facts give them (USD;
+    None: not given, shown as missing, never as zero), with where they come from."""
+
+    fees: Decimal | None  # Item 402(k)(2)(ii), fees earned or paid in cash
+    option_awards: Decimal | None  # Item 402(k)(2)(iv)
+    all_other: Decimal | None  # Item 402(k)(2)(vii)
+    source: str
+
+
+@dataclass(frozen=True)
 class ProxyAward:
     """One award to one person, as of a fiscal year.
 
     ``in_fiscal_year``: granted in the fiscal year (its grant-date fair value is then the stock
     award the table reports). ``outstanding_units``: the units still unvested at the fiscal
-    year-end, dividend-equivalent units credited by then included (0 when vested, forfeited or
-    not yet granted by then); ``status`` says which, with the section it rests on.
+    year-end (``deferred_units``: vested by then but not settled), dividend-equivalent units
+    credited by then included (0 when forfeited or not yet granted by then); ``status`` says
+    which, with the section it rests on.
     """
 
     holder_id: str
@@ -79,6 +91,14 @@ class ProxyAward:
     in_fiscal_year: bool
     outstanding_units: Decimal
     status: str
+    # Why the holder received no award after all (DESIGN.md A27): the award is then left out of
+    # the table, and the table's notes say so.
+    left_out: str | None = None
+    # Units vested by the fiscal year-end but not yet settled (a deferral election, or a delivery
+    # after the year-end), dividend-equivalent units credited by then included: still an
+    # outstanding stock award (DESIGN.md A27).
+    deferred_units: Decimal = Decimal("0.0000")
+    other: OtherCompensation | None = None  # the holder's other figures for the fiscal year
 
     @property
     def fair_value(self) -> Decimal:

@@ -5,6 +5,7 @@ docgen.render prints them; neither names a kind."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -27,6 +28,22 @@ class MissingFact:
     path: str
     what: str
     fix: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A draft refused (a redraft that changes nothing a filing reported): the fact's path, what
+    is wrong and what to do."""
+
+    path: str
+    message: str
+    fix: str
+    subject: str = ""  # whose draft it is
+
+
+# The drafts already in a folder of the cycle (named by the kind), by subject and file name, as a
+# redraft finds them: what an amendment is compared against (DESIGN.md A27).
+Earlier = Callable[[str], dict[str, dict[str, bytes]]]
 
 
 @dataclass(frozen=True)
@@ -59,3 +76,6 @@ class Drafts:
     subjects: tuple[SubjectDrafts, ...]
     due_on: date | None
     about: dict[str, Any] = field(default_factory=dict)
+    left_out: tuple[str, ...] = ()  # each subject drafted nothing for, and why (DESIGN.md A27)
+    refused: tuple[Refusal, ...] = ()  # nothing is written while one is left
+    notes: tuple[str, ...] = ()  # what the command says besides, e.g. a name to confirm

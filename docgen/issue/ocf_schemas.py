@@ -37,6 +37,9 @@ OBJECTS = {
     "TX_EQUITY_COMPENSATION_CANCELLATION": (
         "objects/transactions/cancellation/EquityCompensationCancellation.schema.json"
     ),
+    "TX_EQUITY_COMPENSATION_RELEASE": (
+        "objects/transactions/release/EquityCompensationRelease.schema.json"
+    ),
 }
 FILES = {
     "OCF_MANIFEST_FILE": "files/OCFManifestFile.schema.json",

@@ -14,14 +14,15 @@ and field, each one, and nothing is written. What the drafts are is the kind's
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from docgen.core.drafts import DRAFTS_MANIFEST, Drafts
+from docgen.core.drafts import DRAFTS_MANIFEST, Drafts, Refusal
 from docgen.core.errors import LoadError, Problem
 from docgen.issue.files import BadRequest, OutLock, remove_stale, swap_in, sync_tree, write_file
 from docgen.issue.layout import STAGING, beside
@@ -50,6 +51,69 @@ def _missing_error(loaded: Any, gaps: list[Any]) -> LoadError:
     return LoadError(problems)
 
 
+def _only(
+    drafts: Drafts, only: tuple[str, ...], earlier: dict[str, dict[str, bytes]]
+) -> tuple[Drafts, dict[str, dict[str, bytes]]]:
+    """The drafts of the subjects ``only`` names (without regard to case), and the other
+    subjects' earlier drafts, kept as they are; an id naming no subject drafted is refused."""
+    wanted = {name.casefold() for name in only}
+    known = {s.subject.casefold() for s in drafts.subjects}
+    unknown = sorted(name for name in only if name.casefold() not in known)
+    if unknown:
+        raise BadRequest(
+            f"--only {', '.join(unknown)}: no {drafts.noun} to draft for "
+            f"{'this id' if len(unknown) == 1 else 'these ids'} (the drafts are for "
+            f"{', '.join(s.subject for s in drafts.subjects) or 'no one'})."
+        )
+    chosen = tuple(s for s in drafts.subjects if s.subject.casefold() in wanted)
+    refused = tuple(r for r in drafts.refused if r.subject.casefold() in wanted)
+    kept = {s: f for s, f in earlier.items() if s.casefold() not in wanted}
+    return replace(drafts, subjects=chosen, refused=refused), kept
+
+
+def _refused_error(loaded: Any, refused: tuple[Refusal, ...]) -> LoadError:
+    problems = []
+    for item in refused:
+        file, line = loaded.source.locate(item.path)
+        problems.append(Problem(str(file), line, item.path, item.message, None, item.fix))
+    return LoadError(problems)
+
+
+def _earlier(cycle_dir: Path, name: str) -> dict[str, dict[str, bytes]]:
+    """The drafts the cycle's folder ``name`` holds, by subject and file name, each checked
+    against the SHA-256 its drafts-manifest.json records (an amendment is compared with them);
+    none: empty."""
+    folder = cycle_dir / name
+    try:
+        manifest = json.loads((folder / DRAFTS_MANIFEST).read_text(encoding="utf-8"))
+        files = manifest["files"]
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise BadRequest(
+            f"{folder / DRAFTS_MANIFEST}: cannot be read ({error}); a redraft compares each "
+            "amendment with the drafts it lists. Restore it, or move the folder aside."
+        ) from error
+    found: dict[str, dict[str, bytes]] = {}
+    for name, entry in sorted(files.items()):
+        subject, _, file = name.partition("/")
+        path = folder / name
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise BadRequest(
+                f"{path}: listed in {DRAFTS_MANIFEST} but cannot be read ({error.strerror})."
+            ) from error
+        if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
+            raise BadRequest(
+                f"{path}: changed since it was drafted (its SHA-256 is not the one "
+                f"{DRAFTS_MANIFEST} records); an amendment is compared with it. Restore it, or "
+                "move the folder aside."
+            )
+        found.setdefault(subject, {})[file] = data
+    return found
+
+
 def _manifest(loaded: Any, cycle: str, drafts: Drafts, files: dict[str, Any], on: date) -> bytes:
     about = {k: v.isoformat() if isinstance(v, date) else v for k, v in drafts.about.items()}
     data = {
@@ -64,8 +128,11 @@ def _manifest(loaded: Any, cycle: str, drafts: Drafts, files: dict[str, Any], on
     return (json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
 
-def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Section16Result:
-    """Write every director's Form 4 draft for the grant in ``facts_path`` under ``out``."""
+def section16(
+    facts_path: str | Path, out: str | Path, *, as_of: date, only: tuple[str, ...] = ()
+) -> Section16Result:
+    """Write every director's Form 4 draft for the grant in ``facts_path`` under ``out``;
+    ``only``: these subjects' drafts only, the others' kept as the folder holds them."""
     loaded = load_facts(facts_path)
     facts = loaded.facts
     kind = kind_of(facts)
@@ -77,7 +144,13 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
     gaps = kind.filing_draft_gaps(facts)
     if gaps:
         raise _missing_error(loaded, gaps)
-    drafts = kind.filing_drafts(facts, as_of)
+    cycle_dir = Path(out) / kind.cycle_name(facts)
+    drafts = kind.filing_drafts(facts, as_of, lambda name: _earlier(cycle_dir, name))
+    kept: dict[str, dict[str, bytes]] = {}
+    if only:
+        drafts, kept = _only(drafts, only, _earlier(cycle_dir, drafts.folder))
+    if drafts.refused:
+        raise _refused_error(loaded, drafts.refused)
     grant_date = drafts.about.get("grant_date")
     if isinstance(grant_date, date) and as_of < grant_date:
         raise BadRequest(
@@ -87,7 +160,9 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
     out_dir = Path(out)
     if not out_dir.is_dir():
         raise BadRequest(f"{out_dir}: no such folder. Create it first, or choose another --out.")
-    rendered = {}
+    rendered = {
+        f"{subject}/{name}": data for subject, files in kept.items() for name, data in files.items()
+    }
     for subject in drafts.subjects:
         for name, data in subject.files.items():
             rendered[f"{subject.subject}/{name}"] = data
@@ -101,6 +176,8 @@ def section16(facts_path: str | Path, out: str | Path, *, as_of: date) -> Sectio
             f"Removed {path}, left by an interrupted run."
             for path in remove_stale(cycle_dir, drafts.folder)
         ]
+        notes.extend(f"No {drafts.noun} drafted: {why}." for why in drafts.left_out)
+        notes.extend(drafts.notes)
         staging = beside(cycle_dir, drafts.folder, STAGING)
         staging.mkdir()
         try:

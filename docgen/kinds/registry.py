@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runt
 from docgen.core.citations import Authority, register_authorities, unregister_authorities
 from docgen.core.clauses import Clause
 from docgen.core.documents import DocumentSpec
-from docgen.core.drafts import Drafts, MissingFact
+from docgen.core.drafts import Drafts, Earlier, MissingFact
 from docgen.core.errors import DocgenError, Problem
 from docgen.core.filings import Edit, FormIntake
 from docgen.core.kind_facts import FactsT, KindFacts
@@ -323,8 +323,9 @@ class DraftsFilings(Protocol[FactsC]):
     """A kind whose people file after the cycle, with drafts docgen makes (`docgen section16`:
     a director's Form 4)."""
 
-    def filing_drafts(self, facts: FactsC, drafted_on: date) -> Drafts:
-        """The drafts, dated ``drafted_on``."""
+    def filing_drafts(self, facts: FactsC, drafted_on: date, earlier: Earlier) -> Drafts:
+        """The drafts, dated ``drafted_on``; ``earlier``: the drafts the folder held before, which
+        an amendment is compared against."""
         ...
 
     def filing_draft_gaps(self, facts: FactsC) -> list[MissingFact]:

@@ -16,6 +16,8 @@ EXCHANGE_ACT = Authority("Exchange Act", sections=True)  # "Exchange Act Section
 SEC_RULE = Authority("Rule")  # "Rule 16a-3(g)(1)": 17 CFR 240.16a-3
 REGULATION_S_T = Authority("Regulation S-T", after=", ")  # "Regulation S-T, Rule 11"
 US_CODE_TITLE_5 = Authority("5 U.S.C.")  # "5 U.S.C. 6103"
+# The SEC's EDGAR Ownership XML Technical Specification (schema X0508): what EDGAR accepts.
+EDGAR_XML = Authority("EDGAR Ownership XML Technical Specification", after=", ")
 AUTHORITIES = register_authorities(
-    NOTICE_OF_GRANT, EXHIBIT_I, EXCHANGE_ACT, SEC_RULE, REGULATION_S_T, US_CODE_TITLE_5
+    NOTICE_OF_GRANT, EXHIBIT_I, EXCHANGE_ACT, SEC_RULE, REGULATION_S_T, US_CODE_TITLE_5, EDGAR_XML
 )

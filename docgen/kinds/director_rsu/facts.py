@@ -82,6 +82,20 @@ class DirectorCompany(Fact):
         "RSU grant is made for no price).",
         exclude_if=_absent,
     )
+    form4_address: Literal["director", "company"] | None = Field(
+        None,
+        description="Whose address each director's Form 4 reports: the director's own "
+        '(absent, or director) or the company\'s, "c/o" the company (company: give '
+        "company.address).",
+        exclude_if=_absent,
+    )
+    address: list[Text] | None = Field(
+        None,
+        max_length=2,
+        description='The company\'s address for Form 4s reported "c/o" it: one street line, '
+        'then the city, state and ZIP code ("Richmond, VA 23238").',
+        exclude_if=_absent,
+    )
 
 
 def _every_acceleration() -> list[Literal["death", "disability", "change_of_control"]]:
@@ -241,6 +255,62 @@ class Settlement(Fact):
         "accelerating event of the drafted Section B. Absent: taken as one, with a warning.",
     )
     delivered_on: FactDate | None = None
+    delivered_fair_market_value: PositiveMoney | None = Field(
+        None,
+        description="The Fair Market Value of a share on the day the shares were delivered "
+        "(USD): the release price of the Open Cap Format release (`docgen export-ocf` refuses a "
+        "release without it).",
+        exclude_if=_absent,
+    )
+
+
+def _none_given(value: object) -> bool:
+    """An optional list not given is left out of the record, as :func:`_absent` leaves a fact."""
+    return value is None or value == []
+
+
+class EdgarAddress(Fact):
+    """A Form 4 address given field by field, as EDGAR takes it (a foreign one, or any the
+    address lines do not give as "City, ST 12345")."""
+
+    street1: Text
+    street2: Text | None = None
+    city: Text
+    state: Annotated[StrictStr, Field(pattern=r"^[A-Z0-9]{2}$")] = Field(
+        description="A USPS state code, or EDGAR's code for the country (or Canadian province), "
+        "e.g. X0 for the United Kingdom: EDGAR's list of state and country codes."
+    )
+    zip_code: Text | None = Field(None, description="The ZIP or postal code.")
+    state_description: Text | None = Field(
+        None, description="For a foreign address, the country as words (rptOwnerStateDescription)."
+    )
+
+
+class DirectorCompensation(Fact):
+    """A director's compensation for one fiscal year besides this grant's stock award, as the
+    proxy's Director Compensation table reports it (Regulation S-K Item 402(k)(2); `docgen
+    proxy`). A figure not given is shown as missing, never as zero."""
+
+    fiscal_year_end: FactDate = Field(description="The last day of the fiscal year it is for.")
+    fees_earned_or_paid_in_cash: Money | None = Field(
+        None,
+        description="Item 402(k)(2)(ii): all fees earned or paid in cash for services as a "
+        "director, retainer, committee, chair and meeting fees included (USD).",
+    )
+    option_awards: Money | None = Field(
+        None,
+        description="Item 402(k)(2)(iv): the grant-date fair value of option awards granted in "
+        "the fiscal year (FASB ASC Topic 718), when the director had any (USD).",
+    )
+    all_other_compensation: Money | None = Field(
+        None,
+        description="Item 402(k)(2)(vii): all other compensation, as Item 402(k)(2)(vii) and "
+        "its Instruction list it (USD).",
+    )
+    source: Text = Field(
+        description="Where the figures come from (e.g. payroll's fee register for FY2027, "
+        "approved by the Compensation Committee 2027-03-10): printed in the table's notes."
+    )
 
 
 class Director(Fact):
@@ -282,11 +352,23 @@ class Director(Fact):
         "the name as given and its remarks say to check it.",
         exclude_if=_absent,
     )
+    edgar_address: EdgarAddress | None = Field(
+        None,
+        description="The director's address for the Form 4 given field by field (a foreign "
+        "address with EDGAR's country code); absent, the address lines are read.",
+        exclude_if=_absent,
+    )
     form4_filed_on: FactDate | None = Field(
         None,
         description="The day the director's Form 4 for this grant was filed on EDGAR "
         "(RSU-FORM4-DUE: due by the end of the second business day after the grant date).",
         exclude_if=_absent,
+    )
+    director_compensation: list[DirectorCompensation] = Field(
+        default_factory=list,
+        description="For `docgen proxy`: the director's cash fees, option awards and all other "
+        "compensation, one entry per fiscal year, each with its source.",
+        exclude_if=_none_given,
     )
     shares_owned_after: Count | None = Field(
         None,

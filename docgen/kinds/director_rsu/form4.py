@@ -10,6 +10,7 @@ naming its field, and `docgen section16` writes nothing until each is given.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -19,6 +20,7 @@ from docgen.core.dates import long_date
 from docgen.core.drafts import MissingFact
 from docgen.core.model import fact_path
 from docgen.kinds.director_rsu.facts import Director, DirectorGrantFacts
+from docgen.kinds.director_rsu.settlement import grant_not_made, service_ended_on
 from docgen.kinds.director_rsu.terms import (
     default_payment_date,
     effective_election,
@@ -42,6 +44,7 @@ class Address:
     city: str
     state: str
     zip_code: str
+    state_description: str = ""  # a foreign address's country, in words
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,16 @@ class Form4Draft:
     signature_date: date
     due: date | None
     remarks: str
+    # A 4/A (DESIGN.md A27): the day the Form 4 it amends was filed, and what it changes.
+    amends: date | None = None
+    changes: tuple[str, ...] = ()
+    # The Form 4's box "Check this box if no longer subject to Section 16": the day the
+    # director's service ended, when it ended by the day drafted (DESIGN.md A27).
+    left_on: date | None = None
+
+    @property
+    def document_type(self) -> str:
+        return "4" if self.amends is None else "4/A"
 
 
 def _cik(value: str) -> str:
@@ -107,6 +120,8 @@ def missing_facts(facts: DirectorGrantFacts) -> list[MissingFact]:
             )
         )
     for index, director in enumerate(facts.directors):
+        if grant_not_made(facts, director) is not None:
+            continue  # no grant, no Form 4 (RSU-SERVICE-ENDED-BEFORE-GRANT)
         if director.cik is None:
             missing.append(
                 MissingFact(
@@ -115,20 +130,67 @@ def missing_facts(facts: DirectorGrantFacts) -> list[MissingFact]:
                     'Add the director\'s cik: "0001234567" (EDGAR; never the CCC or passphrase).',
                 )
             )
+        if company.form4_address == "company":
+            continue  # the company's address, checked once below
         if owner_address(director) is None:
             missing.append(
                 MissingFact(
                     fact_path("directors", index, "address"),
                     f'an address for {director.name} that ends in a line like "Richmond, VA 23220"',
-                    "Give the street line(s), then the city, two-letter state and ZIP code.",
+                    "Give the street line(s), then the city, two-letter state and ZIP code; a "
+                    "foreign address as edgar_address: {street1, city, state: EDGAR's country "
+                    "code, zip_code, state_description}.",
                 )
             )
+    if company.form4_address == "company" and company_address(facts) is None:
+        missing.append(
+            MissingFact(
+                "company.address",
+                'the company\'s address, one street line then a line like "Richmond, VA 23238"',
+                'Add company.address: ["12800 Tuckahoe Creek Parkway", "Richmond, VA 23238"] '
+                "(form4_address: company reports it c/o the company for every director).",
+            )
+        )
     return missing
 
 
+def company_address(facts: DirectorGrantFacts) -> Address | None:
+    """The company's address as each director's Form 4 reports it "c/o" the company (EDGAR's
+    two street fields: "c/o" the company's name, then its street line); None when not given as
+    one street line and a "City, ST 12345" line."""
+    company = facts.company
+    lines = company.address or []
+    if len(lines) != 2:
+        return None
+    matched = _CITY_LINE.match(lines[1].strip())
+    if matched is None:
+        return None
+    return Address(
+        f"c/o {company.name}", lines[0], matched["city"], matched["state"], matched["zip"]
+    )
+
+
+def reported_address(facts: DirectorGrantFacts, director: Director) -> Address | None:
+    """The address ``director``'s Form 4 reports (``company.form4_address``)."""
+    if facts.company.form4_address == "company":
+        return company_address(facts)
+    return owner_address(director)
+
+
 def owner_address(director: Director) -> Address | None:
-    """The director's address as EDGAR's fields take it; None when the last line is not
-    "City, ST 12345" (it is never split by guesswork)."""
+    """The director's address as EDGAR's fields take it: ``edgar_address`` as given, else the
+    address lines; None when the last line is not "City, ST 12345" (it is never split by
+    guesswork)."""
+    given = director.edgar_address
+    if given is not None:
+        return Address(
+            given.street1,
+            given.street2 or "",
+            given.city,
+            given.state,
+            given.zip_code or "",
+            given.state_description or "",
+        )
     if len(director.address) < 2:
         return None
     *streets, last = director.address
@@ -195,7 +257,7 @@ def draft(facts: DirectorGrantFacts, director: Director, drafted_on: date) -> Fo
     :func:`missing_facts` names must be given first."""
     company = facts.company
     assert company.cik and company.trading_symbol and company.form4_table and director.cik
-    address = owner_address(director)
+    address = reported_address(facts, director)
     assert address is not None
     table = company.form4_table
     plan = facts.stock_plan
@@ -235,11 +297,21 @@ def draft(facts: DirectorGrantFacts, director: Director, drafted_on: date) -> Fo
     )
     if due is not None:
         remarks += f" Due on EDGAR by {long_date(due)} (Exchange Act Section 16(a)(2)(C))."
+    ended = service_ended_on(director)
+    left_on = ended if ended is not None and ended <= drafted_on else None
+    if left_on is not None:
+        remarks += (
+            f" The reporting person ceased to be a director on {long_date(left_on)} and is no "
+            "longer subject to Section 16 (the box is checked; Form 4 or Form 5 obligations "
+            "may continue: Form 4, General Instruction 1(b))."
+        )
     if director.edgar_name is None:
         remarks += (
             " The reporting person's name is written as in the Notice: check it against EDGAR's "
-            "name for the CIK (last name first), or give edgar_name."
+            "name for the CIK (last name first), or give edgar_name"
         )
+        proposal = proposed_edgar_name(director.name)
+        remarks += f' (proposed, to confirm: "{proposal}").' if proposal else "."
     return Form4Draft(
         subject=director.id,
         issuer_cik=_cik(company.cik),
@@ -262,4 +334,36 @@ def draft(facts: DirectorGrantFacts, director: Director, drafted_on: date) -> Fo
         signature_date=drafted_on,
         due=due,
         remarks=remarks,
+        amends=filed_before(director, drafted_on),
+        left_on=left_on,
     )
+
+
+_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v"}
+
+
+def proposed_edgar_name(name: str) -> str | None:
+    """A proposal for ``edgar_name``, shown for confirmation and never used unconfirmed: the name
+    in ASCII (accents dropped: "García" -> "Garcia") and last name first, a suffix kept after the
+    given names ("White David Jr."); None when a letter has no ASCII form once its accents are
+    dropped ("Ł"): that spelling is EDGAR's to give. EDGAR's record for the CIK is what counts:
+    splitting a name is a guess (checks/NOT_ENCODED.md)."""
+    stripped = "".join(
+        c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
+    )
+    if not stripped.isascii():
+        return None
+    words = stripped.replace(",", " ").split()
+    suffix = [w for w in words[1:] if w.casefold() in _SUFFIXES]
+    rest = [w for w in words if w not in suffix]
+    if len(rest) < 2:
+        return " ".join(words)
+    return " ".join([rest[-1], *rest[:-1], *suffix])
+
+
+def filed_before(director: Director, drafted_on: date) -> date | None:
+    """The day ``director``'s Form 4 was filed, when that is on or before ``drafted_on``: a draft
+    made then is an amendment. A filing recorded for a later day is not yet made on the day
+    drafted."""
+    filed = director.form4_filed_on
+    return filed if filed is not None and filed <= drafted_on else None

@@ -1,7 +1,7 @@
 """A Form 4 draft as an EDGAR ownership XML document (the SEC's EDGAR Ownership XML Technical
-Specification, schema X0508, document type 4): the elements in the schema's order, every value
-from the draft (docgen.kinds.director_rsu.form4), no filer credentials (no CCC, no passphrase:
-they are never facts). The same draft gives the same bytes."""
+Specification, schema X0508, document type 4, or 4/A for an amendment): the elements in the
+schema's order, every value from the draft (docgen.kinds.director_rsu.form4), no filer
+credentials (no CCC, no passphrase: they are never facts). The same draft gives the same bytes."""
 
 from __future__ import annotations
 
@@ -95,9 +95,11 @@ def form4_xml(draft: Form4Draft) -> bytes:
     """The draft as an ownership XML document, UTF-8, with its XML declaration."""
     root = ET.Element("ownershipDocument")
     _add(root, "schemaVersion", SCHEMA_VERSION)
-    _add(root, "documentType", "4")
+    _add(root, "documentType", draft.document_type)
     _add(root, "periodOfReport", draft.transaction_date.isoformat())
-    _add(root, "notSubjectToSection16", "0")
+    if draft.amends is not None:  # a 4/A: the Form 4 it amends (X0508, after periodOfReport)
+        _add(root, "dateOfOriginalSubmission", draft.amends.isoformat())
+    _add(root, "notSubjectToSection16", "0" if draft.left_on is None else "1")
     issuer = _add(root, "issuer")
     _add(issuer, "issuerCik", draft.issuer_cik)
     _add(issuer, "issuerName", draft.issuer_name)
@@ -112,6 +114,8 @@ def form4_xml(draft: Form4Draft) -> bytes:
     _add(address, "rptOwnerCity", draft.address.city)
     _add(address, "rptOwnerState", draft.address.state)
     _add(address, "rptOwnerZipCode", draft.address.zip_code)
+    if draft.address.state_description:
+        _add(address, "rptOwnerStateDescription", draft.address.state_description)
     relationship = _add(owner, "reportingOwnerRelationship")
     _add(relationship, "isDirector", "1")
     _add(relationship, "isOfficer", "0")

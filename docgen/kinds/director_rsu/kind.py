@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from docgen.core.awards import FiscalYear, ProxyAward
-    from docgen.core.drafts import Drafts, MissingFact
+    from docgen.core.drafts import Drafts, Earlier, MissingFact
     from docgen.core.ocf import IssuedDocument, OCFCycle
 
 NAME = "director-rsu-grant"
@@ -57,12 +57,15 @@ class DirectorRSU(
     def windows(self, facts: DirectorGrantFacts) -> list[ElectionWindow]:
         return director_windows(facts)
 
-    def filing_drafts(self, facts: DirectorGrantFacts, drafted_on: date) -> Drafts:
-        """Each director's Form 4 draft for the grant (DESIGN.md, "After the grant")."""
+    def filing_drafts(
+        self, facts: DirectorGrantFacts, drafted_on: date, earlier: Earlier
+    ) -> Drafts:
+        """Each director's Form 4 draft for the grant (DESIGN.md, "After the grant"); a 4/A for
+        a director whose Form 4 is filed, compared with the earlier draft."""
         # here, not at the top: only `docgen section16` drafts them
         from docgen.kinds.director_rsu.form4_view import form4_drafts
 
-        return form4_drafts(facts, drafted_on)
+        return form4_drafts(facts, drafted_on, earlier)
 
     def filing_draft_gaps(self, facts: DirectorGrantFacts) -> list[MissingFact]:
         from docgen.kinds.director_rsu.form4 import missing_facts

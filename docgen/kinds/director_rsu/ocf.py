@@ -11,15 +11,22 @@ director keeps one stakeholder id across cycles."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
+from decimal import Decimal
 from typing import Any
 
 from docgen.core.errors import LoadError, Problem
-from docgen.core.model import is_in_effect
+from docgen.core.model import fact_path, is_in_effect
 from docgen.core.ocf import IssuedDocument, Json, OCFCycle
 from docgen.kinds.director_rsu.facts import Director, DirectorElection, DirectorGrantFacts
 from docgen.kinds.director_rsu.ocf_facts import OCFFacts
-from docgen.kinds.director_rsu.settlement import vesting_outcome
+from docgen.kinds.director_rsu.settlement import (
+    dividend_equivalents,
+    grant_not_made,
+    service_ended_on,
+    vesting_outcome,
+    whole_shares,
+)
 from docgen.kinds.director_rsu.terms import (
     election_record,
     elections_for_grant,
@@ -79,7 +86,13 @@ def ocf_cycle(
     notices = {d.subject_id: d for d in documents if d.name == "notice"}
     subjects = []
     for director in facts.directors:
-        cycle.stakeholders.append(_stakeholder(director))
+        no_grant = grant_not_made(facts, director)
+        if no_grant is not None:  # no issuance to export (RSU-SERVICE-ENDED-BEFORE-GRANT)
+            cycle.comments.append(
+                f"{director.id} left out: {no_grant.words(director.name, grant.grant_date)}."
+            )
+            continue
+        cycle.stakeholders.append(_stakeholder(director, as_of))
         cycle.transactions.extend(_transactions(facts, director, terms_id, as_of))
         notice = notices.get(director.id)
         if notice is not None:
@@ -124,6 +137,28 @@ def _required(facts: DirectorGrantFacts, as_of: date) -> OCFFacts:
                 fix="Export on or after the Grant Date (--as-of).",
             )
         )
+    for index, director in enumerate(facts.directors):
+        settlement = director.settlement
+        if (
+            settlement is not None
+            and settlement.delivered_on is not None
+            and settlement.delivered_on <= as_of
+            and settlement.delivered_fair_market_value is None
+            and vesting_outcome(facts, director).forfeited_on is None
+            and grant_not_made(facts, director) is None
+        ):
+            problems.append(
+                Problem(
+                    "",
+                    None,
+                    fact_path("directors", index, "settlement", "delivered_fair_market_value"),
+                    f"{director.name}'s shares were delivered "
+                    f"{settlement.delivered_on.isoformat()}: an OCF release needs the release "
+                    "price, the Fair Market Value of a share that day, which the facts do not give",
+                    fix="Add settlement.delivered_fair_market_value: the Fair Market Value on "
+                    'the delivery date, e.g. "48.25"; docgen never guesses it.',
+                )
+            )
     if problems or facts.ocf is None:
         raise LoadError(problems)
     return facts.ocf
@@ -204,15 +239,81 @@ def _vesting_terms(facts: DirectorGrantFacts, terms_id: str) -> Json:
     }
 
 
-def _stakeholder(director: Director) -> Json:
-    return {
+def _stakeholder(director: Director, as_of: date) -> Json:
+    """A director; one whose service ended by ``as_of`` is no longer a board member. OCF 1.2.0
+    has no former-board-member relationship (StakeholderRelationshipType has EX_EMPLOYEE,
+    EX_ADVISOR, EX_CONSULTANT only) and no relationship-change transaction: the schema's way is
+    to state no ``current_relationship``, and the comment gives the day service ended."""
+    found: Json = {
         "object_type": "STAKEHOLDER",
         "id": stakeholder_id(director),
         "name": {"legal_name": director.name},
         "stakeholder_type": "INDIVIDUAL",
         "issuer_assigned_id": director.id,
-        "current_relationship": "BOARD_MEMBER",
     }
+    ended = service_ended_on(director)
+    if ended is None or ended > as_of:
+        found["current_relationship"] = "BOARD_MEMBER"
+    else:
+        found["comments"] = [
+            f"Service as a Director ended {ended.isoformat()}: no longer a board member (OCF "
+            "1.2.0 has no former-board-member relationship, so none is stated)."
+        ]
+    return found
+
+
+def credited_through(facts: DirectorGrantFacts, director: Director, as_of: date) -> date:
+    """The last day a dividend adds units (Notice E: "from the Grant Date to the Payment Date"):
+    the Payment Date when it has occurred, else the as-of date; for forfeited units the day
+    before the forfeiture (Notice A: forfeited "on the date of such termination", dividend
+    equivalent rights with them)."""
+    outcome = vesting_outcome(facts, director)
+    if outcome.forfeited_on is not None and outcome.forfeited_on <= as_of:
+        return outcome.forfeited_on - timedelta(days=1)
+    paid_on, _ = payment_date(facts, director)
+    return as_of if paid_on is None or paid_on > as_of else paid_on
+
+
+def _dividend_units(
+    facts: DirectorGrantFacts, director: Director, terms_id: str, as_of: date
+) -> list[tuple[Json, Decimal]]:
+    """Notice E: each dividend's units, as an issuance of its own tied to the grant's security
+    by its id and comment (OCF 1.2.0 has no adjustment of one security's quantity), with the
+    dividend's date, amount and Fair Market Value; subject to the grant's vesting terms ("the
+    same forfeiture restrictions")."""
+    security = security_id(facts, director)
+    found = []
+    through = credited_through(facts, director, as_of)
+    for step in dividend_equivalents(facts, director, through):
+        day = step.paid_on.isoformat()
+        found.append(
+            (
+                {
+                    "object_type": "TX_EQUITY_COMPENSATION_ISSUANCE",
+                    "id": f"{security}-de-{day}-issuance",
+                    "date": day,
+                    "security_id": f"{security}-de-{day}",
+                    "custom_id": f"RSU-{facts.grant.id}-{director.id}-DE-{day}",
+                    "stakeholder_id": stakeholder_id(director),
+                    "security_law_exemptions": [],
+                    "compensation_type": "RSU",
+                    "quantity": f"{step.units_added:f}",
+                    "stock_plan_id": STOCK_PLAN_ID,
+                    "stock_class_id": STOCK_CLASS_ID,
+                    "vesting_terms_id": terms_id,
+                    "expiration_date": None,
+                    "termination_exercise_windows": [],
+                    "comments": [
+                        f"Dividend-equivalent restricted stock units on {security} (Notice E): "
+                        f"the dividend paid {day} of ${step.per_share:f} a share on "
+                        f"{step.units_before:f} units, at that day's Fair Market Value "
+                        f"${step.fair_market_value:f}, rounded half up to four places."
+                    ],
+                },
+                step.units_added,
+            )
+        )
+    return found
 
 
 def _transactions(
@@ -245,18 +346,34 @@ def _transactions(
             "vesting_condition_id": "grant-date",
         },
     ]
-    outcome = vesting_outcome(facts, director)
-    if outcome.forfeited_on is not None and outcome.forfeited_on <= as_of:
+    securities: list[tuple[str, Decimal]] = [(security, Decimal(director.units))]
+    for issuance, units in _dividend_units(facts, director, terms_id, as_of):
+        found.append(issuance)
         found.append(
             {
-                "object_type": "TX_EQUITY_COMPENSATION_CANCELLATION",
-                "id": f"{security}-forfeiture",
-                "date": outcome.forfeited_on.isoformat(),
-                "security_id": security,
-                "quantity": str(director.units),
-                "reason_text": f"Units {outcome.because}.",
+                "object_type": "TX_VESTING_START",
+                "id": f"{issuance['security_id']}-vesting-start",
+                "date": issuance["date"],
+                "security_id": issuance["security_id"],
+                "vesting_condition_id": "grant-date",
             }
         )
+        securities.append((issuance["security_id"], units))
+    outcome = vesting_outcome(facts, director)
+    if outcome.forfeited_on is not None and outcome.forfeited_on <= as_of:
+        found.extend(
+            {
+                "object_type": "TX_EQUITY_COMPENSATION_CANCELLATION",
+                "id": f"{held}-forfeiture",
+                "date": outcome.forfeited_on.isoformat(),
+                "security_id": held,
+                "quantity": _quantity(units),
+                "reason_text": f"Units {outcome.because}.",
+            }
+            for held, units in securities
+        )
+    else:
+        found.extend(_releases(director, securities, as_of))
     accepted = _acceptance(facts, director, as_of)
     if accepted is not None:
         day, comments = accepted
@@ -270,6 +387,45 @@ def _transactions(
             }
         )
     return found
+
+
+def _quantity(units: Decimal) -> str:
+    return f"{units:f}" if units != units.to_integral_value() else str(int(units))
+
+
+def _releases(director: Director, securities: list[tuple[str, Decimal]], as_of: date) -> list[Json]:
+    """The settlement (Notice C, F): once ``settlement.delivered_on`` is recorded (by ``as_of``),
+    each security (the grant and each dividend's units) is released in full on that day, at
+    the Fair Market Value on delivery; the shares delivered are the whole shares of all of them
+    together, the fraction left stated (the Notice does not say how a fraction is paid)."""
+    settlement = director.settlement
+    if settlement is None or settlement.delivered_on is None or settlement.delivered_on > as_of:
+        return []
+    price = settlement.delivered_fair_market_value
+    assert price is not None  # _required refused a release without it
+    day = settlement.delivered_on.isoformat()
+    total = sum((units for _, units in securities), Decimal(0))
+    shares, fraction = whole_shares(total)
+    delivered = f"{shares:,} whole shares of common stock delivered {day} for {total:f} units"
+    if fraction:
+        delivered += (
+            f"; the fraction {fraction:f} of a unit is not delivered as a share: the Notice does "
+            "not say whether it is paid in cash, rounded or carried"
+        )
+    return [
+        {
+            "object_type": "TX_EQUITY_COMPENSATION_RELEASE",
+            "id": f"{held}-release",
+            "date": day,
+            "security_id": held,
+            "settlement_date": day,
+            "release_price": {"amount": f"{price:f}", "currency": "USD"},
+            "quantity": _quantity(units),
+            "resulting_security_ids": [],
+            "comments": [delivered + " (Notice C, F; settlement.delivered_on)."],
+        }
+        for held, units in securities
+    ]
 
 
 def _acceptance(

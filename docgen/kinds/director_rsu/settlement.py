@@ -40,6 +40,54 @@ def service_ended_on(director: Director) -> date | None:
     return min(days, default=None)
 
 
+@dataclass(frozen=True)
+class NoGrant:
+    """Why a director received no grant: service ended on ``on``, by ``event``, on or before the
+    Grant Date (DESIGN.md A27)."""
+
+    on: date
+    event: str  # "separation from service", "death" or "Disability"
+    field: str  # the settlement field that records it
+
+    def words(self, name: str, grant_date: date) -> str:
+        when = "on" if self.on == grant_date else "before"
+        return (
+            f"{name}'s service ended by {self.event} on {self.on.isoformat()}, {when} the Grant "
+            f"Date {grant_date.isoformat()} (settlement.{self.field}): no units were granted "
+            '(Notice A: service "from the Grant Date until the Vesting Date")'
+        )
+
+
+_ENDINGS = (
+    ("separation_on", "separation from service"),
+    ("death_on", "death"),
+    ("disability_on", "Disability"),
+)
+
+
+def grant_not_made(facts: DirectorGrantFacts, director: Director) -> NoGrant | None:
+    """Notice A grants units to a director who serves "from the Grant Date until the Vesting
+    Date". Reading taken (DESIGN.md A27; checks/NOT_ENCODED.md): service that ended on or before
+    the Grant Date, by separation, death or Disability (a Disabled director cannot serve), never
+    began the service the grant rewards, so no units were granted; the earliest such event, else
+    None. Service ending the day after the Grant Date is a grant, then a forfeiture (Notice A)."""
+    settlement = director.settlement
+    if settlement is None:
+        return None
+    grant_date = facts.grant.grant_date
+    found = [
+        NoGrant(getattr(settlement, field), event, field)
+        for field, event in _ENDINGS
+        if getattr(settlement, field) is not None and getattr(settlement, field) <= grant_date
+    ]
+    return min(found, key=lambda n: n.on, default=None)
+
+
+def granted_directors(facts: DirectorGrantFacts) -> list[Director]:
+    """The directors who received the grant: every one but those :func:`grant_not_made` names."""
+    return [d for d in facts.directors if grant_not_made(facts, d) is None]
+
+
 def accelerating_events(facts: DirectorGrantFacts, director: Director) -> list[tuple[date, str]]:
     """The Section B events on record that the grant accelerates on (grant.vesting.accelerate_on):
     death, Disability, and a Change of Control that is also a 409A change in control event."""

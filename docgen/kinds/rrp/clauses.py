@@ -60,8 +60,9 @@ CLAUSES: tuple[Clause, ...] = (
         title="Section III, Matching Restoration Contributions and Vesting",
         documents=FORM,
         section="RRP Deferral Election Form, Section III",
-        rationale="States the match of Plan 3.04 (a rate of the deferral, capped at a percent of "
-        "the Plan Compensation deferred from in the pay period) with a worked example, and the "
+        rationale="States the match of Plan 3.04 in its words (a rate of the deferral, capped at "
+        'a percent of "Plan Compensation for such pay period": all of it, not only the part '
+        "deferred from) with a worked example, and the "
         "vesting of Plan 3.06: the elective account always, the restoration accounts for a "
         "Participant credited with an Hour of Service from January 1, 2017.",
         citations=(_plan("3.04"), _plan("3.06")),
