@@ -26,6 +26,7 @@ from pydantic import ConfigDict, Field
 
 from docgen.core.clauses import ClauseApproval
 from docgen.core.model import Fact, Text
+from docgen.core.sending import Sending
 
 CompanyT = TypeVar("CompanyT")
 
@@ -72,6 +73,11 @@ class KindFacts(Fact, Generic[CompanyT]):
         None,
         description="A folder beside this file holding the company's own templates "
         "(`docgen templates --export`), which override the built-ins by name.",
+    )
+    sending: Sending | None = Field(
+        None,
+        description="Who `docgen send` mails the forms from, whom to ask, how to return a form, "
+        "and the company's mail server; no document prints it.",
     )
 
     # Fields of an earlier release, now refused when a file has them: top-level name -> how to
