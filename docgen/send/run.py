@@ -246,8 +246,8 @@ def send(
                 }
                 text = letter_text(loaded, letter, context)
                 when = now().replace(microsecond=0)
-                last = f", last day {long_date(deadline)}" if deadline else ""
-                title = f"{form_title}, {company}{last}"
+                last = f": last day {long_date(deadline)}" if deadline else ""
+                title = f"{form_title}{last}"
                 outgoing = Outgoing(
                     to_name=subject.name,
                     to_address=subject.email,

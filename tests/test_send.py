@@ -1,0 +1,486 @@
+"""`docgen send` (issue 42, DESIGN.md A26): the forms stage mailed person by person with the
+cover letter counsel approved, as .eml drafts or through a real SMTP server on 127.0.0.1
+(aiosmtpd, STARTTLS and AUTH, a CA made in the test); reminders after an intake; nothing sent
+twice; each bad input refused with its message and exit code."""
+
+from __future__ import annotations
+
+import datetime as dt
+import email
+import email.policy
+import hashlib
+import ipaddress
+import json
+import re
+import shutil
+import socket
+import ssl
+from pathlib import Path
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.x509.oid import NameOID
+
+from docgen.load import load_facts
+from docgen.send.letters import FORMS_OUT, REMINDER, review
+from tests.fillers import pypdf_fill
+from tests.signing_pki import _key, _name, certificate, pem
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "director-grant-2026.yaml"
+AS_OF = "2026-06-22"
+SENDING = """sending:
+  from_name: Jane Roe, Corporate Secretary
+  from_address: corporate.secretary@carmax.example
+  ask: Jane Roe at (804) 747-0422
+  return_to: reply to this message with the signed page 2 attached
+"""
+
+
+def _facts_text(with_emails: bool = True) -> str:
+    """The sample as the tour has it: a sending block and an address for everyone but
+    ebrooks."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    if "sending:" not in text:
+        text = text.replace("clause_approvals:\n", SENDING + "clause_approvals:\n", 1)
+    if with_emails:
+        for who in ["jsmith", "rgarcia", "mobrien", "tnguyen", "akhan", "lchen", "dwhite",
+                    "sjohnson-ames", "pmurphy"]:  # fmt: skip
+            text = re.sub(
+                rf"(  - id: {who}\b[^\n]*\n)(?!    email:)",
+                rf"\1    email: {who}@carmax.example\n",
+                text,
+                count=1,
+            )
+        text = re.sub(r"(  - id: ebrooks\b[^\n]*\n)    email: [^\n]*\n", r"\1", text)
+    return text
+
+
+def _approve(path: Path) -> None:
+    """Counsel's approval of both letters' present wording, added to clause_approvals."""
+    loaded = load_facts(path)
+    text = path.read_text(encoding="utf-8")
+    for letter in (FORMS_OUT, REMINDER):
+        seen = review(loaded, letter)
+        if seen.approved:
+            continue
+        entry = (
+            f"  - clause: {letter.id}\n    sha256: {seen.sha256}\n    by: A. Counsel\n"
+            "    on: 2026-05-01\n"
+        )
+        text = text.replace("clause_approvals:\n", "clause_approvals:\n" + entry, 1)
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def issued(tmp_path_factory):
+    """The elections stage issued once for the module (copied per test)."""
+    from docgen import api
+
+    folder = tmp_path_factory.mktemp("issued")
+    facts = folder / "grant.yaml"
+    facts.write_text(_facts_text(), encoding="utf-8")
+    _approve(facts)
+    api.batch(facts, folder / "out", stage="elections", as_of=dt.date.fromisoformat(AS_OF))
+    return folder
+
+
+@pytest.fixture
+def cycle(issued, tmp_path):
+    shutil.copytree(issued, tmp_path / "c")
+    return tmp_path / "c"
+
+
+STAGE = Path("out/2026-annual/elections")
+
+
+def _manifest(cycle: Path) -> dict:
+    return json.loads((cycle / STAGE / "manifest.json").read_text(encoding="utf-8"))
+
+
+def _log(cycle: Path) -> list[dict]:
+    return json.loads((cycle / STAGE / "sent.json").read_text(encoding="utf-8"))["messages"]
+
+
+def _parsed(data: bytes) -> email.message.EmailMessage:
+    return email.message_from_bytes(data, policy=email.policy.default)
+
+
+def _check_message(message, cycle: Path, who: str, name: str) -> str:
+    """Headers, the letter, each attachment byte for byte as the manifest lists it."""
+    assert message["To"].addresses[0].addr_spec == f"{who}@carmax.example"
+    assert message["To"].addresses[0].display_name == name
+    assert message["From"].addresses[0].addr_spec == "corporate.secretary@carmax.example"
+    assert message["Message-ID"].startswith("<") and "@carmax.example>" in message["Message-ID"]
+    assert message["Bcc"] is None and message["Cc"] is None
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    assert max(len(line) for line in text.splitlines()) <= 72
+    files = _manifest(cycle)["files"]
+    attachments = list(message.iter_attachments())
+    assert [a.get_filename() for a in attachments] == [f"exhibit-i-{who}.pdf"]
+    data = attachments[0].get_content()
+    assert hashlib.sha256(data).hexdigest() == files[f"{who}/exhibit-i.pdf"]["sha256"]
+    assert data == (cycle / STAGE / who / "exhibit-i.pdf").read_bytes()
+    return text
+
+
+# ------------------------------------------------------------------------- .eml drafts
+
+
+@pytest.mark.slow
+def test_eml_drafts_one_per_person_then_nothing_twice(cli, cycle, monkeypatch):
+    monkeypatch.chdir(cycle)
+    result = cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--as-of", AS_OF)
+    # ebrooks has no address: named and skipped, the rest drafted, exit 1
+    assert result.exit_code == 1, result.output
+    assert "no address ebrooks (Evelyn Brooks): no email (grant.yaml:" in result.stderr
+    drafts = sorted(p.name for p in (cycle / "drafts").iterdir())
+    assert len(drafts) == 9 and "ebrooks-forms-out.eml" not in drafts
+    message = _parsed((cycle / "drafts" / "rgarcia-forms-out.eml").read_bytes())
+    assert message["X-Unsent"] == "1"
+    assert message["Subject"] == "Exhibit I Deferral Election Form: last day June 22, 2026"
+    text = _check_message(message, cycle, "rgarcia", "Roberto García")
+    assert text.startswith("Dear Mr. García,\n\nCarMax, Inc. asks you to complete the attached")
+    text = " ".join(text.split())
+    assert "no later than June 22, 2026" in text
+    assert "To return it: reply to this message with the signed page 2 attached." in text
+    assert "please ask Jane Roe at (804) 747-0422." in text
+    log = _log(cycle)
+    assert [m["subject"] for m in log] == [
+        "jsmith", "rgarcia", "mobrien", "tnguyen", "akhan", "lchen", "dwhite",
+        "sjohnson-ames", "pmurphy",
+    ]  # fmt: skip
+    entry = log[1]
+    assert entry["outcome"] == "drafted" and entry["address"] == "rgarcia@carmax.example"
+    assert entry["message_id"] == message["Message-ID"]
+    assert entry["attachments"] == [
+        {"file": "rgarcia/exhibit-i.pdf", "sha256": _manifest(cycle)["files"][
+            "rgarcia/exhibit-i.pdf"]["sha256"]}
+    ]  # fmt: skip
+    # The stage folder with its send log still verifies.
+    assert cli("verify", str(STAGE)).exit_code == 0
+    # A second send sends nothing; --again sends one person's anew.
+    again = cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--as-of", AS_OF)
+    assert "0 form messages drafted" in again.stdout
+    assert "not sent jsmith (Jane Q. Smith): already sent" in again.stdout
+    assert len(_log(cycle)) == 9 and len(list((cycle / "drafts").iterdir())) == 9
+    one = cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--again", "jsmith",
+              "--as-of", AS_OF)  # fmt: skip
+    assert "1 form message drafted" in one.stdout
+    assert (cycle / "drafts" / "jsmith-forms-out-2.eml").is_file()
+    # An altered log is found by verify.
+    path = cycle / STAGE / "sent.json"
+    path.write_text(path.read_text().replace("rgarcia@", "rgarcla@"))
+    changed = cli("verify", str(STAGE))
+    assert changed.exit_code == 1
+    assert "sent.json: changed: its messages are not as docgen recorded them" in changed.output
+
+
+@pytest.mark.slow
+def test_a_changed_attachment_refuses_the_run_before_anything_is_sent(cli, cycle, monkeypatch):
+    monkeypatch.chdir(cycle)
+    pdf = cycle / STAGE / "lchen" / "exhibit-i.pdf"
+    pdf.write_bytes(pdf.read_bytes() + b"\n%changed\n")
+    result = cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--as-of", AS_OF)
+    assert result.exit_code == 2
+    assert "lchen/exhibit-i.pdf: changed since it was issued" in result.stderr
+    assert "nothing was sent" in result.stderr
+    assert not (cycle / "drafts").exists() and not (cycle / STAGE / "sent.json").exists()
+
+
+@pytest.mark.slow
+def test_an_unapproved_letter_sends_nothing(cli, cycle, monkeypatch):
+    monkeypatch.chdir(cycle)
+    facts = cycle / "grant.yaml"
+    facts.write_text(re.sub(r"  - clause: letter\.forms-out\n(    [^\n]*\n)+", "",
+                            facts.read_text()))  # fmt: skip
+    result = cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--as-of", AS_OF)
+    assert result.exit_code == 1
+    assert "the wording of letter.forms-out (Cover letter sent with the blank form) is not " \
+        "approved; nothing was sent" in " ".join(result.stderr.split())  # fmt: skip
+    assert not (cycle / "drafts").exists()
+
+
+@pytest.mark.slow
+def test_dry_run_shows_who_would_get_what(cli, cycle, monkeypatch):
+    monkeypatch.chdir(cycle)
+    result = cli("send", "grant.yaml", "--out", "out", "--dry-run", "--as-of", AS_OF)
+    assert "would send jsmith (Jane Q. Smith <jsmith@carmax.example>): jsmith/exhibit-i.pdf" in (
+        result.stdout
+    )
+    assert "9 form messages would be sent" in result.stdout
+    assert not (cycle / STAGE / "sent.json").exists()
+
+
+# ------------------------------------------------------------------- a real SMTP server
+
+
+def _server_certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """A test CA, and a certificate for 127.0.0.1 it signed (key and chain as PEM files)."""
+    ca_key, key = _key(), _key()
+    ca_name = _name("Test Mail CA", "docgen tests")
+    ca = certificate(ca_name, ca_key, ca_name, ca_key, ca=True)
+    now = dt.datetime.now(dt.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]))
+        .issuer_name(ca_name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(days=1))
+        .not_valid_after(now + dt.timedelta(days=30))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+    (folder / "ca.pem").write_bytes(pem(ca))
+    (folder / "server.pem").write_bytes(pem(cert))
+    (folder / "server.key").write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return folder / "ca.pem", folder / "server.pem", folder / "server.key"
+
+
+class _Inbox:
+    def __init__(self, refuse: set[str]):
+        self.received: list[tuple[list[str], bytes]] = []
+        self.refuse = refuse
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refuse:
+            return "550 5.1.1 no such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        self.received.append((list(envelope.rcpt_tos), envelope.original_content))
+        return "250 Message accepted"
+
+
+@pytest.fixture
+def smtp_server(tmp_path):
+    """aiosmtpd on 127.0.0.1: STARTTLS required, AUTH (user secretary, password s3cret) only
+    over TLS; it refuses mail to tnguyen."""
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
+
+    ca, cert, key = _server_certificates(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        ok = auth_data.login == b"secretary" and auth_data.password == b"s3cret"
+        return AuthResult(success=ok, handled=False)  # the server answers 535 itself
+
+    inbox = _Inbox({"tnguyen@carmax.example"})
+    with socket.socket() as probe:  # a free port (the controller's start-up check needs one)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(
+        inbox,
+        hostname="127.0.0.1",
+        port=port,
+        tls_context=context,
+        require_starttls=True,
+        authenticator=authenticator,
+        auth_require_tls=True,
+    )
+    controller.start()
+    try:
+        yield inbox, port, ca
+    finally:
+        controller.stop()
+
+
+def _smtp_config(cycle: Path, port: int, ca: Path | None) -> Path:
+    config = cycle / "smtp.toml"
+    lines = ["[smtp]", 'host = "127.0.0.1"', f"port = {port}", 'security = "starttls"',
+             'user = "secretary"']  # fmt: skip
+    if ca is not None:
+        lines.append(f'ca_file = "{ca}"')
+    config.write_text("\n".join(lines) + "\n")
+    return config
+
+
+@pytest.mark.slow
+def test_smtp_sends_over_starttls_with_auth_and_reminds_after_intake(
+    cli, cycle, smtp_server, monkeypatch
+):
+    inbox, port, ca = smtp_server
+    monkeypatch.chdir(cycle)
+    monkeypatch.setenv("DOCGEN_SMTP_PASSWORD", "s3cret")
+    config = _smtp_config(cycle, port, ca)
+    result = cli("send", "grant.yaml", "--out", "out", "--smtp", "--smtp-config", config,
+                 "--as-of", AS_OF)  # fmt: skip
+    # ebrooks has no address, the server refused tnguyen: exit 1, the other 8 received
+    assert result.exit_code == 1, result.output
+    assert "refused tnguyen (Thanh Nguyen <tnguyen@carmax.example>): 550 5.1.1 no such mailbox" in (
+        " ".join(result.stderr.split())
+    )
+    received = {rcpt[0]: _parsed(data) for rcpt, data in inbox.received}
+    assert len(received) == 8 and "tnguyen@carmax.example" not in received
+    message = received["jsmith@carmax.example"]
+    assert message["X-Unsent"] is None
+    text = _check_message(message, cycle, "jsmith", "Jane Q. Smith")
+    assert "no later than June 22, 2026" in " ".join(text.split())
+    log = {m["subject"]: m for m in _log(cycle)}
+    assert log["tnguyen"]["outcome"] == "refused" and "550" in log["tnguyen"]["detail"]
+    assert log["jsmith"]["outcome"] == "sent"
+    assert log["jsmith"]["message_id"] == message["Message-ID"]
+    # A second send: only the one the server refused is tried again (still refused).
+    inbox.received.clear()
+    cli("send", "grant.yaml", "--out", "out", "--smtp", "--smtp-config", config, "--as-of", AS_OF)
+    assert inbox.received == []
+    # status shows the day each was e-mailed
+    status = cli("status", "grant.yaml", "--out", "out", "--as-of", AS_OF, "--format", "json")
+    rows = {row["subject"]: row for row in json.loads(status.stdout)["subjects"]}
+    assert rows["jsmith"]["emailed_on"] == log["jsmith"]["when"][:10]
+    assert rows["tnguyen"]["emailed_on"] is None and rows["ebrooks"]["emailed_on"] is None
+    # One form comes back (docgen intake); reminders go to the others only, never twice a day.
+    awaited = [s for s, row in rows.items() if not row["returned"]]
+    back = next(s for s in awaited if s not in ("ebrooks", "tnguyen"))
+    blank = (cycle / STAGE / back / "exhibit-i.pdf").read_bytes()
+    form = cycle / "back.pdf"
+    form.write_bytes(
+        pypdf_fill(
+            blank,
+            {"pay_on": "separation", "printed_name": rows[back]["name"], "date_signed": AS_OF},
+        )
+    )
+    taken = cli("intake", "grant.yaml", form, "--received-on", AS_OF, "--as-of", AS_OF)
+    assert taken.exit_code in (0, 1), taken.output  # recorded
+    assert f"{back}" in taken.stdout
+    # Two more have no form on record (their forms taken out of the facts for the test).
+    facts = cycle / "grant.yaml"
+    text = facts.read_text(encoding="utf-8")
+    for filed in ("2026-06-15", "2026-04-30"):  # akhan's, dwhite's
+        form_entry = (
+            "    elections:\n      - grant_id: 2026-annual\n"
+            f"        filed_on: {filed}\n        percent: 100\n        pay_on: separation\n"
+        )
+        assert text.count(form_entry) == 1
+        text = text.replace(form_entry, "    elections: []\n")
+    facts.write_text(text, encoding="utf-8")
+    inbox.received.clear()
+    reminded = cli("send", "grant.yaml", "--out", "out", "--smtp", "--smtp-config", config,
+                   "--reminders", "--as-of", AS_OF)  # fmt: skip
+    got = {rcpt[0].split("@")[0] for rcpt, _ in inbox.received}
+    # tnguyen: the server refuses; ebrooks: no address; the one taken back: recorded
+    assert got == {"akhan", "dwhite"}, reminded.output
+    assert reminded.exit_code == 1
+    assert "not sent jsmith (Jane Q. Smith): form recorded" in reminded.stdout
+    assert f"not sent {back} ({rows[back]['name']}): form recorded" in reminded.stdout
+    reminder = _parsed(inbox.received[0][1])
+    assert reminder["Subject"].startswith("Reminder: Exhibit I Deferral Election Form")
+    assert "has not yet recorded your Exhibit I Deferral Election Form" in " ".join(
+        reminder.get_body(("plain",)).get_content().split()
+    )
+    inbox.received.clear()
+    cli("send", "grant.yaml", "--out", "out", "--smtp", "--smtp-config", config, "--reminders",
+        "--as-of", AS_OF)  # fmt: skip
+    assert inbox.received == []
+    assert cli("verify", str(STAGE)).exit_code == 0
+
+
+@pytest.mark.slow
+def test_smtp_refuses_an_untrusted_certificate_and_a_wrong_password(
+    cli, cycle, smtp_server, monkeypatch
+):
+    inbox, port, ca = smtp_server
+    monkeypatch.chdir(cycle)
+    monkeypatch.setenv("DOCGEN_SMTP_PASSWORD", "s3cret")
+    untrusted = cli("send", "grant.yaml", "--out", "out", "--smtp", "--smtp-config",
+                    _smtp_config(cycle, port, None), "--as-of", AS_OF)  # fmt: skip
+    assert untrusted.exit_code == 2
+    assert f"127.0.0.1:{port}: its certificate is not trusted" in untrusted.stderr
+    monkeypatch.setenv("DOCGEN_SMTP_PASSWORD", "wrong")
+    wrong = cli("send", "grant.yaml", "--out", "out", "--smtp", "--smtp-config",
+                _smtp_config(cycle, port, ca), "--as-of", AS_OF)  # fmt: skip
+    assert wrong.exit_code == 2
+    assert f"127.0.0.1:{port}: refused the login secretary (535" in wrong.stderr
+    monkeypatch.delenv("DOCGEN_SMTP_PASSWORD")
+    none = cli("send", "grant.yaml", "--out", "out", "--smtp", "--smtp-config",
+               _smtp_config(cycle, port, ca), "--as-of", AS_OF)  # fmt: skip
+    assert none.exit_code == 2
+    assert "needs a password: set DOCGEN_SMTP_PASSWORD" in none.stderr
+    assert inbox.received == [] and not (cycle / STAGE / "sent.json").exists()
+
+
+# ------------------------------------------------------------- refused at load (fast)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "message"),
+    [
+        (
+            "    name: Jane Q. Smith ",
+            '    name: "Jane Q. Smith\\r\\nBcc: everyone@example.com" ',
+            "directors[0].name: contains a line break",
+        ),
+        (
+            "    email: jsmith@carmax.example\n",
+            '    email: "jsmith@carmax.example\\r\\nBcc: x@example.com"\n',
+            "directors[0].email: 'jsmith@carmax.example\\r\\nBcc: x@example.com' is not one "
+            "e-mail address",
+        ),
+        (
+            "    email: jsmith@carmax.example\n",
+            "    email: Jane Smith <jsmith@carmax.example>\n",
+            "directors[0].email: 'Jane Smith <jsmith@carmax.example>' is not one e-mail address",
+        ),
+        (
+            "    email: jsmith@carmax.example\n",
+            "    email: jsmith@carmax\n",
+            "directors[0].email: 'jsmith@carmax' is not one e-mail address",
+        ),
+        (
+            "  from_address: corporate.secretary@carmax.example\n",
+            "  from_address: a@b.example, c@d.example\n",
+            "sending.from_address: 'a@b.example, c@d.example' is not one e-mail address",
+        ),
+    ],
+)
+def test_a_header_injection_or_a_bad_address_is_refused_at_load(
+    cli, tmp_path, before, after, message
+):
+    text = _facts_text()
+    assert before in text
+    facts = tmp_path / "grant.yaml"
+    facts.write_text(text.replace(before, after, 1), encoding="utf-8")
+    result = cli("validate", facts)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+
+
+def test_addresses_and_the_sending_block_are_in_no_packet_slice(tmp_path):
+    """Adding an address or the sender re-issues nothing: no document prints them."""
+    from docgen.kinds import kind_of
+
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    mailed = tmp_path / "mailed.yaml"
+    mailed.write_text(_facts_text(), encoding="utf-8")
+    _approve(mailed)
+    slices = []
+    for path in (plain, mailed):
+        facts = load_facts(path).facts
+        slices.append(kind_of(facts).slices(facts, ["jsmith"]))
+    assert slices[0] == slices[1]
+
+
+def test_the_letters_are_listed_by_clauses_with_their_sha256(cli, tmp_path):
+    facts = tmp_path / "grant.yaml"
+    facts.write_text(_facts_text(), encoding="utf-8")
+    result = cli("clauses", facts)
+    loaded = load_facts(facts)
+    for letter in (FORMS_OUT, REMINDER):
+        assert f"  - clause: {letter.id}\n    sha256: {review(loaded, letter).sha256}" in (
+            result.stdout
+        )
