@@ -484,3 +484,110 @@ def test_the_letters_are_listed_by_clauses_with_their_sha256(cli, tmp_path):
         assert f"  - clause: {letter.id}\n    sha256: {review(loaded, letter).sha256}" in (
             result.stdout
         )
+
+
+# ------------------------------------------------------------------ bad input, pinned
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "edit", "code", "message"),
+    [
+        (["--eml", "d", "--smtp"], None, 2, "--eml and --smtp: choose one"),
+        ([], None, 2, "Say where the messages go: --eml FOLDER (drafts) or --smtp (send)."),
+        (["--eml", "d", "--days-before", "3"], None, 2, "--days-before: only with --reminders."),
+        (["--eml", "d", "--ca-file", "ca.pem"], None, 2, "--smtp-config and --ca-file: only "),
+        (["--eml", "d", "--stage", "grant"], None, 2, "--stage grant: docgen sends the forms of "
+         "stage elections, the stage a director-rsu-grant file issues them at."),
+        (["--eml", "d", "--again", "nobody"], None, 2, "--again nobody: no such person in "),
+        (["--eml", "d"], (SENDING, ""), 2, "grant.yaml: no sending: block. Add one"),
+        (["--smtp"], None, 2, "--smtp: no mail server named. Add sending.smtp"),
+        (["--smtp", "--smtp-config", "smtp.toml"], "password", 2, "smtp.toml: [smtp] has "
+         "password, which docgen does not read"),
+    ],
+)  # fmt: skip
+def test_each_bad_input_is_refused_with_its_message(cli, cycle, monkeypatch, args, edit, code,
+                                                     message):  # fmt: skip
+    monkeypatch.chdir(cycle)
+    if isinstance(edit, tuple):
+        facts = cycle / "grant.yaml"
+        facts.write_text(facts.read_text().replace(*edit))
+    if edit == "password":
+        (cycle / "smtp.toml").write_text('[smtp]\nhost = "127.0.0.1"\npassword = "hunter2"\n')
+    result = cli("send", "grant.yaml", "--out", "out", *args, "--as-of", AS_OF)
+    assert result.exit_code == code, result.output
+    assert message in " ".join(result.stderr.split())
+    assert not (cycle / STAGE / "sent.json").exists()
+
+
+@pytest.fixture
+def tls_server(tmp_path):
+    """aiosmtpd speaking TLS from the first byte (port 465 style), no login."""
+    from aiosmtpd.controller import Controller
+
+    ca, cert, key = _server_certificates(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    inbox = _Inbox(set())
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(inbox, hostname="127.0.0.1", port=port, ssl_context=context)
+    controller.start()
+    try:
+        yield inbox, port, ca
+    finally:
+        controller.stop()
+
+
+@pytest.mark.slow
+def test_implicit_tls_and_days_before(cli, cycle, tls_server, monkeypatch):
+    inbox, port, ca = tls_server
+    monkeypatch.chdir(cycle)
+    facts = cycle / "grant.yaml"
+    facts.write_text(
+        facts.read_text().replace(
+            SENDING,
+            SENDING + f"  smtp:\n    host: 127.0.0.1\n    port: {port}\n    security: tls\n",
+        )
+    )
+    # The last day is 2026-06-20 days away on 2026-06-01: --days-before 7 sends no reminder yet.
+    early = cli("send", "grant.yaml", "--out", "out", "--smtp", "--ca-file", ca, "--reminders",
+                "--days-before", "7", "--as-of", "2026-06-01")  # fmt: skip
+    assert early.exit_code == 0, early.output
+    assert inbox.received == []
+    assert "not sent tnguyen (Thanh Nguyen): 21 days left (reminders from 7 days before)" in (
+        early.stdout
+    )
+    # On the last day itself a reminder goes (0 days left), to the two with no form on record.
+    due = cli("send", "grant.yaml", "--out", "out", "--smtp", "--ca-file", ca, "--reminders",
+              "--days-before", "7", "--as-of", AS_OF)  # fmt: skip
+    assert due.exit_code == 1  # ebrooks: no address
+    assert sorted(r[0][0] for r in inbox.received) == [
+        "sjohnson-ames@carmax.example", "tnguyen@carmax.example"
+    ]  # fmt: skip
+    text = _parsed(inbox.received[0][1]).get_body(("plain",)).get_content()
+    assert "The last day to return it is June 22, 2026, today." in " ".join(text.split())
+    # The day after the last day: no reminder (the window has closed).
+    late = cli("send", "grant.yaml", "--out", "out", "--smtp", "--ca-file", ca, "--reminders",
+               "--again", "tnguyen", "--as-of", "2026-06-23")  # fmt: skip
+    assert "not sent tnguyen (Thanh Nguyen): the last day has passed" in late.stdout
+    assert len(inbox.received) == 2
+
+
+@pytest.mark.slow
+def test_a_reissue_keeps_the_send_log_and_a_changed_form_goes_again(cli, cycle, monkeypatch):
+    monkeypatch.chdir(cycle)
+    cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--as-of", AS_OF)
+    log = (cycle / STAGE / "sent.json").read_bytes()
+    # jsmith's address changes: her packet is re-issued; the log is carried as it was.
+    facts = cycle / "grant.yaml"
+    facts.write_text(facts.read_text().replace("12 Oak Lane", "14 Oak Lane", 1))
+    result = cli("batch", "grant.yaml", "--out", "out", "--stage", "elections", "--as-of", AS_OF)
+    assert result.exit_code == 0, result.output
+    assert (cycle / STAGE / "sent.json").read_bytes() == log
+    assert cli("verify", str(STAGE)).exit_code == 0
+    again = cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--as-of", AS_OF)
+    sent = [line for line in again.stdout.splitlines() if line.startswith("drafted")]
+    reissued = {p.name for p in (cycle / STAGE / "superseded" / "1").iterdir() if p.is_dir()}
+    assert reissued and {line.split()[1] for line in sent} == reissued

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, StrictInt
+from pydantic import Field
 
-from docgen.core.model import EmailAddress, Fact, Text
+from docgen.core.model import EmailAddress, Fact, PositiveInt, Text
 
 
 class SmtpServer(Fact):
     """The company's outgoing mail server, for `docgen send --smtp`."""
 
     host: Text = Field(description="The server's name, e.g. smtp.example.com.")
-    port: StrictInt = Field(
-        587, ge=1, le=65535, description="587 for STARTTLS (the default), 465 for implicit TLS."
+    port: PositiveInt = Field(
+        587, le=65535, description="587 for STARTTLS (the default), 465 for implicit TLS."
     )
     security: Literal["starttls", "tls"] = Field(
         "starttls",
