@@ -33,28 +33,25 @@ AS_OF = "2026-06-22"
 SENDING = """sending:
   from_name: Jane Roe, Corporate Secretary
   from_address: corporate.secretary@carmax.example
-  ask: Jane Roe at (804) 747-0422
-  return_to: reply to this message with the signed page 2 attached
+  ask: Jane Roe at (804) 747-0422 or corporate.secretary@carmax.example
+  return_to: reply to this message with page 2 signed and attached, or hand it to Jane Roe
 """
 
 
-def _facts_text(with_emails: bool = True) -> str:
-    """The sample as the tour has it: a sending block and an address for everyone but
-    ebrooks."""
+def _facts_text() -> str:
+    """The sample as the README's tour has it: a sending block, the letters approved, and an
+    address for everyone but ebrooks."""
     text = SAMPLE.read_text(encoding="utf-8")
-    if "sending:" not in text:
-        text = text.replace("clause_approvals:\n", SENDING + "clause_approvals:\n", 1)
-    if with_emails:
-        for who in ["jsmith", "rgarcia", "mobrien", "tnguyen", "akhan", "lchen", "dwhite",
-                    "sjohnson-ames", "pmurphy"]:  # fmt: skip
-            text = re.sub(
-                rf"(  - id: {who}\b[^\n]*\n)(?!    email:)",
-                rf"\1    email: {who}@carmax.example\n",
-                text,
-                count=1,
-            )
-        text = re.sub(r"(  - id: ebrooks\b[^\n]*\n)    email: [^\n]*\n", r"\1", text)
+    assert SENDING in text and "    email: jsmith@carmax.example\n" in text
+    assert "  - id: ebrooks" in text and "email: ebrooks" not in text
     return text
+
+
+def _unmailed_text() -> str:
+    """The sample without anything only `docgen send` reads."""
+    text = _facts_text().replace(SENDING, "")
+    text = re.sub(r"    email: [^\n]*\n", "", text)
+    return re.sub(r"  - clause: letter\.[a-z-]+\n(    [^\n]*\n|      [^\n]*\n)+", "", text)
 
 
 def _approve(path: Path) -> None:
@@ -141,11 +138,14 @@ def test_eml_drafts_one_per_person_then_nothing_twice(cli, cycle, monkeypatch):
     assert message["X-Unsent"] == "1"
     assert message["Subject"] == "Exhibit I Deferral Election Form: last day June 22, 2026"
     text = _check_message(message, cycle, "rgarcia", "Roberto García")
-    assert text.startswith("Dear Mr. García,\n\nCarMax, Inc. asks you to complete the attached")
+    assert text.startswith(
+        "Dear Mr. García,\n\nYour Exhibit I Deferral Election Form from CarMax, Inc. is"
+    )
     text = " ".join(text.split())
     assert "no later than June 22, 2026" in text
-    assert "To return it: reply to this message with the signed page 2 attached." in text
-    assert "please ask Jane Roe at (804) 747-0422." in text
+    assert "To return it: reply to this message with page 2 signed and attached, or hand it to " \
+        "Jane Roe." in text  # fmt: skip
+    assert "please ask Jane Roe at (804) 747-0422 or corporate.secretary@carmax.example." in text
     log = _log(cycle)
     assert [m["subject"] for m in log] == [
         "jsmith", "rgarcia", "mobrien", "tnguyen", "akhan", "lchen", "dwhite",
@@ -193,7 +193,7 @@ def test_a_changed_attachment_refuses_the_run_before_anything_is_sent(cli, cycle
 def test_an_unapproved_letter_sends_nothing(cli, cycle, monkeypatch):
     monkeypatch.chdir(cycle)
     facts = cycle / "grant.yaml"
-    facts.write_text(re.sub(r"  - clause: letter\.forms-out\n(    [^\n]*\n)+", "",
+    facts.write_text(re.sub(r"  - clause: letter\.forms-out\n(    [^\n]*\n|      [^\n]*\n)+", "",
                             facts.read_text()))  # fmt: skip
     result = cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--as-of", AS_OF)
     assert result.exit_code == 1
@@ -464,7 +464,8 @@ def test_addresses_and_the_sending_block_are_in_no_packet_slice(tmp_path):
     from docgen.kinds import kind_of
 
     plain = tmp_path / "plain.yaml"
-    plain.write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    plain.write_text(_unmailed_text(), encoding="utf-8")
+    assert "clause: letter." not in plain.read_text() and "    email:" not in plain.read_text()
     mailed = tmp_path / "mailed.yaml"
     mailed.write_text(_facts_text(), encoding="utf-8")
     _approve(mailed)
