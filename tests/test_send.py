@@ -592,3 +592,61 @@ def test_a_reissue_keeps_the_send_log_and_a_changed_form_goes_again(cli, cycle, 
     sent = [line for line in again.stdout.splitlines() if line.startswith("drafted")]
     reissued = {p.name for p in (cycle / STAGE / "superseded" / "1").iterdir() if p.is_dir()}
     assert reissued and {line.split()[1] for line in sent} == reissued
+
+
+# ------------------------------------------------------------ the README's secretary tour
+
+
+@pytest.mark.slow
+def test_the_secretary_tour_sends_takes_one_back_and_reminds_the_rest(tmp_path, monkeypatch):
+    """The README's tour as written, from the sample: the forms go out as .eml drafts, two come
+    back through `intake` (filled as a director's PDF viewer would), and the reminders go to the
+    one director still awaited who has an address."""
+    import shlex
+    import subprocess
+
+    from tests.test_batch import DOCGEN
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    tour = readme.split("### The election loop, as the secretary runs it", 1)[1]
+    block = tour.split("```sh", 1)[1].split("```", 1)[0]
+    lines = [line.split("  #")[0].strip() for line in block.strip().splitlines()]
+    shutil.copytree(ROOT / "samples", tmp_path / "samples")
+
+    def run(line: str) -> subprocess.CompletedProcess:
+        argv = shlex.split(line)
+        return subprocess.run(
+            [str(DOCGEN), *argv[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=300
+        )
+
+    assert lines[0].startswith("cp samples/director-grant-2026.yaml grant.yaml")
+    shutil.copy(tmp_path / "samples" / "director-grant-2026.yaml", tmp_path / "grant.yaml")
+    batch, send, status, intake, *_rest = lines[1:6]
+    reminders = next(line for line in lines if "--reminders" in line)
+    assert run(batch).returncode == 0
+    sent = run(send)
+    assert sent.returncode == 1  # ebrooks has no address in the sample
+    assert "no address ebrooks (Evelyn Brooks)" in sent.stderr
+    drafts = sorted(p.name for p in (tmp_path / "drafts").iterdir())
+    assert len(drafts) == 9
+    assert run(status).returncode == 0
+    forms = tmp_path / "out" / "forms" / "2026-annual" / "elections"
+    (tmp_path / "inbox").mkdir()
+    for who, name in (("tnguyen", "Thanh Nguyen"), ("ebrooks", "Evelyn Brooks")):
+        filled = pypdf_fill(
+            (forms / who / "exhibit-i.pdf").read_bytes(),
+            {"pay_on": "separation", "printed_name": name, "date_signed": "2026-06-20"},
+        )
+        (tmp_path / "inbox" / f"{who}.pdf").write_bytes(filled)
+    taken = run(intake)
+    assert taken.returncode in (0, 1), taken.stdout + taken.stderr
+    reminded = run(reminders)
+    assert reminded.returncode == 0, reminded.stdout + reminded.stderr
+    new = sorted(p.name for p in (tmp_path / "drafts").iterdir() if p.name not in drafts)
+    assert new == ["sjohnson-ames-reminder-" + dt.datetime.now(dt.UTC).date().isoformat() + ".eml"]
+    assert "not sent tnguyen (Thanh Nguyen): form recorded" in reminded.stdout
+    message = _parsed((tmp_path / "drafts" / new[0]).read_bytes())
+    assert message["To"].addresses[0].addr_spec == "sjohnson-ames@carmax.example"
+    assert [a.get_filename() for a in message.iter_attachments()] == ["exhibit-i-sjohnson-ames.pdf"]
+    assert run(reminders).returncode == 0  # nothing twice: no new draft
+    assert len(list((tmp_path / "drafts").iterdir())) == 10
