@@ -90,10 +90,10 @@ def approved_sha256(loaded: Any, letter: Letter) -> str:
         " (an approval on file is of other words: the letter changed since)" if seen.stale else ""
     )
     raise LetterNotApproved(
-        f"{loaded.source.file}: the wording of {letter.id} ({letter.title}) is not approved{stale}; "
-        f"nothing was sent. Run `docgen clauses {loaded.source.file}` to read it; once counsel "
-        f"approves it, add to clause_approvals: {{clause: {letter.id}, sha256: {seen.sha256}, "
-        "by: ..., on: YYYY-MM-DD}."
+        f"{loaded.source.file}: the wording of {letter.id} ({letter.title}) is not "
+        f"approved{stale}; nothing was sent. Run `docgen clauses {loaded.source.file}` to read "
+        f"it; once counsel approves it, add to clause_approvals: {{clause: {letter.id}, "
+        f"sha256: {seen.sha256}, by: ..., on: YYYY-MM-DD}}."
     )
 
 

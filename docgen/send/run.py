@@ -196,9 +196,9 @@ def send(
                 result.skipped.append(Skipped(subject.id, name, why))
                 continue
             if reminders:
-                why = _no_reminder(hooks, facts, subject, days_left, days_before)
-                if why:
-                    result.skipped.append(Skipped(subject.id, name, why))
+                not_due = _no_reminder(hooks, facts, subject, days_left, days_before)
+                if not_due:
+                    result.skipped.append(Skipped(subject.id, name, not_due))
                     continue
             files = _attachments(folder, manifest, packet)
             sent_before = _sent_before(log, subject.id, letter, files, today)

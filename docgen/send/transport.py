@@ -7,7 +7,6 @@ argument."""
 from __future__ import annotations
 
 import smtplib
-import socket
 import ssl
 import tomllib
 from dataclasses import dataclass
@@ -86,6 +85,11 @@ def tls_context(ca_file: Path | None) -> ssl.SSLContext:
         raise SendError(f"{ca_file}: cannot be read as a CA certificate ({error}).") from None
 
 
+def _text(reply: bytes | str) -> str:
+    """A server's reply as text (smtplib gives bytes, or a str it made itself)."""
+    return reply.decode(errors="replace") if isinstance(reply, bytes) else reply
+
+
 class Server:
     """An open, authenticated connection to the company's server."""
 
@@ -116,7 +120,7 @@ class Server:
         except smtplib.SMTPAuthenticationError as error:
             raise SendError(
                 f"{where}: refused the login {settings.user} ({error.smtp_code} "
-                f"{error.smtp_error.decode(errors='replace')}); nothing was sent."
+                f"{_text(error.smtp_error)}); nothing was sent."
             ) from None
         except smtplib.SMTPNotSupportedError:
             raise SendError(
@@ -131,18 +135,13 @@ class Server:
         try:
             refused = self.smtp.send_message(message)
         except smtplib.SMTPRecipientsRefused as error:
-            return "; ".join(
-                f"{code} {text.decode(errors='replace')}"
-                for code, text in error.recipients.values()
-            )
+            return "; ".join(f"{code} {_text(text)}" for code, text in error.recipients.values())
         except smtplib.SMTPResponseException as error:
-            return f"{error.smtp_code} {error.smtp_error.decode(errors='replace')}"
-        except (smtplib.SMTPException, OSError, socket.timeout) as error:
+            return f"{error.smtp_code} {_text(error.smtp_error)}"
+        except (smtplib.SMTPException, OSError) as error:  # a timeout is an OSError
             return f"not sent ({error})"
         if refused:
-            return "; ".join(
-                f"{code} {text.decode(errors='replace')}" for code, text in refused.values()
-            )
+            return "; ".join(f"{code} {_text(text)}" for code, text in refused.values())
         return None
 
     def close(self) -> None:
