@@ -650,3 +650,39 @@ def test_the_secretary_tour_sends_takes_one_back_and_reminds_the_rest(tmp_path, 
     assert [a.get_filename() for a in message.iter_attachments()] == ["exhibit-i-sjohnson-ames.pdf"]
     assert run(reminders).returncode == 0  # nothing twice: no new draft
     assert len(list((tmp_path / "drafts").iterdir())) == 10
+
+
+# ----------------------------------------------------------------- the RRP's enrollment
+
+
+@pytest.mark.slow
+def test_the_rrp_enrollment_forms_go_out_with_their_own_deadline(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = (ROOT / "samples" / "rrp-2026.yaml").read_text(encoding="utf-8")
+    text = text.replace("clause_approvals:\n", SENDING + "clause_approvals:\n", 1)
+    text = re.sub(r"(  - id: (e\d+)\b[^\n]*\n)", r"\1    email: \2@example.com\n", text)
+    facts = tmp_path / "rrp.yaml"
+    facts.write_text(text, encoding="utf-8")
+    _approve(facts)
+    issued = cli("batch", "rrp.yaml", "--out", "out", "--as-of", "2025-12-01")
+    assert issued.exit_code == 0, issued.output
+    stage = tmp_path / "out" / "rrp-2026" / "enrollment"
+    sent = cli("send", "rrp.yaml", "--out", "out", "--eml", "drafts", "--as-of", "2025-12-01")
+    assert sent.exit_code == 0, sent.output
+    manifest = json.loads((stage / "manifest.json").read_text(encoding="utf-8"))
+    assert len(list((tmp_path / "drafts").iterdir())) == len(manifest["packets"])
+    packet = manifest["packets"][0]
+    who = packet["subject"]
+    message = _parsed((tmp_path / "drafts" / f"{who}-forms-out.eml").read_bytes())
+    assert message["To"].addresses[0].addr_spec == f"{who}@example.com"
+    (attachment,) = message.iter_attachments()
+    pdf = packet["documents"][0]["files"]["pdf"]
+    assert attachment.get_content() == (stage / pdf).read_bytes()
+    assert hashlib.sha256(attachment.get_content()).hexdigest() == manifest["files"][pdf]["sha256"]
+    text = " ".join(message.get_body(("plain",)).get_content().split())
+    assert "Deferral Election Form" in message["Subject"]
+    status = cli("status", "rrp.yaml", "--out", "out", "--as-of", "2025-12-01", "--format", "json")
+    rows = {row["subject"]: row for row in json.loads(status.stdout)["subjects"]}
+    deadline = dt.date.fromisoformat(rows[who]["deadline"])
+    assert f"no later than {deadline:%B} {deadline.day}, {deadline.year}" in text
+    assert rows[who]["emailed_on"] is not None
