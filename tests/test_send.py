@@ -686,3 +686,22 @@ def test_the_rrp_enrollment_forms_go_out_with_their_own_deadline(cli, tmp_path, 
     deadline = dt.date.fromisoformat(rows[who]["deadline"])
     assert f"no later than {deadline:%B} {deadline.day}, {deadline.year}" in text
     assert rows[who]["emailed_on"] is not None
+
+
+@pytest.mark.slow
+def test_a_held_person_is_sent_nothing(cli, tmp_path, monkeypatch):
+    """June 1: akhan's and pmurphy's packets are held (`batch --hold`); neither the forms nor a
+    reminder go to them."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "grant.yaml").write_text(_facts_text(), encoding="utf-8")
+    issued = cli("batch", "grant.yaml", "--out", "out", "--stage", "elections", "--as-of",
+                 "2026-06-01", "--hold", "akhan", "--hold", "pmurphy")  # fmt: skip
+    assert issued.exit_code == 0, issued.output
+    sent = cli("send", "grant.yaml", "--out", "out", "--eml", "d", "--as-of", "2026-06-01")
+    assert "not sent akhan (Aisha Khan): held" in sent.stdout
+    assert "not sent pmurphy (Patrick Murphy & Sons Trustee Designee): held" in sent.stdout
+    reminded = cli("send", "grant.yaml", "--out", "out", "--eml", "d", "--reminders", "--as-of",
+                   "2026-06-01")  # fmt: skip
+    assert "not sent akhan (Aisha Khan): held" in reminded.stdout
+    names = {p.name.split("-")[0] for p in (tmp_path / "d").iterdir()}
+    assert not names & {"akhan", "pmurphy"}
