@@ -705,3 +705,26 @@ def test_a_held_person_is_sent_nothing(cli, tmp_path, monkeypatch):
     assert "not sent akhan (Aisha Khan): held" in reminded.stdout
     names = {p.name.split("-")[0] for p in (tmp_path / "d").iterdir()}
     assert not names & {"akhan", "pmurphy"}
+
+
+def test_a_roster_gives_addresses_in_its_email_column(tmp_path):
+    import csv
+    import io
+
+    shutil.copy(ROOT / "samples" / "director-grant-2026-roster.yaml", tmp_path / "cycle.yaml")
+    text = (ROOT / "samples" / "roster.csv").read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(text)))
+    rows = [rows[0] + ["email"]] + [row + [f"{row[0]}@example.com"] for row in rows[1:]]
+
+    def write() -> None:
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(rows)
+        (tmp_path / "roster.csv").write_text(buffer.getvalue(), encoding="utf-8")
+
+    write()
+    facts = load_facts(tmp_path / "cycle.yaml").facts
+    assert {d.email for d in facts.directors} == {f"{d.id}@example.com" for d in facts.directors}
+    rows[1][-1] = "kpatel at example.com"
+    write()
+    with pytest.raises(Exception, match=r"roster\.csv:2.*'kpatel at example\.com' is not one e-m"):
+        load_facts(tmp_path / "cycle.yaml")
