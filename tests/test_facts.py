@@ -165,7 +165,7 @@ def test_models_listed_kinds():
     assert DirectorGrantFacts.model_fields["kind"].annotation.__args__ == ("director-rsu-grant",)
 
 
-SHARED = ("clause_approvals", "templates_dir")
+SHARED = ("clause_approvals", "templates_dir", "sending")
 
 
 @pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.name)
@@ -189,7 +189,7 @@ def test_the_schema_lists_a_kinds_fields_as_the_kind_orders_them(schema, kind):
     assert sorted(names) == sorted(kind.model.model_fields)
     assert names[:2] == ["kind", "company"]
     at = names.index(kind.model.shared_fields_before)
-    assert names[at - 2 : at] == list(SHARED)
+    assert names[at - len(SHARED) : at] == list(SHARED)
     assert kind.roster is not None and kind.model.shared_fields_before == kind.roster.field
     assert list(schema["$defs"][kind.model.__name__]["properties"]) == names
 
@@ -200,7 +200,8 @@ def test_an_unknown_top_level_field_lists_the_allowed_ones_in_the_kinds_order(sa
         load_facts(path)
     assert refused.value.problems[0].fix == (
         "Did you mean plan_year? Allowed here: kind, company, plan, plan_year, "
-        "retirement_contribution_percent, clause_approvals, templates_dir, participants_csv, "
+        "retirement_contribution_percent, clause_approvals, templates_dir, sending, "
+        "participants_csv, "
         "elections_csv, beneficiaries_csv, allocations_csv, participants."
     )
 

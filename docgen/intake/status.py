@@ -287,17 +287,21 @@ class _StatusTable:
     def __init__(self, title: str, rows: list[dict[str, str]]):
         self.title = title
         self.rows = rows
+        # "e-mailed" only once `docgen send` has sent something: a table of forms never
+        # e-mailed keeps its room for the others.
+        mailed = any(row["emailed_on"] != "-" for row in rows)
+        self.columns = {h: k for h, k in _TABLE.items() if mailed or k != "emailed_on"}
 
     def _table(self, widths: dict[str, int] | None) -> Any:
         from rich.table import Table
 
         table = Table(title=self.title, expand=widths is None)
-        for header in _TABLE:
+        for header in self.columns:
             width = widths.get(header) if widths else None
             short = header in _ONE_LINE
             table.add_column(header, overflow="fold", no_wrap=short, width=width)
         for row in self.rows:
-            table.add_row(*(self._cell(row, key) for key in _TABLE.values()))
+            table.add_row(*(self._cell(row, key) for key in self.columns.values()))
         return table
 
     @staticmethod
@@ -314,7 +318,7 @@ class _StatusTable:
         share in proportion to how much more its longest text needs; None where even the
         longest words do not fit (rich then folds them)."""
         fixed, least, most = {}, {}, {}
-        for header, key in _TABLE.items():
+        for header, key in self.columns.items():
             texts = [self._cell(row, key) for row in self.rows]
             if header in _ONE_LINE:
                 fixed[header] = max((len(text) for text in texts), default=0)
@@ -323,7 +327,7 @@ class _StatusTable:
             words = [len(word) for text in [*texts, header] for word in text.split()]
             least[header] = min(max(words, default=1), 32)
             most[header] = max(least[header], *(len(text) for text in [*texts, header]))
-        room = available - 3 * len(_TABLE) - 1 - sum(fixed.values())
+        room = available - 3 * len(self.columns) - 1 - sum(fixed.values())
         if sum(least.values()) > room:
             return None
         spare = room - sum(least.values())
