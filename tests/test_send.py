@@ -587,6 +587,7 @@ def test_a_reissue_keeps_the_send_log_and_a_changed_form_goes_again(cli, cycle, 
     result = cli("batch", "grant.yaml", "--out", "out", "--stage", "elections", "--as-of", AS_OF)
     assert result.exit_code == 0, result.output
     assert (cycle / STAGE / "sent.json").read_bytes() == log
+    assert sorted(p.name for p in (cycle / STAGE).parent.iterdir()) == ["elections", "returned"]
     assert cli("verify", str(STAGE)).exit_code == 0
     again = cli("send", "grant.yaml", "--out", "out", "--eml", "drafts", "--as-of", AS_OF)
     sent = [line for line in again.stdout.splitlines() if line.startswith("drafted")]
