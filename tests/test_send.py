@@ -501,6 +501,8 @@ def test_the_letters_are_listed_by_clauses_with_their_sha256(cli, tmp_path):
         (["--eml", "d", "--stage", "grant"], None, 2, "--stage grant: docgen sends the forms of "
          "stage elections, the stage a director-rsu-grant file issues them at."),
         (["--eml", "d", "--again", "nobody"], None, 2, "--again nobody: no such person in "),
+        (["--eml", "out/2026-annual/elections/d"], None, 2, "--eml out/2026-annual/elections/d: "
+         "inside the issued folder"),
         (["--eml", "d"], (SENDING, ""), 2, "grant.yaml: no sending: block. Add one"),
         (["--smtp"], None, 2, "--smtp: no mail server named. Add sending.smtp"),
         (["--smtp", "--smtp-config", "smtp.toml"], "password", 2, "smtp.toml: [smtp] has "

@@ -158,6 +158,12 @@ def send(
     facts = loaded.facts
     kind = kind_of(facts)
     hooks, folder = _stage_folder(loaded, Path(out), stage)
+    if eml is not None and eml.resolve().is_relative_to(folder.resolve()):
+        raise BadRequest(
+            f"--eml {eml}: inside the issued folder {folder}, which holds only what docgen "
+            "issued (`docgen verify` would find the drafts). Choose a folder outside it, like "
+            "drafts."
+        )
     sending = getattr(facts, "sending", None)
     if sending is None:
         raise BadRequest(
