@@ -23,7 +23,6 @@ What goes, to whom, and what is refused (DESIGN.md A26):
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -148,7 +147,6 @@ def send(
     reminders: bool = False,
     days_before: int | None = None,
     again: tuple[str, ...] = (),
-    now: Callable[[], datetime] = lambda: datetime.now(UTC),
 ) -> SendResult:
     """Send (or draft, or plan with ``dry_run``) the stage's forms or reminders; see the
     module's docstring."""
@@ -190,7 +188,7 @@ def send(
         held = {entry.subject for entry in manifest.held}
         packets = {packet.subject: packet for packet in manifest.packets}
         titles = {spec.name: spec.title for spec in kind.documents}
-        today = now().date()
+        today = _now().date()
         queue: list[tuple[Any, Packet, list[tuple[str, bytes]], int | None]] = []
         for index, subject in enumerate(kind.subjects(facts)):
             name = subject.name
@@ -251,7 +249,7 @@ def send(
                     "sender": sending.from_name,
                 }
                 text = letter_text(loaded, letter, context)
-                when = now().replace(microsecond=0)
+                when = _now().replace(microsecond=0)
                 last = f": last day {long_date(deadline)}" if deadline else ""
                 title = f"{form_title}{last}"
                 outgoing = Outgoing(
@@ -297,6 +295,11 @@ def send(
             if server is not None:
                 server.close()
     return result
+
+
+def _now() -> datetime:
+    """When a message goes: the clock, in UTC (the log's "when"; a message's Date header)."""
+    return datetime.now(UTC)
 
 
 def _no_reminder(
