@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from docgen.issue.verify import FileCheck, FolderCheck, SignedFileCheck
     from docgen.issue.verify_drafts import DraftsCheck
     from docgen.kinds.registry import ComputeFormat
+    from docgen.send.run import SendResult
 
 RENDER_FORMATS = FORMATS  # what `docgen render --to` makes
 
@@ -76,6 +77,7 @@ __all__ = [
     "json_schema",
     "load_facts",
     "render_one",
+    "send",
     "signing_key",
     "report_view",
     "resolve_stage",
@@ -290,6 +292,11 @@ def clauses(
     if stage is not None:
         stage = resolve_stage(loaded.facts, stage)
     reviews = review_clauses(loaded, stage)
+    kind = kind_of(loaded.facts)
+    if kind.intake is not None and stage in (None, kind.intake.stage):
+        from docgen.send.letters import letter_reviews
+
+        reviews += letter_reviews(loaded)  # the cover letters of `docgen send` (DESIGN.md A26)
     return clauses_view(
         loaded,
         reviews,
@@ -386,6 +393,60 @@ def status(path: str | Path, *, as_of: date, out: str | Path | None = None) -> S
     from docgen.intake.status import status as who
 
     return who(path, as_of=as_of, out=out)
+
+
+def send(
+    path: str | Path,
+    out: str | Path,
+    *,
+    as_of: date,
+    stage: str | None = None,
+    eml: str | Path | None = None,
+    smtp: bool = False,
+    smtp_config: str | Path | None = None,
+    ca_file: str | Path | None = None,
+    password: str | None = None,
+    dry_run: bool = False,
+    reminders: bool = False,
+    days_before: int | None = None,
+    again: Sequence[str] = (),
+) -> SendResult:
+    """`docgen send`: the forms stage's issued forms mailed with the approved cover letter (or
+    reminders), as .eml drafts into ``eml`` or through the company's server (``smtp``), each
+    message recorded in the stage folder's send log (docgen.send.run)."""
+    from docgen.send.run import send as mail
+    from docgen.send.transport import smtp_settings
+
+    if eml is not None and smtp:
+        raise BadOption("--eml and --smtp: choose one (drafts to send yourself, or send now).")
+    if days_before is not None and not reminders:
+        raise BadOption("--days-before: only with --reminders.")
+    if days_before is not None and days_before < 0:
+        raise BadOption("--days-before: a number of days, 0 or more.")
+    settings = None
+    if smtp:
+        facts = load_facts(path).facts
+        sending = getattr(facts, "sending", None)
+        settings = smtp_settings(
+            sending.smtp if sending is not None else None,
+            Path(smtp_config) if smtp_config else None,
+            Path(ca_file) if ca_file else None,
+        )
+    elif smtp_config is not None or ca_file is not None:
+        raise BadOption("--smtp-config and --ca-file: only with --smtp.")
+    return mail(
+        path,
+        out,
+        as_of=as_of,
+        stage=stage,
+        eml=Path(eml) if eml is not None else None,
+        smtp=settings,
+        password=password,
+        dry_run=dry_run,
+        reminders=reminders,
+        days_before=days_before,
+        again=tuple(again),
+    )
 
 
 def section16(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -71,7 +72,7 @@ class _InWorkOrder(TyperGroup):
                     param.help = given
 
     ORDER = (
-        "validate check clauses approve batch render verify intake elect decide status "
+        "validate check clauses approve batch render verify send intake elect decide status "
         "section16 compute payroll calendar proxy export-ocf rules explain templates schema "
         "columns"
     ).split()
@@ -767,6 +768,127 @@ def status(
     result = api.status(file, as_of=checked_on, out=out_dir)
     view = "rich" if output_format is StatusFormat.text else output_format.value
     emit(api.status_view(result, view), output)
+
+
+@app.command()
+@exits_on_error
+def send(
+    file: FactsFile,
+    out_dir: Annotated[
+        Path,
+        typer.Option("--out", help="The folder the blank forms were issued into (batch --out)."),
+    ],
+    stage: Annotated[
+        str | None,
+        typer.Option(
+            "--stage", help="The forms stage (default: the kind's: elections, enrollment)."
+        ),
+    ] = None,
+    eml: Annotated[
+        Path | None,
+        typer.Option("--eml", help="Write one .eml draft per person into this folder."),
+    ] = None,
+    smtp: Annotated[
+        bool, typer.Option("--smtp", help="Send through the company's server (sending.smtp).")
+    ] = False,
+    smtp_config: Annotated[
+        Path | None,
+        typer.Option("--smtp-config", help="A TOML file with an [smtp] table over sending.smtp."),
+    ] = None,
+    ca_file: Annotated[
+        Path | None,
+        typer.Option("--ca-file", help="A private CA's certificate to verify the server with."),
+    ] = None,
+    password_prompt: Annotated[
+        bool,
+        typer.Option(
+            "--password-prompt", help="Ask for the server's password (else DOCGEN_SMTP_PASSWORD)."
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show who would get what; send nothing.")
+    ] = False,
+    reminders: Annotated[
+        bool, typer.Option("--reminders", help="Remind those whose form is not recorded.")
+    ] = False,
+    days_before: Annotated[
+        int | None,
+        typer.Option("--days-before", help="With --reminders: only within N days of the last day."),
+    ] = None,
+    again: Annotated[
+        list[str] | None,
+        typer.Option("--again", help="Send this person's message again (repeatable)."),
+    ] = None,
+    as_of: Annotated[
+        str | None, as_of_option("Count days left from this date (default: today).")
+    ] = None,
+) -> None:
+    """Mail each person their issued form with the cover letter counsel approved, or reminders.
+
+    One message per person with a packet in the forms stage folder: their PDFs attached, each
+    checked against the manifest's SHA-256, and the letter (letter.forms-out, or letter.reminder
+    with --reminders, approved in clause_approvals; `docgen clauses` lists them) naming the last
+    day, how to return the form and whom to ask. --eml FOLDER writes drafts (X-Unsent, Outlook
+    opens them to send); --smtp sends over verified TLS, the password from DOCGEN_SMTP_PASSWORD
+    or --password-prompt. Each message is recorded in sent.json beside the manifest; nothing is
+    sent twice unless --again names the person. Reminders go only to those whose form is not
+    recorded, not held, and whose last day has not passed. Exit 0; 1 when a person has no email
+    (named, skipped) or the server refused a message (the rest are sent), or the letter is not
+    approved; 2 for bad input."""
+    checked_on = parse_as_of(as_of)
+    password = os.environ.get("DOCGEN_SMTP_PASSWORD")
+    if smtp and password is None and password_prompt and not dry_run:
+        password = typer.prompt("SMTP password", hide_input=True, err=True)
+    result = api.send(
+        file,
+        out_dir,
+        as_of=checked_on,
+        stage=stage,
+        eml=eml,
+        smtp=smtp,
+        smtp_config=smtp_config,
+        ca_file=ca_file,
+        password=password,
+        dry_run=dry_run,
+        reminders=reminders,
+        days_before=days_before,
+        again=again or (),
+    )
+    what = "reminder" if reminders else "form"
+    if result.via == "dry-run":
+        for planned in result.planned:
+            files = ", ".join(a.file for a in planned.attachments)
+            out.print(
+                f"would send {planned.subject} ({planned.name} <{planned.address}>): {files}",
+                markup=False,
+            )
+    for message in result.messages:
+        line = f"{message.outcome} {message.subject} ({message.name} <{message.address}>)"
+        line += f": {message.detail}" if message.detail else ""
+        (out if message.delivered else err).print(line, markup=False)
+    for skipped in result.skipped:
+        out.print(f"not sent {skipped.subject} ({skipped.name}): {skipped.reason}", markup=False)
+    for person in result.no_address:
+        err.print(
+            f"no address {person.subject} ({person.name}): {person.reason}; add email: to them "
+            "(or the roster's email column) and run again",
+            markup=False,
+        )
+    delivered = sum(1 for m in result.messages if m.delivered)
+    counted = len(result.planned) if result.via == "dry-run" else delivered
+    verb = {"dry-run": "would be sent", "eml": "drafted", "smtp": "sent"}[result.via]
+    out.print(
+        f"{counted} {what} message{'s' if counted != 1 else ''} {verb}; log: "
+        f"{result.folder}/sent.json.",
+        markup=False,
+    )
+    if result.exit_code:
+        problems = len(result.no_address) + len(result.refused)
+        err.print(
+            f"{problems} {'people' if problems != 1 else 'person'} not reached (named above).",
+            style="bold red",
+        )
+    raise typer.Exit(result.exit_code)
 
 
 # ---------------------------------------------------------------- after the grant

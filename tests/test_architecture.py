@@ -24,6 +24,9 @@ LAYERS = {
     "docgen.checker": 3,
     "docgen.issue": 4,
     "docgen.intake": 5,
+    # `docgen send` reads issued folders and the facts as intake does, and finds the stage folder
+    # the way `docgen status` does (docgen.intake.status): just above intake, below the api.
+    "docgen.send": 5.5,
     "docgen.api": 6,
     # The command line's consoles, then its four ideas side by side: shared options, output,
     # printers and process handling (none imports another).

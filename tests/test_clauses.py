@@ -265,7 +265,9 @@ def test_clauses_lists_every_clause_with_text_sha_and_approval(cli):
     result = cli("clauses", GRANT)
     assert result.exit_code == 0
     out = result.stdout
-    assert "(every stage): 14, 14 approved by counsel." in out
+    # 14 drafted clauses, and the two cover letters of `docgen send` (issue 42)
+    assert "(every stage): 16, 16 approved by counsel." in out
+    assert "letter.forms-out: Cover letter sent with the blank form" in out
     for review in review_clauses(load_facts(GRANT)):
         assert f"{review.id}: {review.title}" in out
         assert review.sha256 in out
@@ -279,7 +281,11 @@ def test_clauses_json_follows_the_contract(cli):
     assert {"facts", "clauses", "clause_approvals_block"} <= set(data)
     for clause in data["clauses"]:
         assert {"id", "documents", "text", "sha256", "approved", "approved_by"} <= set(clause)
-    assert [c["id"] for c in data["clauses"]] == [c.id for c in get_kind("rrp-plan-year").clauses]
+    assert [c["id"] for c in data["clauses"]] == [
+        *(c.id for c in get_kind("rrp-plan-year").clauses),
+        "letter.forms-out",  # the cover letters of `docgen send` (issue 42)
+        "letter.reminder",
+    ]
 
 
 def test_the_printed_block_pasted_into_the_facts_approves_every_clause(cli, tmp_path):
@@ -322,7 +328,7 @@ def test_the_first_releases_approval_is_refused_with_the_way_forward(cli, tmp_pa
         in listed.stdout
     )
     assert "on: <YYYY-MM-DD>\n    wording: |" in listed.stdout
-    assert "14, 0 approved by counsel" in listed.stdout
+    assert "16, 0 approved by counsel" in listed.stdout  # the two letters among them
 
 
 def test_an_approval_of_a_clause_no_document_has_is_a_load_error(cli, tmp_path):

@@ -165,7 +165,7 @@ def test_models_listed_kinds():
     assert DirectorGrantFacts.model_fields["kind"].annotation.__args__ == ("director-rsu-grant",)
 
 
-SHARED = ("clause_approvals", "templates_dir", "columns")
+SHARED = ("clause_approvals", "templates_dir", "columns", "sending")
 
 
 @pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.name)
@@ -202,6 +202,7 @@ def test_an_unknown_top_level_field_lists_the_allowed_ones_in_the_kinds_order(sa
     assert refused.value.problems[0].fix == (
         "Did you mean plan_year? Allowed here: kind, company, plan, plan_year, "
         "retirement_contribution_percent, payroll, clause_approvals, templates_dir, columns, "
+        "sending, "
         "participants_csv, "
         "elections_csv, beneficiaries_csv, allocations_csv, participants."
     )

@@ -141,6 +141,7 @@ def test_csv_has_one_row_per_director_who_gets_a_form(cli):
         "days_left",
         "file",  # issue 24: where each person's record is
         "line",
+        "emailed_on",  # issue 42: the day `docgen send` e-mailed the form
     }
     assert (table[3]["subject"], table[3]["returned"], table[3]["in_effect"]) == (
         "tnguyen",

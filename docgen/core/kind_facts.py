@@ -26,6 +26,7 @@ from pydantic import ConfigDict, Field
 
 from docgen.core.clauses import ClauseApproval
 from docgen.core.model import Fact, Text
+from docgen.core.sending import Sending
 
 CompanyT = TypeVar("CompanyT")
 
@@ -82,6 +83,11 @@ class KindFacts(Fact, Generic[CompanyT]):
         "written (date_order, read: money/percent/yes_no/date, values:, join:, made_from:, "
         "ignore:, sheet:). `docgen columns FILE --kind ...` prints a block to start from; "
         "docs/spreadsheets.md lists every reader.",
+    )
+    sending: Sending | None = Field(
+        None,
+        description="Who `docgen send` mails the forms from, whom to ask, how to return a form, "
+        "and the company's mail server; no document prints it.",
     )
 
     # Fields of an earlier release, now refused when a file has them: top-level name -> how to

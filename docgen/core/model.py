@@ -176,6 +176,49 @@ Text = Annotated[
     WithJsonSchema({"type": "string", "minLength": 1, "maxLength": TEXT_MAX_LENGTH}),
 ]
 
+# An e-mail address: one addr-spec (local@domain), in ASCII, as RFC 5322 section 3.4.1 writes it
+# without quoting or comments, and a domain of dot-separated labels (RFC 1035 section 2.3.1). A
+# display name, a list, a line break or a quoted local part is refused: an address is a fact that
+# must never carry a header into a message (docgen send), so what is not plainly one is no
+# address. Internationalised addresses (RFC 6531) are not read: say so rather than guess.
+_EMAIL_LOCAL = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+_EMAIL_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+EMAIL_PATTERN = rf"^{_EMAIL_LOCAL}@{_EMAIL_LABEL}(?:\.{_EMAIL_LABEL})+$"
+_EMAIL = re.compile(EMAIL_PATTERN)
+EMAIL_MAX_LENGTH = 254  # RFC 5321 section 4.5.3.1.3: a path of 256 octets, less its brackets
+
+
+def _email_address(value: Any) -> Any:
+    """An e-mail address as a fact (see EMAIL_PATTERN)."""
+    if not isinstance(value, str):
+        return value  # the strict string check says "expected text"
+    if value != value.strip():
+        raise form_error(
+            "the address has spaces before or after it",
+            f"Write it as {value.strip() or 'name@example.com'}, with no spaces.",
+        )
+    if len(value) > EMAIL_MAX_LENGTH:
+        raise form_error(
+            f"is too long for an e-mail address ({len(value)} characters; at most "
+            f"{EMAIL_MAX_LENGTH})",
+            "Check the address: no mail server accepts one this long.",
+        )
+    if not _EMAIL.match(value):
+        raise form_error(
+            f"{value!r} is not one e-mail address (name@example.com: no display name, no "
+            "spaces, commas, line breaks or quotes, a domain with a dot)",
+            "Write the address alone, like jsmith@example.com; one address per person. An "
+            "address with accented letters is not supported: give its ASCII form.",
+        )
+    return value
+
+
+EmailAddress = Annotated[
+    StrictStr,
+    BeforeValidator(_email_address),
+    WithJsonSchema({"type": "string", "format": "email", "maxLength": EMAIL_MAX_LENGTH}),
+]
+
 
 class Fact(BaseModel):
     """Base of every fact model: strict, frozen, unknown keys forbidden."""

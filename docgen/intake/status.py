@@ -27,6 +27,7 @@ from docgen.core.windows import FilingDue
 from docgen.issue.files import BadRequest
 from docgen.issue.layout import MANIFEST_NAME
 from docgen.issue.manifest import FirstReleaseFolder, NotAnIssuedFolder, read
+from docgen.issue.sent_log import SentLogUnreadable, read_log
 from docgen.kinds import kind_of
 from docgen.load import load_facts
 
@@ -43,6 +44,7 @@ COLUMNS = (
     "days_left",
     "file",
     "line",
+    "emailed_on",
 )
 
 
@@ -60,6 +62,9 @@ class StatusRow:
     days_left: int | None  # negative once the deadline has passed
     file: str = ""  # where the person's record begins: their roster row, or their facts entry
     line: int | None = None
+    # The day `docgen send` last e-mailed (or drafted) their form, from the stage folder's send
+    # log (docgen.issue.sent_log); None: not e-mailed, or no --out given.
+    emailed_on: date | None = None
 
 
 @dataclass(frozen=True)
@@ -111,8 +116,10 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
     cycle = kind.cycle_name(facts)
     sent_from: str | None = None
     sent: dict[str, date] = {}
+    emailed: dict[str, date] = {}
     if out is not None:
         sent_from, sent = sent_forms(Path(out), cycle, hooks.stage, hooks.document)
+        emailed = emailed_on(Path(sent_from).parent)
     report = run_checks(loaded, as_of, hooks.stage, issuing=False)
     errors = [(f.path, f) for f in report.findings if f.severity == "error"]
     rows = []
@@ -150,10 +157,21 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
                 days_left=(deadline - as_of).days if deadline is not None else None,
                 file=file,
                 line=line,
+                emailed_on=emailed.get(subject.id),
             )
         )
     filings = kind.filings_due(facts)
     return Status(loaded.source.file, cycle, hooks.document, as_of, sent_from, rows, filings)
+
+
+def emailed_on(folder: Path) -> dict[str, date]:
+    """Who `docgen send` e-mailed (or drafted) a message for, the last day it did; nothing from
+    a send log that is not as recorded (`docgen verify` says why)."""
+    try:
+        messages = read_log(folder)
+    except SentLogUnreadable:
+        return {}
+    return {m.subject: date.fromisoformat(m.when[:10]) for m in messages if m.delivered}
 
 
 def _inside(path: str, prefix: str) -> bool:
@@ -214,6 +232,7 @@ def as_rows(status: Status) -> list[dict[str, str]]:
                 "subject": row.subject,
                 "name": row.name,
                 "sent_on": sent,
+                "emailed_on": row.emailed_on.isoformat() if row.emailed_on else "-",
                 "returned": str(row.returned),
                 "returned_on": row.returned_on.isoformat() if row.returned_on else "-",
                 "election": row.election,
@@ -249,13 +268,14 @@ _TABLE = {
     "id": "subject",
     "name": "name",
     "sent": "sent_on",
+    "e-mailed": "emailed_on",
     "returned": "returned_on",
     "in effect": "election",
     "not in effect because": "why_not",
     "last day": "deadline",
     "days left": "days_left",
 }
-_ONE_LINE = ("id", "sent", "last day", "days left")
+_ONE_LINE = ("id", "sent", "e-mailed", "last day", "days left")
 
 
 class _StatusTable:
@@ -267,17 +287,21 @@ class _StatusTable:
     def __init__(self, title: str, rows: list[dict[str, str]]):
         self.title = title
         self.rows = rows
+        # "e-mailed" only once `docgen send` has sent something: a table of forms never
+        # e-mailed keeps its room for the others.
+        mailed = any(row["emailed_on"] != "-" for row in rows)
+        self.columns = {h: k for h, k in _TABLE.items() if mailed or k != "emailed_on"}
 
     def _table(self, widths: dict[str, int] | None) -> Any:
         from rich.table import Table
 
         table = Table(title=self.title, expand=widths is None)
-        for header in _TABLE:
+        for header in self.columns:
             width = widths.get(header) if widths else None
             short = header in _ONE_LINE
             table.add_column(header, overflow="fold", no_wrap=short, width=width)
         for row in self.rows:
-            table.add_row(*(self._cell(row, key) for key in _TABLE.values()))
+            table.add_row(*(self._cell(row, key) for key in self.columns.values()))
         return table
 
     @staticmethod
@@ -294,7 +318,7 @@ class _StatusTable:
         share in proportion to how much more its longest text needs; None where even the
         longest words do not fit (rich then folds them)."""
         fixed, least, most = {}, {}, {}
-        for header, key in _TABLE.items():
+        for header, key in self.columns.items():
             texts = [self._cell(row, key) for row in self.rows]
             if header in _ONE_LINE:
                 fixed[header] = max((len(text) for text in texts), default=0)
@@ -303,7 +327,7 @@ class _StatusTable:
             words = [len(word) for text in [*texts, header] for word in text.split()]
             least[header] = min(max(words, default=1), 32)
             most[header] = max(least[header], *(len(text) for text in [*texts, header]))
-        room = available - 3 * len(_TABLE) - 1 - sum(fixed.values())
+        room = available - 3 * len(self.columns) - 1 - sum(fixed.values())
         if sum(least.values()) > room:
             return None
         spare = room - sum(least.values())

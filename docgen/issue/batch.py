@@ -328,9 +328,9 @@ def _write_record(plan: Plan, staging: Path, made: _Rendered, assembler: Assembl
 def _publish(plan: Plan, assembler: Assembler, staging: Path) -> str | None:
     """The staging folder made the stage folder, the operating system's files carried where they
     were; a note when the replaced folder has to stay."""
-    for name in plan.changes.os_files:
+    for name in (*plan.changes.os_files, *plan.changes.carried):
         if not (staging / name).exists():
-            assembler.keep(name)  # an operating system's file goes where it was
+            assembler.keep(name)  # an operating system's file, the send log: where they were
     return publish_stage(staging, plan.stage_dir)
 
 

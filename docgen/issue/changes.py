@@ -14,7 +14,7 @@ from enum import Enum
 from pathlib import Path
 
 from docgen.issue.folder import inside, inventory, size_and_sha256
-from docgen.issue.layout import MANIFEST_NAME, REPORTS, is_os_file
+from docgen.issue.layout import MANIFEST_NAME, REPORTS, SENT_LOG, is_os_file
 from docgen.issue.manifest import FileEntry, Manifest
 
 
@@ -55,6 +55,7 @@ class FolderChanges:
     foreign: tuple[str, ...]  # what docgen did not write, a folder once (``name/``), not its files
     os_files: tuple[str, ...]  # .DS_Store and the like: carried along, never a reason to refuse
     readable: frozenset[str]  # the regular files the manifest lists inside the folder
+    carried: tuple[str, ...] = ()  # what a re-issue takes along as it is: the send log
 
     @property
     def by_name(self) -> dict[str, FileChange]:
@@ -91,8 +92,8 @@ def folder_changes(folder: Path, manifest: Manifest) -> FolderChanges:
         if changed is not None:
             changes.append(changed)
     for name, kind in sorted(found.items()):
-        if name == MANIFEST_NAME or name in listed or name in needed_folders:
-            continue
+        if name in (MANIFEST_NAME, SENT_LOG) or name in listed or name in needed_folders:
+            continue  # the send log is checked on its own (docgen.issue.sent_log)
         if kind == "folder":
             if any(other.startswith(f"{name}/") for other in found):
                 continue  # its unlisted contents are reported one by one
@@ -109,6 +110,8 @@ def folder_changes(folder: Path, manifest: Manifest) -> FolderChanges:
         _foreign(found, manifest),
         tuple(name for name, kind in sorted(found.items()) if kind == "file" and is_os_file(name)),
         frozenset(n for n, kind in found.items() if kind == "file" and n in listed and inside(n)),
+        # The send log goes with the folder into its re-issue, as it is (verify checks it).
+        carried=tuple(n for n, kind in found.items() if n == SENT_LOG and kind == "file"),
     )
 
 
@@ -147,7 +150,7 @@ def _foreign(found: dict[str, str], manifest: Manifest) -> tuple[str, ...]:
     """What in a stage folder docgen did not write: neither listed in its manifest, nor a folder
     holding what is, nor an operating system's file. A foreign folder is named once, not file by
     file."""
-    listed = set(manifest.files) | {MANIFEST_NAME}
+    listed = set(manifest.files) | {MANIFEST_NAME, SENT_LOG}
     parents: set[str] = set()
     for name in listed:
         if inside(name):

@@ -6,6 +6,8 @@ OUT/<cycle>/                  the grant id, or rrp-<plan year>
   <stage>/                    one folder per stage (elections, grant, enrollment), issued whole
     manifest.json
     check-report.json, check-report.html
+    sent.json                 the send log (`docgen send`), once anything was sent: carried
+                              along by a re-issue, checked by verify (docgen.issue.sent_log)
     <subject>/<document>.pdf, .docx
     superseded/<n>/...        what re-issue n replaced, kept with its SHA-256 in the manifest
   .<stage>.staging-<random>   while a batch builds the next stage folder
@@ -26,6 +28,7 @@ RETURNED = "returned"
 # A subject's folder may be named none of these (docgen.core.model refuses such an id).
 SUPERSEDED, MANIFEST_NAME, REPORT_JSON, REPORT_HTML = STAGE_FOLDER_NAMES
 REPORTS = (REPORT_JSON, REPORT_HTML)
+SENT_LOG = "sent.json"  # beside the manifest, once `docgen send` has sent anything
 # The folders a batch keeps beside a stage folder while it replaces it: ``.<stage><prefix><8 hex>``.
 STAGING = ".staging-"
 REPLACED = ".replaced-"

@@ -20,7 +20,14 @@ from docgen.core.output import fsync_dir
 from docgen.issue.changes import FolderChanges
 from docgen.issue.files import BadRequest, remove_stale, replaced_folders, swap_in, sync_tree
 from docgen.issue.folder import inventory
-from docgen.issue.layout import MANIFEST_NAME, RETURNED, STAGING, beside, is_os_file
+from docgen.issue.layout import (
+    MANIFEST_NAME,
+    RETURNED,
+    SENT_LOG,
+    STAGING,
+    beside,
+    is_os_file,
+)
 from docgen.issue.manifest import Manifest, NotAnIssuedFolder, first_release, listed_names, read
 from docgen.issue.pool import PAUSE_AFTER_ENV, PAUSE_SECONDS_ENV
 
@@ -125,7 +132,8 @@ def _same(a: Path, b: Path) -> bool:
 def clear_replaced(replaced: Path, current: Path) -> list[str]:
     """Clear a replaced stage folder: remove the files its manifest lists (docgen wrote them, and
     the new folder keeps each of them, current or superseded) and the operating system's files
-    the new folder also holds. Anything else stays, and is returned; so does the folder then."""
+    the new folder also holds (and the send log it carried). Anything else stays, and is
+    returned; so does the folder then."""
     listed = listed_names(replaced)
     left: list[str] = []
     for name, is_folder in reversed(_walk(replaced)):
@@ -135,7 +143,9 @@ def clear_replaced(replaced: Path, current: Path) -> list[str]:
                 os.rmdir(path)  # empty once what docgen wrote is gone
             except OSError:
                 pass
-        elif name in listed or (is_os_file(name) and _same(Path(path), current / name)):
+        elif name in listed or (
+            (is_os_file(name) or name == SENT_LOG) and _same(Path(path), current / name)
+        ):  # the send log, like an operating system's file, went along into the new folder
             os.unlink(path)
         else:
             left.append(name)

@@ -40,10 +40,11 @@ from docgen.core.text import normalise
 from docgen.issue.changes import folder_changes
 from docgen.issue.docrules import check_rendered
 from docgen.issue.folder import read_issued
-from docgen.issue.layout import MANIFEST_NAME, RETURNED, SUPERSEDED
+from docgen.issue.layout import MANIFEST_NAME, RETURNED, SENT_LOG, SUPERSEDED
 from docgen.issue.manifest import Manifest, read
 from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_record
 from docgen.issue.reports import templates_sha256
+from docgen.issue.sent_log import log_changes
 from docgen.issue.signature_check import (
     Certification,
     CertificationUnreadable,
@@ -127,6 +128,8 @@ def verify_folder(folder: str | Path) -> FolderCheck:
                     or f"{packet.subject}/{document.name}"
                 )
                 check.changes.append((where, f"{problem.rule}: {problem.message}"))
+    # The send log, when anything was sent: as recorded, and each attachment as issued.
+    check.changes.extend((SENT_LOG, problem) for problem in log_changes(folder, manifest))
     if check.changes:
         raise FolderChanged(
             "\n".join(f"{name}: {what}" for name, what in check.changes)

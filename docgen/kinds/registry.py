@@ -29,6 +29,7 @@ from docgen.core.kind_facts import FactsT, KindFacts
 from docgen.core.record_rows import RecordRows
 from docgen.core.roster import Column
 from docgen.core.rules import claim_rule_modules, release_rule_modules
+from docgen.core.sending import LETTER_PREFIX, NOT_IN_ANY_SLICE, PERSON_NOT_IN_SLICE
 from docgen.core.windows import ElectionWindow, FilingDue
 
 if TYPE_CHECKING:
@@ -230,14 +231,23 @@ class Kind(Generic[FactsT]):
         would serialize a 10,000-participant Plan Year 10,000 times). KeyError names a subject
         the facts do not have."""
         data = facts.model_dump(mode="json")
-        for name in self.model.not_in_slice:
+        for name in (*self.model.not_in_slice, *NOT_IN_ANY_SLICE):
             data.pop(name, None)
+        # The cover letters' approvals are `docgen send`'s, no document's (docgen.send.letters).
+        data["clause_approvals"] = [
+            approval
+            for approval in data.get("clause_approvals") or []
+            if not str(approval.get("clause", "")).startswith(LETTER_PREFIX)
+        ]
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
         for rows in self.records:
             data[rows.field] = None  # likewise
         data.pop("columns", None)  # how the files were read: their rows are in the list
-        people = {person["id"]: person for person in data[self.subjects_field]}
+        people = {
+            person["id"]: {k: v for k, v in person.items() if k not in PERSON_NOT_IN_SLICE}
+            for person in data[self.subjects_field]
+        }
         slices = {}
         for subject_id in subject_ids:
             if subject_id not in people:

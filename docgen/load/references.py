@@ -10,6 +10,7 @@ from typing import Any
 from docgen.core.errors import Problem
 from docgen.core.resources import OVERRIDABLE_SUFFIXES, overridable_templates
 from docgen.core.safe_open import NotARegularFile, read_regular
+from docgen.core.sending import LETTER_IDS
 from docgen.load.source import SourceMap
 
 
@@ -128,8 +129,10 @@ def unknown_clauses(facts: Any, kind: Any, source: SourceMap) -> list[Problem]:
     known = [clause.id for clause in kind.clauses] + [
         template_wording_id(name)
         for name in overridable_templates()
-        if name.endswith(".html.j2") and not name.startswith("clauses/")
+        if name.endswith(".html.j2") and not name.startswith(("clauses/", "letters/"))
     ]
+    if kind.intake is not None:  # a kind that sends forms: the cover letters of `docgen send`
+        known += LETTER_IDS
     problems = []
     for index, approval in enumerate(getattr(facts, "clause_approvals", ())):
         if approval.clause in known:

@@ -13,6 +13,7 @@ from docgen.core.model import (
     Anniversary,
     Count,
     DecisionText,
+    EmailAddress,
     Fact,
     FactDate,
     FactId,
@@ -324,6 +325,11 @@ class Director(Fact):
         default_factory=list,
         max_length=ADDRESS_MAX_LINES,
         description=f"Address lines for the Notice (at most {ADDRESS_MAX_LINES}).",
+    )
+    email: EmailAddress | None = Field(
+        None,
+        description="Where `docgen send` mails the forms (one address, name@example.com); no "
+        "document prints it.",
     )
     employee: StrictBool = Field(False, description="Exhibit I is for non-employee Directors only.")
     specified_employee: StrictBool = Field(

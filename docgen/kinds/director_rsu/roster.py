@@ -34,6 +34,7 @@ COLUMNS = (
     Column("name", required=True),
     Column("salutation"),
     Column("address", "lines"),
+    Column("email"),
     Column("employee", "boolean"),
     Column("specified_employee", "boolean"),
     Column("first_eligible_on", "date"),

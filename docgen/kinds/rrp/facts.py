@@ -13,6 +13,7 @@ from docgen.core.kind_facts import COMPANY_NAME_FIX, KindFacts
 from docgen.core.model import (
     Count,
     DecisionText,
+    EmailAddress,
     Fact,
     FactDate,
     FormSHA256,
@@ -252,6 +253,11 @@ class Participant(Fact):
     address: list[Text] = Field(
         default_factory=list,
         description="Mailing address lines, printed under the name on the Deferral Election Form.",
+    )
+    email: EmailAddress | None = Field(
+        None,
+        description="Where `docgen send` mails the forms (one address, name@example.com); no "
+        "document prints it.",
     )
     eligible_employee: StrictBool = Field(
         description="Select group; common-law employee on U.S. payroll; not CBA/leased."

@@ -22,6 +22,7 @@ COLUMNS = (
     Column("id", "id", required=True),
     Column("name", required=True),
     Column("address", "lines"),
+    Column("email"),
     Column("eligible_employee", "boolean", required=True),
     Column("compensation", required=True),
     Column("bonus_compensation"),
