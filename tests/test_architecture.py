@@ -35,6 +35,8 @@ LAYERS = {
     "docgen.console.process": 8,
     "docgen.cli_forms": 9,
     "docgen.cli_after_grant": 9,
+    # The workspace (`docgen serve`): a view over docgen.api beside the command line's modules.
+    "docgen.web": 9,
     "docgen.cli": 10,
     "docgen.__main__": 11,
 }
