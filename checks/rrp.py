@@ -250,6 +250,7 @@ def limit_override(context: CheckContext) -> Iterator[Hit]:
     sources=[rrp_src.PLAN_2_03_B, rrp_src.PLAN_2_03_C_WINDOW],
     remedy="Do not issue this form for the Plan Year; the participant may elect for the next "
     "Plan Year by December 31 (or, if newly eligible, record first_eligible_on).",
+    judges_issue_date=True,
 )
 def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
     facts, as_of = context.facts, context.as_of

@@ -49,7 +49,8 @@ _TIMING_REMEDY = (
     "Do not give effect to the election for this Plan Year: the election in force, if any, stays "
     "(Plan 2.03(b)). The late one applies from the next Plan Year whose deadline it met, unless "
     "the Participant revokes it by then; if it is not to apply at all, record it as not in "
-    "effect (status: ineffective, with reason and decided_by)."
+    "effect: `docgen decide FILE --for ID --form N --ineffective --reason WHY --by NAME` "
+    "(status: ineffective, with reason and decided_by)."
 )
 
 

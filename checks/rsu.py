@@ -35,7 +35,10 @@ from docgen.kinds.director_rsu.terms import (
 )
 
 _ASK_COUNSEL = "Ask counsel which reading applies before relying on the election."
-_SET_ASIDE = "Record the form as not in effect (status: ineffective, reason, decided_by)"
+_SET_ASIDE = (
+    "Record the form as not in effect: `docgen decide FILE --for ID --form N --ineffective "
+    "--reason WHY --by NAME` (status: ineffective, reason, decided_by)"
+)
 _MIS_KEYED = "Change filed_on only if mis-keyed: it is the day the Company received the form."
 
 
@@ -206,7 +209,8 @@ def _timing_problems(
         "counsel."
     ),
     sources=[src.CODE_409A_A_4_B, src.REG_2_A_3, src.REG_2_A_5, src.REG_2_A_7],
-    remedy=f"Ask counsel whether another route applies; if none does: {_SET_ASIDE.lower()}.",
+    remedy="Ask counsel whether another route applies; if none does: "
+    f"{_SET_ASIDE[0].lower()}{_SET_ASIDE[1:]}.",
 )
 def election_409a_timing(context: CheckContext) -> Iterator[Hit]:
     facts = context.facts

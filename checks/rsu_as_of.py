@@ -29,6 +29,7 @@ from docgen.kinds.director_rsu.terms import elections_for_grant
     "prior to it; issuing them invites ineffective elections.",
     sources=[rsu_src.EXHIBIT_FILED],
     remedy="Do not issue the forms for this grant; set an earlier issuing date for the next cycle.",
+    judges_issue_date=True,
 )
 def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
     deadline = context.facts.grant.election_deadline
@@ -54,6 +55,7 @@ def form_issued_after_deadline(context: CheckContext) -> Iterator[Hit]:
     sources=[rsu_src.EXHIBIT_FILED, rsu_src.NOTICE_F3],
     remedy="Issue the grant packets (--stage grant) as of the filing deadline or later "
     "(--as-of), once every form filed before it is recorded.",
+    judges_issue_date=True,
 )
 def grant_packet_before_deadline(context: CheckContext) -> Iterator[Hit]:
     deadline = context.facts.grant.election_deadline

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from docgen.checker.calendar import Format as CalendarFormat
+    from docgen.intake.approve import Approved, Shown
+    from docgen.intake.decide import Decided
     from docgen.intake.forms import Recorded
     from docgen.intake.status import Status
     from docgen.issue.batch import BatchResult
@@ -55,12 +57,14 @@ __all__ = [
     "StageError",
     "UnknownRule",
     "all_rules",
+    "approve",
     "batch",
     "calendar",
     "check_loaded",
     "clauses",
     "clipped",
     "compute",
+    "decide",
     "elect",
     "explain",
     "export_templates",
@@ -465,3 +469,46 @@ def report_context(report: Report, loaded: LoadedFacts | None = None) -> dict[st
 
     wording = clause_wording(loaded, report) if loaded is not None else None
     return context(report, wording)
+
+
+def approve(
+    path: str | Path,
+    wordings: Sequence[str] = (),
+    *,
+    by: str,
+    on: date,
+    all_shown: bool = False,
+    shown: Shown | str | Path | None = None,
+) -> Approved:
+    """`docgen approve`: counsel's approval of each wording named (a drafted clause's id, or a
+    company template's ``template.<name>``), or with ``all_shown`` of every wording the review
+    ``shown`` holds, recorded in the facts file's clause_approvals with the words approved, as
+    `docgen clauses`' block holds it. ``shown`` is what counsel read: a file `docgen clauses`
+    wrote (text or JSON), or {wording id: SHA-256} as a screen showed them; a wording whose
+    words changed since is refused by name (ApprovalRefused, exit 2, nothing written). Written
+    as intake writes (docgen.intake.approve). The result lists the approvals written, those
+    approved already, and the wordings still awaiting approval."""
+    from docgen.intake.approve import approve as record
+
+    return record(path, wordings, by=by, on=on, all_shown=all_shown, shown=shown)
+
+
+def decide(
+    path: str | Path,
+    subject: str,
+    form: int | None,
+    *,
+    in_effect: bool,
+    reason: str | None = None,
+    by: str | None = None,
+    as_of: date,
+) -> Decided:
+    """`docgen decide`: form number ``form`` (from 1, in the order the facts hold the person's
+    forms; None: their only one) of ``subject`` recorded as not in effect (``in_effect`` False,
+    with ``reason`` and ``by``: status, reason, decided_by), or in effect again (``in_effect``
+    True: the decision taken out), where the form is on record (the facts file, the CSV of
+    filings, the roster row), as intake writes; then the person checked as of ``as_of``
+    (docgen.intake.decide). A bad request is DecisionRefused (exit 2, nothing written)."""
+    from docgen.intake.decide import decide as record
+
+    return record(path, subject, form, in_effect=in_effect, reason=reason, by=by, as_of=as_of)

@@ -32,7 +32,9 @@ from docgen.console.options import (
 from docgen.console.output import emit
 from docgen.console.printers import (
     ProgressBar,
+    print_approved,
     print_batch,
+    print_decided,
     print_recorded,
     print_render,
     print_verified,
@@ -69,7 +71,7 @@ class _InWorkOrder(TyperGroup):
                     param.help = given
 
     ORDER = (
-        "validate check clauses batch render verify intake elect status "
+        "validate check clauses approve batch render verify intake elect decide status "
         "section16 compute payroll calendar proxy export-ocf rules explain templates schema"
     ).split()
 
@@ -444,6 +446,105 @@ def clauses(
     to the wording and carry it)."""
     approved_on = parse_as_of(on) if on is not None else None
     emit(api.clauses(file, output_format.value, stage=stage, by=by, on=approved_on), output)
+
+
+_WORDING_HELP = (
+    "A wording to approve, by its id as `docgen clauses` lists it (a drafted clause, or "
+    "template.<name> for a company template); repeat for more."
+)
+_SHOWN_HELP = (
+    "The review counsel read: the file `docgen clauses FILE -o REVIEW` wrote (text or "
+    "--format json). A wording whose words changed since is refused, named."
+)
+
+
+@app.command()
+@exits_on_error
+def approve(
+    file: FactsFile,
+    wording: Annotated[
+        list[str] | None,
+        typer.Option("--wording", metavar="ID", help=_WORDING_HELP, show_default=False),
+    ] = None,
+    all_shown: Annotated[
+        bool, typer.Option("--all-shown", help="Approve every wording --shown holds.")
+    ] = False,
+    shown: Annotated[
+        Path | None, typer.Option("--shown", help=_SHOWN_HELP, show_default=False)
+    ] = None,
+    by: Annotated[
+        str | None, typer.Option(help="Counsel's name, as the record gives it.", show_default=False)
+    ] = None,
+    on: Annotated[
+        str | None, typer.Option(help="The day counsel approved (default: today).")
+    ] = None,
+) -> None:
+    """Record counsel's approval of a wording in FILE, with the words approved.
+
+    Each approval goes into FILE's clause_approvals as `docgen clauses` prints the block: the
+    wording's id, its SHA-256, --by, --on and the wording itself, so a later change shows as a
+    redline. --shown REVIEW holds it to what counsel read: a wording that changed since, or that
+    the review did not show, is refused by name and nothing is written. FILE is edited as
+    `docgen intake` edits it (same lock; every other byte kept). Exit 0 recorded (or approved
+    already), 2 refused."""
+    approved_on = parse_as_of(on) if on is not None else parse_as_of(None)
+    result = api.approve(
+        file, wording or [], by=by or "", on=approved_on, all_shown=all_shown, shown=shown
+    )
+    print_approved(result)
+
+
+@app.command()
+@exits_on_error
+def decide(
+    file: FactsFile,
+    subject: Annotated[str, typer.Option("--for", help="The director or participant id.")],
+    form: Annotated[
+        int | None,
+        typer.Option(
+            "--form",
+            metavar="N",
+            help="Which of their forms on record, from 1 in the order the facts hold them "
+            "(elections[0] is 1); may be left out when they have one.",
+            show_default=False,
+        ),
+    ] = None,
+    ineffective: Annotated[
+        bool, typer.Option("--ineffective", help="The form is not in effect (status: ineffective).")
+    ] = False,
+    in_effect: Annotated[
+        bool,
+        typer.Option(
+            "--in-effect", help="The form is in effect after all: the decision is taken out."
+        ),
+    ] = False,
+    reason: Annotated[
+        str | None, typer.Option(help="Why it is not in effect (recorded as reason).")
+    ] = None,
+    by: Annotated[
+        str | None, typer.Option(help="Who decided (recorded as decided_by).", show_default=False)
+    ] = None,
+    as_of: AsOf = None,
+) -> None:
+    """Record that a form on record is not in effect, or is in effect after all.
+
+    --ineffective --reason WHY --by NAME writes status: ineffective, reason and decided_by on the
+    form where it is on record (FILE, its elections_csv row, or the roster row's election_*
+    cells), as `docgen intake` writes (same lock; every other byte kept); --in-effect takes them
+    out. The form then governs nothing and its findings are info (DESIGN "Forms not in effect").
+    Then the person is checked. Exit 0 recorded and clean, 1 recorded with error findings about
+    the person, 2 refused with nothing written."""
+    checked_on = parse_as_of(as_of)
+    if ineffective == in_effect:
+        raise api.DocgenError(
+            "docgen decide: say what was decided: --ineffective --reason WHY --by NAME, or "
+            "--in-effect."
+        )
+    result = api.decide(
+        file, subject, form, in_effect=in_effect, reason=reason, by=by, as_of=checked_on
+    )
+    print_decided(result)
+    raise typer.Exit(result.report.exit_code())
 
 
 @app.command()

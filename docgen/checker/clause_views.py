@@ -1,5 +1,5 @@
 """`docgen clauses`: every drafted clause a cycle's documents carry, for counsel to read and
-approve, as text or JSON, with the ``clause_approvals`` block to paste into the facts file."""
+approve, as text or JSON, with the ``clause_approvals`` block `docgen approve` records."""
 
 from __future__ import annotations
 
@@ -88,11 +88,14 @@ def as_text(loaded: Any, reviews: Sequence[ClauseReview], block: str, scope: str
         lines.append(f"  wording ({source}):")
         lines += [f"    | {line}" for line in review.text.rstrip("\n").splitlines()]
         lines += _redline_lines(review)
+    file = loaded.source.file
     lines += [
         "",
-        f"To record counsel's approvals, replace clause_approvals in {loaded.source.file} with "
-        "this block (put counsel's name and the date where it says <counsel> and <YYYY-MM-DD>; "
-        "`--by NAME --on DATE` fills them in):",
+        f"To record counsel's approvals: save this review (`docgen clauses {file} -o REVIEW`), "
+        f"then `docgen approve {file} --all-shown --shown REVIEW --by NAME` records every "
+        "wording it shows (`--wording ID` one of them), refusing any whose words changed since. "
+        "What it records in clause_approvals is this block (`--by NAME --on DATE` fills in "
+        "<counsel> and <YYYY-MM-DD>):",
         "",
         block.rstrip("\n"),
     ]

@@ -153,15 +153,17 @@ def clause_findings(loaded: Any, reviews: Iterable[ClauseReview], head: str) -> 
                 + "."
             )
             remedy = (
-                f"Have counsel read the {what} as it now reads (`docgen clauses {shown}`), then "
-                f"record the new approval in clause_approvals: {entry}."
+                f"Have counsel read the {what} as it now reads (`docgen clauses {shown} -o "
+                f"REVIEW`), then record the new approval: `docgen approve {shown} --wording "
+                f"{review.id} --shown REVIEW --by NAME` (in clause_approvals: {entry})."
             )
         else:
             path = "clause_approvals"
             message = f"{review.id} ({where}) is not approved by counsel{change}."
             remedy = (
-                f"Have counsel read the {what} (`docgen clauses {shown}`, or the check report's "
-                f"drafted clauses), then add to clause_approvals: {entry}."
+                f"Have counsel read the {what} (`docgen clauses {shown} -o REVIEW`, or the check "
+                f"report's drafted clauses), then record the approval: `docgen approve {shown} "
+                f"--wording {review.id} --shown REVIEW --by NAME` (in clause_approvals: {entry})."
             )
         file, line = source.locate(path)
         if "clause_approvals" not in loaded.facts.model_fields_set:

@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from docgen.api import (
+        Approved,
         BatchResult,
+        Decided,
         FileCheck,
         FolderCheck,
         Recorded,
@@ -39,6 +41,54 @@ def print_recorded(result: Recorded) -> None:
         out.print(note, markup=False)
     for path in result.written:
         out.print(f"Wrote {path} (kept as written but for what the filings record).", markup=False)
+    out.print(api.report_view(result.report, "rich"))
+
+
+def print_approved(result: Approved) -> None:
+    """What `docgen approve` recorded, what was approved already, and what still awaits."""
+    for approval in result.recorded:
+        out.print(
+            f"Recorded: {approval.wording} ({approval.title}) approved by {approval.by} on "
+            f"{approval.on.isoformat()}, its wording with it (SHA-256 {approval.sha256}).",
+            markup=False,
+        )
+    for review in result.already:
+        if review.approval is None:
+            out.print(
+                f"{review.id}: the built-in words verbatim, no approval needed.", markup=False
+            )
+            continue
+        out.print(
+            f"{review.id}: already approved in these words by {review.approval.by} on "
+            f"{review.approval.on.isoformat()}; nothing written for it.",
+            markup=False,
+        )
+    for path in result.written:
+        out.print(f"Wrote {path} (kept as written but for the approvals added).", markup=False)
+    if result.unapproved:
+        out.print(
+            f"Still awaiting counsel's approval: {', '.join(result.unapproved)} "
+            f"(`docgen clauses {result.facts}` shows each).",
+            markup=False,
+        )
+    else:
+        out.print("Every wording the cycle's documents carry is approved.", markup=False)
+
+
+def print_decided(result: Decided) -> None:
+    """What `docgen decide` recorded about the form, where, then the check of the person."""
+    what = (
+        "in effect (no decision against it on record)"
+        if result.in_effect
+        else f"not in effect, decided by {result.decided_by}: {result.reason}"
+    )
+    head = "Already on record" if result.unchanged else "Recorded"
+    out.print(
+        f"{head}: {result.subject} ({result.name}), form {result.form} ({result.summary}): {what}.",
+        markup=False,
+    )
+    for path in result.written:
+        out.print(f"Wrote {path} (kept as written but for the decision).", markup=False)
     out.print(api.report_view(result.report, "rich"))
 
 

@@ -104,8 +104,8 @@ class ClauseApproval(Fact):
     wording: StrictStr | None = Field(
         None,
         max_length=200_000,
-        description="The wording approved, as `docgen clauses` prints it (the block to paste "
-        "carries it), so that once the clause changes its redline can be shown. An approval "
+        description="The wording approved, as `docgen clauses` prints it (`docgen approve` "
+        "records it), so that once the clause changes its redline can be shown. An approval "
         "without it still counts while its SHA-256 matches; no redline can be shown for it.",
     )
 

@@ -40,7 +40,18 @@ class Put:
     value: Any
 
 
-Edit = Append | Put
+@dataclass(frozen=True)
+class Amend:
+    """Set fields of one item of the subject's list: ``path`` is the list and the item's index
+    (``("elections", 1)``), ``value`` the fields to set; a field set to None is taken out of the
+    item. A decision about a form on record (`docgen decide`) is one: every other field of the
+    item, and every other item, stays as it is."""
+
+    path: tuple[str, int]
+    value: dict[str, Any]
+
+
+Edit = Append | Put | Amend
 
 
 @dataclass(frozen=True)

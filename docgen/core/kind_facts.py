@@ -66,7 +66,8 @@ class KindFacts(Fact, Generic[CompanyT]):
     clause_approvals: list[ClauseApproval] = Field(
         default_factory=list,
         description="Counsel's approval of each drafted clause's exact wording (`docgen clauses` "
-        "lists the clauses and prints the block to paste); clears DOC-DRAFTED-CLAUSE.",
+        "lists the clauses; `docgen approve` records an approval here); clears "
+        "DOC-DRAFTED-CLAUSE.",
     )
     templates_dir: Text | None = Field(
         None,

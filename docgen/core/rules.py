@@ -79,6 +79,9 @@ class Rule:
     # about the cycle on the subjects'): run over every subject even when only some changed
     # (`docgen intake` / `docgen elect` run the others over the subjects recorded only).
     across_subjects: bool = False
+    # A rule about the day a stage is issued (blank forms too late, grant packets too early), not
+    # about the words or the record: counsel's review copy, never issued, is made at any date.
+    judges_issue_date: bool = False
 
     def applies_at(self, stage: str) -> bool:
         return self.stages is None or stage in self.stages
@@ -156,6 +159,7 @@ def rule(
     applies_to: str | None = None,
     remedied_by_blank_form: bool = False,
     across_subjects: bool = False,
+    judges_issue_date: bool = False,
 ) -> Callable[[Predicate], Predicate]:
     """Register the decorated predicate as rule ``id``, of the kind that lists the predicate's
     module among its rule modules (``applies_to`` only for a rule of no kind: DOCUMENT)."""
@@ -175,6 +179,7 @@ def rule(
                 check,
                 remedied_by_blank_form,
                 across_subjects,
+                judges_issue_date,
             )
         )
         return check

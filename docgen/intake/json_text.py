@@ -88,6 +88,48 @@ class JsonText:
         column = self._indent_of(old.start)
         self.splices.append((old.start, old.end, self._dump(new, column if multi else None)))
 
+    def amend(self, subject: JsonNode, key: str, index: int, values: dict[str, Any]) -> None:
+        """Set fields of item ``index`` of the subject's array ``key`` (`docgen decide`): a
+        value replaced where it stands, new members after the last (in this order), a member
+        set to None taken out with its comma."""
+        array = _member(subject, key)
+        if array is None or array.shape != "array" or index >= len(array.items):
+            raise YamlEditError(f"{key}[{index}] is not in the file")
+        item = array.items[index]
+        if item.shape != "object" or not item.members:
+            raise YamlEditError(f"{key}[{index}] is not an object with fields")
+        members = item.members
+        added: dict[str, Any] = {}
+        for name, new in values.items():
+            at = next((n for n, (member, _, _) in enumerate(members) if member == name), None)
+            if at is None:
+                if new is not None:
+                    added[name] = new
+                continue
+            old = members[at][2]
+            if new is not None:
+                self.splices.append((old.start, old.end, self._dump(new, None)))
+            elif at > 0:  # from the end of the member before it: its comma goes with it
+                self.splices.append((members[at - 1][2].end, old.end, ""))
+            elif len(members) > 1:
+                self.splices.append((members[0][1], members[1][1], ""))
+            else:
+                self.splices.append((members[0][1], old.end, ""))
+        if not added:
+            return
+        key_start, last = members[-1][1], members[-1][2]
+        if self._on_own_line(key_start):
+            column = self._indent_of(key_start)
+            new_text = "".join(
+                f",{self.newline}{column}{self._key(name)}: {self._dump(value, column)}"
+                for name, value in added.items()
+            )
+        else:
+            new_text = "".join(
+                f", {self._key(name)}: {self._dump(value, None)}" for name, value in added.items()
+            )
+        self.splices.append((last.end, last.end, new_text))
+
     def result(self) -> str:
         """The text with every splice made (in one pass: a copy of the text per splice would
         cost a hundred copies of a 10 MB roster for a hundred forms)."""

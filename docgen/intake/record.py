@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import ValidationError
 
 from docgen.core.errors import LoadError, Problem
-from docgen.core.filings import Append, Filing, FormRefused, Put
+from docgen.core.filings import Amend, Append, Filing, FormRefused, Put
 from docgen.core.output import recording_lock, remove_stale_temporaries, replace_files
 from docgen.intake.json_text import JsonText
 from docgen.intake.proof import EditedText, NotAsIntended, proven
@@ -40,6 +40,9 @@ class FactsText(Protocol[Node]):
     text: str
     splices: list[tuple[int, int, str]]
 
+    @property
+    def root(self) -> Node: ...
+
     def subject(self, list_field: str, index: int) -> tuple[Node, list[Node]]: ...
 
     def span(self, subject: Node) -> tuple[int, int]: ...
@@ -47,6 +50,8 @@ class FactsText(Protocol[Node]):
     def append(self, subject: Node, key: str, items: list[dict[str, Any]], peers: list) -> None: ...
 
     def put(self, subject: Node, key: str, new: Any, peers: list) -> None: ...
+
+    def amend(self, subject: Node, key: str, index: int, values: dict[str, Any]) -> None: ...
 
     def result(self) -> str: ...
 
@@ -230,8 +235,18 @@ def _blanks_in(filing: Filing) -> list[tuple[str, str]]:
                 walk(item, f"{where}[{number}]")
 
     for edit in filing.edits:
-        walk(edit.value, ".".join(edit.path))
+        walk(edit.value, ".".join(map(str, edit.path)))
     return found
+
+
+def facts_editor(loaded: LoadedFacts, data: bytes) -> FactsText[Any]:
+    """The editor of a facts file's text (its bytes as read under the lock): YAML or JSON."""
+    return _editor(loaded, data)
+
+
+def encoded(text: str, original: bytes) -> bytes:
+    """An edited text as the file's bytes, with the byte-order mark the original had."""
+    return _encode(text, original)
 
 
 def _editor(loaded: LoadedFacts, data: bytes) -> FactsText[Any]:
@@ -261,10 +276,16 @@ def _into_file(editor: FactsText[Any], field: str, index: int, filing: Filing) -
     for edit in filing.edits:
         if isinstance(edit, Put):
             editor.put(node, edit.path[0], edit.value, peers)
+        elif isinstance(edit, Amend):
+            editor.amend(node, edit.path[0], edit.path[1], edit.value)
     return editor.span(node)
 
 
-def _apply(subject: dict[str, Any], edit: Append | Put) -> None:
+def _apply(subject: dict[str, Any], edit: Append | Put | Amend) -> None:
+    if isinstance(edit, Amend):
+        key, index = edit.path
+        subject[key][index].update(edit.value)
+        return
     *parents, last = edit.path
     target = subject
     for part in parents:

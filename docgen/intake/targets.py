@@ -16,8 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from docgen.core.filings import Append, Edit, Filing, FormRefused, Put
-from docgen.core.record_rows import NoColumn, RecordRows, cells_of
+from docgen.core.filings import Amend, Append, Edit, Filing, FormRefused, Put
+from docgen.core.record_rows import NoColumn, RecordRows, cell_text, cells_of
 from docgen.intake.roster_text import RosterText
 from docgen.load import LoadedFacts
 from docgen.load.text import display
@@ -121,6 +121,9 @@ class Targets:
         if isinstance(edit, Append):
             self._append(into, subject_id, edit.value)
             return
+        if isinstance(edit, Amend):
+            self._amend_row(spec, path, subject_id, edit)
+            return
         text = self.text(path)
         for number in text.rows_of(spec.subject_column, subject_id):
             text.remove(number)
@@ -143,7 +146,32 @@ class Targets:
         cells, value = self.kind.roster.record(current, edit)
         roster.set(number, cells)
         self.touched.add(self.loaded.roster)
+        if isinstance(edit, Amend):
+            return Amend(edit.path, value)
         return Append(edit.path, value) if isinstance(edit, Append) else Put(edit.path, value)
+
+    def _amend_row(self, spec: RecordRows, path: Path, subject_id: str, edit: Amend) -> None:
+        """The cells of the person's row that holds the item (their rows are their list, in
+        order) set to the amended fields; a field taken out leaves its cell empty."""
+        text = self.text(path)
+        rows = text.rows_of(spec.subject_column, subject_id)
+        # A roster row's election moved here by this call is a row appended, not yet read.
+        added = [row for row in text.appended if row.get(spec.subject_column) == subject_id]
+        index = edit.path[1]
+        if index >= len(rows) + len(added):
+            raise FormRefused([f"{spec.field} has no row {index + 1} for {subject_id}"])
+        columns = {field.path: field.column for field in spec.fields}
+        cells: dict[str, str] = {}
+        for key, value in edit.value.items():
+            column = columns.get((key,))
+            if column is None:
+                raise FormRefused([f"{spec.field} has no column for {key}"])
+            cells[column] = "" if value is None else cell_text(value)
+        if index < len(rows):
+            text.set(rows[index], cells)
+        else:
+            added[index - len(rows)].update(cells)
+        self.touched.add(path)
 
 
 def _plain(item: dict[str, Any]) -> dict[str, Any]:

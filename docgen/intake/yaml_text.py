@@ -143,6 +143,60 @@ class YamlText:
         block = self._block_value(new, column, quoted)
         self.splices.append((start, end, "".join(line + self.newline for line in block)))
 
+    def amend(self, subject: YamlNode, key: str, index: int, values: dict[str, Any]) -> None:
+        """Set fields of item ``index`` of the subject's list ``key`` (`docgen decide`): a value
+        replaced where it stands, a new field on its own line at the item's indentation (or
+        after the last in a ``{ }`` item), a field set to None taken out with its line, or with
+        its comma in a ``{ }`` item (written ``null`` where neither can be: the first field of a
+        ``{ }`` item, a block field sharing its line with the item's dash)."""
+        items = self._own(subject, key)
+        if not _is(items, "sequence") or index >= len(items.value):
+            raise YamlEditError(f"{key}[{index}] is not in the file")
+        item = items.value[index]
+        if not _is(item, "mapping") or not item.value:
+            raise YamlEditError(f"{key}[{index}] is not a mapping of fields")
+        added: list[str] = []
+        for name, new in values.items():
+            old = _value(item, name)
+            if old is not None and not _is(old, "scalar"):
+                raise YamlEditError(f"{key}[{index}].{name} is not a single value")
+            at = next((n for n, (k, _) in enumerate(item.value) if k.value == name), 0)
+            if old is not None and new is None and _flow(item) and at > 0:
+                # ", name: value" out of a { } item, from the end of the field before it
+                self.splices.append((item.value[at - 1][1].end_mark.index, old.end_mark.index, ""))
+            elif old is not None and (new is not None or not self._own_line(item, name)):
+                start, end = old.start_mark.index, old.end_mark.index
+                self.splices.append((start, end, _scalar(new, flow=_flow(item))))
+            elif old is not None:
+                key_node = next(k for k, v in item.value if v is old)
+                start = _line_start(self.text, key_node.start_mark.index)
+                self.splices.append((start, self._after(old), ""))
+            elif new is not None:
+                added.append(f"{name}: {_scalar(new, flow=_flow(item))}")
+        if not added:
+            return
+        if _flow(item):
+            end = item.value[-1][1].end_mark.index
+            self.splices.append((end, end, "".join(", " + field for field in added)))
+        else:
+            column = item.value[0][0].start_mark.column
+            self._insert(self._after(item), [" " * column + field for field in added])
+
+    def _own_line(self, item: YamlNode, name: str) -> bool:
+        """Whether field ``name`` of a block mapping is alone on its line(s): nothing before
+        its key but indentation, nothing after its value but a comment."""
+        if _flow(item):
+            return False
+        for number, (key_node, value) in enumerate(item.value):
+            if key_node.value != name:
+                continue
+            at = key_node.start_mark.index
+            if self.text[_line_start(self.text, at) : at].strip():
+                return False  # the item's dash, or another field, before it
+            following = item.value[number + 1 :]
+            return not following or following[0][0].start_mark.line > value.end_mark.line
+        return False
+
     # -- the result
 
     def result(self) -> str:
@@ -247,7 +301,11 @@ class YamlText:
             gap = " " * max(1, content - dash - 1)
             for number, (name, value) in enumerate(item.items()):
                 lead = f"{' ' * dash}-{gap}" if number == 0 else " " * content
-                lines.append(f"{lead}{name}: {self._inline(value)}")
+                literal = _literal(value, content + 2)
+                if literal is not None:
+                    lines += [f"{lead}{name}: {literal[0]}", *literal[1:]]
+                else:
+                    lines.append(f"{lead}{name}: {self._inline(value)}")
         return lines
 
     def _block_value(self, value: Any, column: int, quoted: bool) -> list[str]:
@@ -276,6 +334,23 @@ class YamlText:
         if isinstance(value, list):
             return f"[{', '.join(self._flow(item) for item in value)}]"
         return _scalar(value, flow=True)
+
+
+def _literal(value: Any, column: int) -> list[str] | None:
+    """Text of several lines as a literal block (``|``, its lines at ``column``), as counsel
+    reads a wording in `docgen clauses`' block; None for a value that is not such text, or that
+    a literal block cannot hold as it is (a blank or space-ended line, a control character)."""
+    if not isinstance(value, str) or "\n" not in value.rstrip("\n"):
+        return None
+    lines = value.rstrip("\n").split("\n")
+    if any(not line.strip() or line != line.rstrip() or not line.isprintable() for line in lines):
+        return None
+    header = "|" if value.endswith("\n") and not value.endswith("\n\n") else None
+    if header is None:
+        return None
+    if lines[0].startswith(" "):
+        header = "|2"  # the first line's own indentation is content, not the block's
+    return [header, *(" " * column + line for line in lines)]
 
 
 def _compose(text: str) -> YamlNode:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from docgen.checker.rules import get_rule
 from docgen.checker.runner import resolve_stage, run_checks, subjects_of
 from docgen.core.clauses import ClauseReview
 from docgen.core.documents import FORMATS, PREVIEW_FORMAT
@@ -168,17 +169,32 @@ def _preview(
 def _review_copy(
     loaded: LoadedFacts, doc: str, subject: str, stage: str, report: Report, output: Path
 ) -> RenderResult:
-    """Counsel's review copy of one document: a DOCX with one comment per drafted clause."""
-    blocking = [f for f in report.errors if f.rule != CLAUSE_RULE]
+    """Counsel's review copy of one document: a DOCX with one comment per drafted clause.
+
+    Made at any date: counsel reviews before the filing deadline, when a grant packet may not
+    yet be issued. A finding about the day a stage is issued (``Rule.judges_issue_date``) does
+    not stop it, and is returned with the copy, which says on its first line that it is a
+    review copy, not for issue; every other error does."""
+    timing = {f.rule for f in report.findings if get_rule(f.rule).judges_issue_date}
+    blocking = [f for f in report.errors if f.rule != CLAUSE_RULE and f.rule not in timing]
     if blocking:
         kept = dataclasses.replace(report, findings=tuple(blocking))
         raise IssueRefusedByFindings(portable_report(kept))
     copy = resolve(loaded, doc, subject, stage)
     meta = dataclasses.replace(copy.meta, title=f"Review copy - {copy.meta.title}")
     comments = {review.id: review_comment(review) for review in report.clauses}
-    data = html_to_docx(copy.html, meta, review=comments, changes=review_changes(report, doc))
+    early = [f for f in report.findings if f.rule in timing]
+    note = (
+        "Made as of a day it could not be issued: "
+        + " ".join(f"{f.message[:1].upper()}{f.message[1:]}" for f in early)
+        if early
+        else None
+    )
+    data = html_to_docx(
+        copy.html, meta, review=comments, changes=review_changes(report, doc), review_note=note
+    )
     write_atomically(output, data)
-    pending = [f for f in report.findings if f.rule == CLAUSE_RULE]
+    pending = [f for f in report.findings if f.rule == CLAUSE_RULE or f.rule in timing]
     return RenderResult(output, doc, subject, "docx", len(data), pending)
 
 

@@ -252,10 +252,10 @@ class _Writer:
         comment = self.document.add_comment(runs, text=text, author=COMMENT_AUTHOR, initials="DG")
         comment._comment_elm.date = self.comment_date  # never the clock
 
-    def banner(self) -> None:
+    def banner(self, note: str | None = None) -> None:
         paragraph = self.document.add_paragraph()
         self.set_style(paragraph, "Normal")
-        self.run(paragraph, REVIEW_BANNER, _RunStyle(bold=True))
+        self.run(paragraph, REVIEW_BANNER + (f" {note}" if note else ""), _RunStyle(bold=True))
 
 
 @functools.cache
@@ -272,12 +272,14 @@ def html_to_docx(
     meta: DocumentMeta,
     review: dict[str, str] | None = None,
     changes: Sequence[Change] = (),
+    review_note: str | None = None,
 ) -> bytes:
     """A DOCX with the same text as the HTML, Word styles, and metadata from ``meta``.
 
     ``review`` (clause id -> comment) makes a review copy for counsel: a line saying so, then
     the document with one comment per drafted clause, then ``changes``, each changed wording as
     tracked changes (docgen.render.docx_redline). Without it, the issued file: no comments.
+    ``review_note`` is said after the review copy's first line (why it could not yet issue).
     """
     root = parse_html(html)
     body = root.find("body")
@@ -285,7 +287,7 @@ def html_to_docx(
         raise RenderError("the rendered HTML has no <body>")
     writer = _Writer(meta, review)
     if review is not None:
-        writer.banner()
+        writer.banner(review_note)
     writer.blocks(body)
     if review is not None:
         RedlineWriter(writer, writer.comment_date).write(changes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from docgen.core.errors import Problem
-from docgen.core.filings import Append, Edit, FormRefused
+from docgen.core.filings import Amend, Append, Edit, FormRefused
 from docgen.core.model import Location, PathKey
 from docgen.core.roster import Column, read_rows
 
@@ -91,9 +91,13 @@ def read_roster(
 def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:
     """`docgen intake` for a director kept in the roster, when the facts name no
     ``elections_csv``: the election goes into the row's ``election_*`` cells. A row holds one
-    election, and no form's SHA-256 (``elections_csv`` keeps it)."""
+    election, and no form's SHA-256 (``elections_csv`` keeps it). A decision about the row's
+    election (`docgen decide`: status, reason, decided_by) goes into its ``election_*`` cells, a
+    field taken out leaving its cell empty."""
+    if isinstance(edit, Amend) and edit.path == ("elections", 0):
+        return _amended(edit)
     if not isinstance(edit, Append) or edit.path != ("elections",):
-        raise FormRefused([f"a roster row cannot hold {'.'.join(edit.path)}"])
+        raise FormRefused([f"a roster row cannot hold {'.'.join(map(str, edit.path))}"])
     if any(cells.get(column, "").strip() for column in _ROSTER_ELECTION):
         raise FormRefused(
             [
@@ -113,6 +117,18 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
     if unheld:
         raise FormRefused([f"a roster row has no column for {', '.join(unheld)}"])
     return {columns[key]: _cell(value) for key, value in held.items()}, held
+
+
+def _amended(edit: Amend) -> tuple[dict[str, str], Any]:
+    """A decision about the row's election as the row's ``election_*`` cells."""
+    columns = {field: column for column, field in _ROSTER_ELECTION.items()}
+    unheld = sorted(set(edit.value) - set(columns))
+    if unheld:
+        raise FormRefused([f"a roster row has no column for {', '.join(unheld)}"])
+    cells = {
+        columns[key]: "" if value is None else _cell(value) for key, value in edit.value.items()
+    }
+    return cells, dict(edit.value)
 
 
 def _cell(value: Any) -> str:

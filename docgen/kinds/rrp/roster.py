@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from docgen.core.errors import Problem
-from docgen.core.filings import Append, Edit, FormRefused
+from docgen.core.filings import Amend, Append, Edit, FormRefused
 from docgen.core.model import Location, PathKey, fact_path
 from docgen.core.numbers import SourceNumber
 from docgen.core.record_rows import cell_text
@@ -123,6 +123,14 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
     CSV of its kind (``elections_csv``, ``beneficiaries_csv``, ``allocations_csv``)."""
     into = edit.path[0]
     who = cells.get("id", "this participant")
+    if isinstance(edit, Amend):
+        raise FormRefused(
+            [
+                f"{who}'s election is in the roster row's {into} columns, which have no room for "
+                "a decision about it (status, reason, decided_by)"
+            ],
+            _name_csv(into, "the row's election is then moved there and the decision recorded"),
+        )
     if not isinstance(edit, Append) or edit.path != ("elections",):
         fix = (
             _name_csv(into)
