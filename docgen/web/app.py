@@ -466,7 +466,6 @@ async def review(ws: Workspace, request: Request) -> Response:
         previews=previews,
         chosen=chosen,
         pages=pages,
-        can_approve=hasattr(api, "approve"),
     )
 
 
@@ -547,12 +546,10 @@ async def approve(ws: Workspace, request: Request) -> Response:
     by = text_field(form, "by", "Write counsel's name (Approved by).")
     shown_sha = text_field(form, "sha256", "Reload the page: it names no wording's SHA-256.")
     on = as_of_of(text_field(form, "on") or date.today().isoformat())
-    approving = getattr(api, "approve", None)
-    if approving is None:
-        raise Refused(["Approving from the workspace needs `docgen approve` (not in this build)."])
     with ws.write():
         stale_check(ws, path, as_of, text_field(form, "facts_sha"))
-        approving(path, wording=wording, by=by, on=on, shown=shown_sha)
+        # What this page showed: the wording's SHA-256. Words changed since are refused by name.
+        api.approve(path, [wording], by=by, on=on, shown={wording: shown_sha})
     return RedirectResponse(
         f"/review?f={name}&as_of={as_of}&done=Approved+{wording}", status_code=303
     )
@@ -563,22 +560,25 @@ async def decide(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request, text_field(form, "f"))
     as_of = as_of_of(text_field(form, "as_of"))
     person = text_field(form, "person", "Choose the person whose form this is.")
-    number = text_field(form, "form", "Name the form (its number in the person's list).")
+    number = text_field(form, "form")
     reason = text_field(form, "reason")
-    by = text_field(form, "by", "Write who decides (Decided by).")
+    by = text_field(form, "by")
     effective = text_field(form, "effective") == "yes"
-    if not effective and not reason:
-        raise Refused(["Write the reason the form is not in effect."])
-    deciding = getattr(api, "decide", None)
-    if deciding is None:
-        raise Refused(["Deciding from the workspace needs `docgen decide` (not in this build)."])
     try:
-        index = int(number)
+        index = int(number) if number else None
     except ValueError:
         raise Refused([f"form {number!r}: give the form's number, e.g. 1."]) from None
     with ws.write():
         stale_check(ws, path, as_of, text_field(form, "facts_sha"))
-        deciding(path, person=person, form=index, ineffective=not effective, reason=reason, by=by)
+        api.decide(
+            path,
+            person,
+            index,
+            in_effect=effective,
+            reason=reason or None,
+            by=by or None,
+            as_of=as_of,
+        )
     return RedirectResponse(
         f"/returned?f={name}&as_of={as_of}&done=Decision+recorded+for+{person}", status_code=303
     )
@@ -626,7 +626,6 @@ async def returned(ws: Workspace, request: Request) -> Response:
         number=number,
         pages=max(1, -(-len(rows) // PAGE_ROWS)),
         facts_sha=fingerprint(files_of(ws, path, as_of)),
-        can_decide=hasattr(api, "decide"),
         report=report,
     )
 

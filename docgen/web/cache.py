@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-
 _DIGESTS: dict[tuple[str, int, int, int], bytes] = {}  # a file's SHA-256 by its stat
 
 
