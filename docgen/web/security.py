@@ -134,7 +134,9 @@ def security_headers() -> dict[str, Any]:
         "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
         "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; form-action 'self'",
         "X-Frame-Options": "DENY",
-        "Referrer-Policy": "no-referrer",
+        # same-origin, not no-referrer: under no-referrer a browser posts a form with
+        # "Origin: null", which the Origin check must refuse
+        "Referrer-Policy": "same-origin",
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
     }
