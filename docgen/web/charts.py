@@ -12,7 +12,7 @@ from decimal import Decimal
 
 WIDTH = 900
 LEFT = 230
-RIGHT = 20
+RIGHT = 100  # room for the last bar's "to YYYY-MM-DD"
 ROW = 26
 
 
