@@ -123,10 +123,22 @@ def test_the_cli_imports_only_the_api():
     # docgen.cli, and any module of commands beside it (docgen.cli_*)
     commands = {m for m in GRAPH if m == "docgen.cli" or m.startswith("docgen.cli_")}
     assert "docgen.cli" in commands
+    # `docgen serve` starts the workspace, which sits beside the command line (docgen/web/)
+    serve = {"docgen.web", "docgen.web.server"}
     for module in commands:
-        assert GRAPH[module] <= {"docgen", "docgen.api", *commands, *console}, module
+        assert GRAPH[module] <= {"docgen", "docgen.api", *commands, *console, *serve}, module
     for module in console:
         assert GRAPH[module] <= {"docgen", "docgen.api", *console}, module
+
+
+def test_the_workspace_imports_only_the_api():
+    """A web screen is a view over the library (STYLE.md): docgen/web/ reaches docgen through
+    docgen.api (and the console's helpers) only, as the command line does."""
+    web = {m for m in GRAPH if m == "docgen.web" or m.startswith("docgen.web.")}
+    console = {m for m in GRAPH if m == "docgen.console" or m.startswith("docgen.console.")}
+    assert "docgen.web.app" in web
+    for module in web:
+        assert GRAPH[module] <= {"docgen", "docgen.api", *web, *console}, module
 
 
 KIND_NAMES = re.compile(
