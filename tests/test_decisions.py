@@ -202,8 +202,14 @@ def test_a_company_template_is_approved_as_a_clause_is(cli, tmp_path):
             "or approve every wording of a review with --all-shown --shown FILE.",
         ),
         (
+            ["--wording", "notice.f1-payment-date", "--by", "<counsel>"],
+            "grant.yaml: --by: is the placeholder `docgen clauses` printed, not a name. Give "
+            "counsel's name as plain text, e.g. --by 'A. Counsel'.",
+        ),
+        (
             ["--all-shown", "--shown", "missing.txt", "--by", "A. Counsel"],
-            "--shown missing.txt: cannot read it",
+            "--shown missing.txt: no such file. Save the review counsel reads first: docgen "
+            "clauses FACTS -o missing.txt.",
         ),
     ],
 )
@@ -414,6 +420,11 @@ def test_an_rrp_roster_election_moves_to_the_csv_of_filings_with_its_decision(cl
         (
             ["--for", "jsmith", "--ineffective", "--by", "C. Secretary"],
             "--reason: is missing: a form decided not in effect is recorded with why.",
+        ),
+        (
+            ["--for", "jsmith", "--ineffective", "--reason", "late\x07", "--by", "C. Secretary"],
+            "docgen decide --for jsmith: --reason: contains U+0007 (a control character) at "
+            "character 5",
         ),
         (
             ["--for", "jsmith", "--in-effect", "--by", "C. Secretary"],

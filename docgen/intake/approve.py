@@ -27,8 +27,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from docgen.checker.clauses import review_clauses
-from docgen.core.clauses import ClauseReview
+from docgen.core.clauses import ClauseApproval, ClauseReview
 from docgen.core.errors import DocgenError, LoadError, Problem, unknown_id_hint
 from docgen.core.output import recording_lock, remove_stale_temporaries
 from docgen.core.safe_open import read_regular
@@ -133,6 +135,7 @@ def approve(
         recorded = tuple(
             ApprovalRecorded(r.id, r.title, r.sha256, by.strip(), on, r.text) for r in chosen
         )
+        _valid(loaded, recorded)
         written: list[Path] = []
         if recorded:
             written = write(_prepared(loaded, recorded))
@@ -203,16 +206,45 @@ def _chosen(
     return chosen, already
 
 
+def _valid(loaded: LoadedFacts, recorded: Sequence[ApprovalRecorded]) -> None:
+    """Each approval as the facts model takes it (a name that is text, not `docgen clauses`'
+    placeholder), refused before anything is written."""
+    for approval in recorded:
+        try:
+            ClauseApproval.model_validate(_item(approval))
+        except ValidationError as error:
+            raise ApprovalRefused(
+                [
+                    Problem(
+                        loaded.source.file,
+                        None,
+                        "--by" if detail["loc"][:1] == ("by",) else approval.wording,
+                        detail["msg"],
+                        fix="Give counsel's name as plain text, e.g. --by 'A. Counsel'.",
+                    )
+                    for detail in error.errors(include_url=False)
+                ]
+            ) from None
+
+
+def _item(approval: ApprovalRecorded) -> dict[str, Any]:
+    """One approval as clause_approvals holds it."""
+    return {
+        "clause": approval.wording,
+        "sha256": approval.sha256,
+        "by": approval.by,
+        "on": approval.on,
+        "wording": approval.text,
+    }
+
+
 def _prepared(loaded: LoadedFacts, recorded: Sequence[ApprovalRecorded]) -> Prepared:
     """The approvals spliced after those on file by intake's editor, proved by reading back."""
     path = loaded.path
     remove_stale_temporaries([path])
     read = {path: path.read_bytes()}
     editor = facts_editor(loaded, read[path])
-    items = [
-        {"clause": a.wording, "sha256": a.sha256, "by": a.by, "on": a.on, "wording": a.text}
-        for a in recorded
-    ]
+    items = [_item(a) for a in recorded]
     try:
         editor.append(editor.root, FIELD, items, [])
         contents = {path: encoded(editor.result(), read[path])}
@@ -256,8 +288,13 @@ def _shown(path: str | Path) -> dict[str, str]:
     name = display(shown_path)
     try:
         text = read_regular(shown_path, limit=MAX_REVIEW_BYTES).decode("utf-8-sig")
-    except (OSError, ValueError, UnicodeDecodeError) as error:
-        raise BadReview(f"--shown {name}: cannot read it ({error}).") from None
+    except FileNotFoundError:
+        raise BadReview(
+            f"--shown {name}: no such file. Save the review counsel reads first: docgen clauses "
+            f"FACTS -o {name}."
+        ) from None
+    except (OSError, ValueError) as error:  # a folder, too large, not UTF-8
+        raise BadReview(f"--shown {name}: cannot read it as a review ({error}).") from None
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)

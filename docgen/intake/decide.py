@@ -17,17 +17,21 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+
 from docgen.checker.runner import run_checks
 from docgen.core.errors import DocgenError, Problem, unknown_id_hint
 from docgen.core.filings import Amend, Filing, FormIntake
 from docgen.core.findings import Report
-from docgen.core.model import is_in_effect
+from docgen.core.model import Text, is_in_effect
 from docgen.core.output import recording_lock
 from docgen.intake.record import FormsRefused, prepare, write
 from docgen.kinds import kind_of
 from docgen.load import LoadedFacts, load_facts
 
 LIST = "elections"  # every kind keeps its forms on record here (docgen.core.model)
+_TEXT: TypeAdapter[str] = TypeAdapter(Text)  # reason and decided_by are facts' text
+_PLAIN = "Write it as plain text on one line, as the facts hold it."
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,15 @@ def _wanting(origin: str, in_effect: bool, reason: str | None, by: str | None) -
                     )
                 )
         return problems
+    for flag, given in (("--reason", reason), ("--by", by)):
+        if given is not None and given.strip():
+            try:
+                _TEXT.validate_python(given.strip())
+            except ValidationError as error:
+                problems.extend(
+                    Problem(origin, None, flag, detail["msg"], fix=_PLAIN)
+                    for detail in error.errors(include_url=False)
+                )
     if reason is None or not reason.strip():
         problems.append(
             Problem(
