@@ -72,8 +72,8 @@ def main() -> None:
                 assert response.status_code == 200, url
             slowest = max(slowest, min(times))
             print(
-                f"  {label:24} best {min(times) * 1000:6.0f} ms, "
-                f"median {statistics.median(times) * 1000:6.0f} ms ({len(response.content):,} bytes)"
+                f"  {label:24} best {min(times) * 1000:6.0f} ms, median "
+                f"{statistics.median(times) * 1000:6.0f} ms ({len(response.content):,} bytes)"
             )
         facts.write_text(facts.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
         start = time.perf_counter()
@@ -83,7 +83,8 @@ def main() -> None:
         )
         verdict = "under" if slowest < AIM else "OVER"
         print(
-            f"  slowest page (best of {args.runs}): {slowest * 1000:.0f} ms, {verdict} the 300 ms aim"
+            f"  slowest page (best of {args.runs}): {slowest * 1000:.0f} ms, "
+            f"{verdict} the 300 ms aim"
         )
 
 

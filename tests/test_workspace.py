@@ -65,9 +65,10 @@ def test_the_token_in_the_address_sets_a_strict_http_only_cookie(folder):
     # the cookie alone then opens every page
     assert browser.get(f"/cycle?f=grant.yaml&as_of={AS_OF}").status_code == 200
     headers = browser.get("/").headers
-    assert headers["x-frame-options"] == "DENY" and "frame-ancestors 'none'" in headers[
-        "content-security-policy"
-    ]
+    assert (
+        headers["x-frame-options"] == "DENY"
+        and "frame-ancestors 'none'" in headers["content-security-policy"]
+    )
 
 
 def test_another_host_is_refused_even_with_the_token(folder):
@@ -129,7 +130,7 @@ def test_what_the_facts_hold_is_shown_as_text(folder):
         "name: Jane Q. Smith", "name: <script>alert(1)</script>", 1
     )
     (folder / "grant.yaml").write_text(text, encoding="utf-8")
-    html = client(folder).get(f"/cycle?f=grant.yaml&as_of=2026-06-01").text
+    html = client(folder).get("/cycle?f=grant.yaml&as_of=2026-06-01").text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "<script>" not in html
 

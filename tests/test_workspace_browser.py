@@ -54,8 +54,9 @@ def folder(tmp_path) -> Path:
     shutil.copy(GRANT, tmp_path / "grant.yaml")
     shutil.copy(UNAPPROVED, tmp_path / "unapproved.yaml")
     partial = GRANT.read_text(encoding="utf-8").replace(
-        "        filed_on: 2026-05-15\n        percent: 100", "        filed_on: 2026-05-15\n"
-        "        percent: 50", 1
+        "        filed_on: 2026-05-15\n        percent: 100",
+        "        filed_on: 2026-05-15\n        percent: 50",
+        1,
     )
     (tmp_path / "partial.yaml").write_text(partial, encoding="utf-8")
     return tmp_path

@@ -181,7 +181,7 @@ def checked(ws: Workspace, path: Path, as_of: date, stage: str | None = None) ->
         loaded, report = api.check_loaded(path, as_of, stage)
         return (loaded, report), api.fact_files(loaded)
 
-    return ws.results.get(("check", path, as_of, stage), make)  # type: ignore[no-any-return]
+    return ws.results.get(("check", path, as_of, stage), make)
 
 
 def files_of(ws: Workspace, path: Path, as_of: date) -> list[Path]:
@@ -349,8 +349,15 @@ async def cycle(ws: Workspace, request: Request) -> Response:
     status = None
     if forms_stage is not None:
         status = status_of(ws, path, as_of)
-    windows_csv = derived(ws, "calendar", path, as_of, lambda: api.calendar(path, "csv", as_of))
-    windows = list(csv.DictReader(io.StringIO(str(windows_csv))))
+    timeline = derived(
+        ws,
+        "timeline",
+        path,
+        as_of,
+        lambda: charts.timeline(
+            list(csv.DictReader(io.StringIO(str(api.calendar(path, "csv", as_of))))), as_of
+        ),
+    )
     issued = ws.results.get(
         ("issued", cycle_name),
         lambda: (api.issued_stages(ws.out, cycle_name), []),
@@ -379,7 +386,7 @@ async def cycle(ws: Workspace, request: Request) -> Response:
         people_count=len(people),
         number=number,
         pages=pages,
-        timeline=charts.timeline(windows, as_of),
+        timeline=timeline,
         issued=issued,
         reports=reports,
         cycle=cycle_name,
