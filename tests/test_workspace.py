@@ -236,3 +236,48 @@ def test_the_check_is_kept_until_the_facts_change(folder):
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     browser.get(url)
     assert results.made == made + 3  # the check once, and the page's view of it
+
+
+def _elect(browser: TestClient, fields: str) -> object:
+    page = browser.get("/returned?f=grant.yaml&as_of=2026-06-22").text
+    facts_sha = re.search(r'name="facts_sha" value="([^"]+)"', page).group(1)
+    return browser.post(
+        "/returned/elect",
+        data={
+            "csrf": csrf_token(TOKEN),
+            "f": "grant.yaml",
+            "as_of": "2026-06-22",
+            "received_on": "2026-06-22",
+            "facts_sha": facts_sha,
+            "person": "sjohnson-ames",
+            "fields": fields,
+        },
+        headers={"origin": f"http://{HOST}"},
+    )
+
+
+def test_a_paper_form_is_recorded_through_elects_fields(folder):
+    from docgen.load import load_facts
+
+    browser = client(folder)
+    response = _elect(browser, "pay-on: date\npay-date: July 1, 2030\nsigned-on: 2026-06-21\n")
+    assert response.status_code == 200 and "Recorded sjohnson-ames" in response.text
+    director = next(
+        d for d in load_facts(folder / "grant.yaml").facts.directors if d.id == "sjohnson-ames"
+    )
+    assert str(director.elections[-1].pay_date) == "2030-07-01"
+
+
+@pytest.mark.parametrize(
+    "fields, says",
+    [
+        ("pay-when: date", "one of docgen elect&#39;s options"),
+        ("pay-on: date", "option (b) is marked but its date is blank"),  # elect's own refusal
+    ],
+)
+def test_a_refused_paper_form_shows_why_and_records_nothing(folder, fields, says):
+    before = (folder / "grant.yaml").read_bytes()
+    response = _elect(client(folder), fields)
+    assert response.status_code in (400, 422)
+    assert says in response.text and "Nothing was recorded" in response.text
+    assert (folder / "grant.yaml").read_bytes() == before

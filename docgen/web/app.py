@@ -40,6 +40,20 @@ PAGE_ROWS = 100  # people per page of a table: a page of a 10,000-person cycle s
 FACTS_SUFFIXES = (".yaml", ".yml")
 UPLOADS = "returned"  # the folder (inside the workspace's) a dropped form is kept in
 MAX_UPLOAD = 20 * 1024 * 1024
+# `docgen elect`'s options (docgen/cli.py), by name, each with whether it is given once per item
+ELECT_OPTIONS = {
+    "pay-on": False,
+    "pay-date": False,
+    "printed-name": False,
+    "signed-on": False,
+    "recorded-by": False,
+    "salary-percent": False,
+    "bonus-percent": False,
+    "performance-percent": True,
+    "allocation": True,
+    "beneficiary": True,
+    "accept-name": False,
+}
 SERVED = {
     ".pdf": "application/pdf",
     ".html": "text/html; charset=utf-8",
@@ -699,21 +713,23 @@ async def elect(ws: Workspace, request: Request) -> Response:
     received = as_of_of(text_field(form, "received_on"))
     person = text_field(form, "person", "Choose the person whose paper form this is.")
     options: dict[str, str | list[str] | None] = {}
-    for line in text_field(
-        form, "fields", "Write the form's fields, one `option: value` a line."
-    ).splitlines():
+    given = text_field(form, "fields", "Write the form's fields, one `option: value` a line.")
+    for line in given.splitlines():
+        if not line.strip():
+            continue
         option, colon, value = line.partition(":")
-        if not colon or not option.strip():
-            raise Refused(
-                [f"{line!r}: write each field as `option: value`, e.g. pay-on: 2030-07-01."]
-            )
         key = option.strip().removeprefix("--")
-        if key in options:
-            existing = options[key]
-            options[key] = [
-                *(existing if isinstance(existing, list) else [str(existing)]),
-                value.strip(),
-            ]
+        if not colon or key not in ELECT_OPTIONS:
+            raise Refused(
+                [
+                    f"{line.strip()!r}: write each field as `option: value` with one of "
+                    f"docgen elect's options ({', '.join(sorted(ELECT_OPTIONS))}), "
+                    "e.g. pay-on: separation."
+                ]
+            )
+        if ELECT_OPTIONS[key]:  # given once per fund, Beneficiary or period
+            listed = options.get(key)
+            options[key] = [*(listed if isinstance(listed, list) else []), value.strip()]
         else:
             options[key] = value.strip()
     with ws.write():
