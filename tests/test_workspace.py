@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -281,3 +282,49 @@ def test_a_refused_paper_form_shows_why_and_records_nothing(folder, fields, says
     assert response.status_code in (400, 422)
     assert says in response.text and "Nothing was recorded" in response.text
     assert (folder / "grant.yaml").read_bytes() == before
+
+
+def test_the_workspace_serves_only_inside_its_folder(tmp_path):
+    from docgen.web.server import ServeError, hosts_for, prepare, url
+
+    with pytest.raises(ServeError, match="no such folder"):
+        prepare(tmp_path / "missing", None, "127.0.0.1", 0)
+    with pytest.raises(ServeError, match="only inside"):
+        prepare(tmp_path, tmp_path.parent / "elsewhere", "127.0.0.1", 0)
+    folder, out, port = prepare(tmp_path, None, "127.0.0.1", 0)
+    assert out == tmp_path.resolve() / "out" and port > 0
+    assert url("::1", 8000, "t") == "http://[::1]:8000/?token=t"
+    assert "[::1]" in hosts_for("::1") and "evil.example" not in hosts_for("127.0.0.1")
+
+
+@pytest.mark.slow
+def test_docgen_serve_prints_an_address_with_its_token_and_answers_it(folder):
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "docgen", "serve", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(2)]
+        address = lines[1].strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[\w-]{43}", address), lines
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(address, timeout=5) as response:
+                    assert response.status == 200 and "grant.yaml" in response.read().decode()
+                break
+            except urllib.error.URLError:
+                time.sleep(0.1)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(address.split("?")[0], timeout=5)
+        assert refused.value.code == 403
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
