@@ -40,6 +40,9 @@ def fingerprint(files: Sequence[Path]) -> str:
     return digest.hexdigest()
 
 
+KEPT = 64  # results kept at most (each filter of a page is one): memory stays bounded
+
+
 @dataclass
 class _Entry:
     files: list[Path]
@@ -66,7 +69,10 @@ class Results:
                 return entry.value
             value, files = make()
             self.made += 1
+            self._entries.pop(key, None)
             self._entries[key] = _Entry(list(files), fingerprint(list(files)) + extra, value)
+            while len(self._entries) > KEPT:  # the oldest made goes first
+                self._entries.pop(next(iter(self._entries)))
             return value
 
     def forget(self) -> None:
