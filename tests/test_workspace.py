@@ -328,3 +328,19 @@ def test_docgen_serve_prints_an_address_with_its_token_and_answers_it(folder):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_the_results_kept_are_bounded_and_the_most_used_stay(tmp_path):
+    from docgen.web.cache import KEPT, Results
+
+    facts = tmp_path / "facts.yaml"
+    facts.write_text("a\n", encoding="utf-8")
+    results = Results()
+    results.get("check", lambda: ("checked", [facts]))
+    for number in range(KEPT + 10):
+        results.get(("filter", number), lambda: ("view", [facts]))
+        results.get("check", lambda: ("checked again", [facts]))  # every page uses it
+    assert results.get("check", lambda: ("checked again", [facts])) == "checked"
+    assert results.made == 1 + KEPT + 10
+    results.get(("filter", 0), lambda: ("view again", [facts]))  # long dropped: made again
+    assert results.made == 2 + KEPT + 10

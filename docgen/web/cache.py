@@ -66,12 +66,14 @@ class Results:
         with self._lock:
             entry = self._entries.get(key)
             if entry is not None and fingerprint(entry.files) + extra == entry.sha256:
+                # the least recently used goes first: the check, used by every page, stays
+                self._entries[key] = self._entries.pop(key)
                 return entry.value
             value, files = make()
             self.made += 1
             self._entries.pop(key, None)
             self._entries[key] = _Entry(list(files), fingerprint(list(files)) + extra, value)
-            while len(self._entries) > KEPT:  # the oldest made goes first
+            while len(self._entries) > KEPT:
                 self._entries.pop(next(iter(self._entries)))
             return value
 
