@@ -58,8 +58,11 @@ def test_a_request_without_the_token_is_refused(folder):
 
 def test_the_token_in_the_address_sets_a_strict_http_only_cookie(folder):
     browser = client(folder, signed_in=False)
-    response = browser.get(f"/?token={TOKEN}")
-    assert response.status_code == 200
+    response = browser.get(
+        f"/cycle?f=grant.yaml&token={TOKEN}&as_of={AS_OF}", follow_redirects=False
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == f"/cycle?f=grant.yaml&as_of={AS_OF}"  # token gone
     cookie = response.headers["set-cookie"]
     assert cookie.startswith(f"docgen_token={TOKEN};")
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
@@ -315,13 +318,24 @@ def test_docgen_serve_prints_an_address_with_its_token_and_answers_it(folder):
         lines = [server.stdout.readline() for _ in range(2)]
         address = lines[1].strip()
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[\w-]{43}", address), lines
+        import http.cookiejar
+
+        jar = http.cookiejar.CookieJar()
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         for _ in range(100):
             try:
-                with urllib.request.urlopen(address, timeout=5) as response:
-                    assert response.status == 200 and "grant.yaml" in response.read().decode()
+                opened = browser.open(address, timeout=5)
                 break
-            except urllib.error.URLError:
+            except urllib.error.HTTPError:
+                raise
+            except urllib.error.URLError:  # not listening yet
                 time.sleep(0.1)
+        else:
+            pytest.fail("docgen serve did not answer")
+        with opened as response:  # redirected to / without the token, the cookie kept
+            assert response.url == address.split("?")[0]
+            assert response.status == 200 and "grant.yaml" in response.read().decode()
+        assert [cookie.name for cookie in jar] == ["docgen_token"]
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(address.split("?")[0], timeout=5)
         assert refused.value.code == 403

@@ -7,11 +7,10 @@ import hmac
 import secrets
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
-from starlette.datastructures import MutableHeaders
-from starlette.responses import PlainTextResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.responses import PlainTextResponse, RedirectResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 COOKIE = "docgen_token"
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
@@ -47,7 +46,8 @@ def inside(folder: Path, relative: str) -> Path | None:
 class Guard:
     """ASGI middleware: refuse (403) a request whose Host is not this server's, whose Origin is
     another site's, or that carries neither the token (``?token=``) nor its cookie; a request
-    with the right token in its URL gets the cookie (HttpOnly, SameSite=Strict)."""
+    with the right token in its URL gets the cookie (HttpOnly, SameSite=Strict) and is sent on
+    to the same address without the token."""
 
     def __init__(self, app: ASGIApp, token: str, hosts: frozenset[str], port: int) -> None:
         self.app = app
@@ -78,9 +78,17 @@ class Guard:
         if refusal is not None:
             await PlainTextResponse(refusal, status_code=403)(scope, receive, send)
             return
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         if same((query.get("token") or [None])[0], self.token):
-            await self.app(scope, receive, self._with_cookie(send))
+            # As Jupyter does: the token becomes the cookie, and the address loses it (out of
+            # the history, the screen and any screenshot of it).
+            kept = urlencode([(k, v) for k, vs in query.items() if k != "token" for v in vs])
+            target = scope["path"] + (f"?{kept}" if kept else "")
+            response = RedirectResponse(target, status_code=303)
+            response.headers.append(
+                "set-cookie", f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/"
+            )
+            await response(scope, receive, send)
             return
         await self.app(scope, receive, send)
 
@@ -105,18 +113,6 @@ class Guard:
             "Refused: open the workspace with the address `docgen serve` printed "
             "(it carries the token: ...?token=...)."
         )
-
-    def _with_cookie(self, send: Send) -> Send:
-        async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers.append(
-                    "set-cookie",
-                    f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/",
-                )
-            await send(message)
-
-        return sending
 
 
 def _cookie(header: str, name: str) -> str | None:
