@@ -487,7 +487,7 @@ def approve(
     the review did not show, is refused by name and nothing is written. FILE is edited as
     `docgen intake` edits it (same lock; every other byte kept). Exit 0 recorded (or approved
     already), 2 refused."""
-    approved_on = parse_as_of(on) if on is not None else parse_as_of(None)
+    approved_on = parse_date_option("--on", on) if on is not None else parse_as_of(None)
     result = api.approve(
         file, wording or [], by=by or "", on=approved_on, all_shown=all_shown, shown=shown
     )

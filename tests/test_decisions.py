@@ -207,6 +207,10 @@ def test_a_company_template_is_approved_as_a_clause_is(cli, tmp_path):
             "counsel's name as plain text, e.g. --by 'A. Counsel'.",
         ),
         (
+            ["--wording", "notice.f1-payment-date", "--by", "A. Counsel", "--on", "June 1"],
+            "--on: expected a date as YYYY-MM-DD (got June 1).",
+        ),
+        (
             ["--all-shown", "--shown", "missing.txt", "--by", "A. Counsel"],
             "--shown missing.txt: no such file. Save the review counsel reads first: docgen "
             "clauses FACTS -o missing.txt.",
@@ -423,8 +427,7 @@ def test_an_rrp_roster_election_moves_to_the_csv_of_filings_with_its_decision(cl
         ),
         (
             ["--for", "jsmith", "--ineffective", "--reason", "late\x07", "--by", "C. Secretary"],
-            "docgen decide --for jsmith: --reason: contains U+0007 (a control character) at "
-            "character 5",
+            "docgen decide --for jsmith: --reason: contains U+0007 (BEL) at character 5",
         ),
         (
             ["--for", "jsmith", "--in-effect", "--by", "C. Secretary"],

@@ -139,18 +139,31 @@ def test_a_late_form_is_recorded_then_set_aside_and_the_default_payment_applies(
     assert "RSU-ELECTION-LATE" in late.stdout
     report = json.loads(cli("check", facts, "--as-of", "2026-06-23", "--format", "json").stdout)
     (finding,) = [f for f in report["findings"] if f["rule"] == "RSU-ELECTION-LATE"]
-    assert finding["remedy"].startswith("Record the form as not in effect (status: ineffective")
+    assert finding["remedy"].startswith(
+        "Record the form as not in effect: `docgen decide FILE --for ID --form N --ineffective "
+        "--reason WHY --by NAME` (status: ineffective, reason, decided_by)"
+    )
     assert "Change filed_on only if mis-keyed" in finding["remedy"]
     assert load_facts(facts).facts.director("tnguyen").elections[0].filed_on == date(2026, 6, 23)
 
-    # The secretary records counsel's decision beside the form, without erasing it.
+    # The secretary records counsel's decision beside the form, without erasing it (A25).
     text = facts.read_text(encoding="utf-8")
     sha_line = next(line for line in text.splitlines() if "form_sha256:" in line)
-    decided = (
-        f"{sha_line}\n        status: ineffective\n        reason: received on the filing "
-        'deadline\n        decided_by: "A. Counsel, 2026-06-24"'
-    )
-    facts.write_text(text.replace(sha_line, decided, 1), encoding="utf-8")
+    decided = cli(
+        "decide", facts, "--for", "tnguyen", "--ineffective", "--reason",
+        "received on the filing deadline", "--by", "A. Counsel, 2026-06-24", "--as-of",
+        "2026-06-24",
+    )  # fmt: skip
+    assert decided.exit_code == 0, decided.stdout + decided.stderr
+    new = facts.read_text(encoding="utf-8").splitlines()
+    at = new.index("        status: ineffective")
+    assert new[at : at + 3] == [
+        "        status: ineffective",
+        "        reason: received on the filing deadline",
+        "        decided_by: A. Counsel, 2026-06-24",
+    ]
+    assert new[:at] + new[at + 3 :] == text.splitlines()  # every other line as it was
+    assert sha_line in new[:at]  # the decision sits with the form it is about
 
     checked = cli("check", facts, "--stage", "grant", "--as-of", "2026-06-24", "--format", "json")
     assert checked.exit_code == 0, checked.stdout
