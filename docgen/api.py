@@ -483,6 +483,76 @@ def warnings_by_words(warnings: Sequence[Any]) -> list[tuple[Any, tuple[str, ...
     return lines
 
 
+# ------------------------------------------------------------------ `docgen serve` (issue 41)
+# The workspace's routes call the functions above, as the commands do; these few give it what a
+# page needs beside them: its templates, the files a check read (to know when to check again),
+# the stage folders issued, and a returned form read without recording it.
+
+
+def web_page(template: str, context: Mapping[str, Any]) -> str:
+    """`docgen serve`: one page of the workspace (templates/web/), rendered by the documents' one
+    sandboxed, autoescaping, strict environment: whatever the facts hold prints as text."""
+    from docgen.render.templating import environment
+
+    return str(environment().get_template(f"web/{template}").render(**context))
+
+
+def fact_files(loaded: LoadedFacts) -> list[Path]:
+    """Every file a load read: the facts file, its roster and the CSVs of filings it names."""
+    files = [loaded.path]
+    if loaded.roster is not None:
+        files.append(loaded.roster)
+    files.extend(loaded.records.values())
+    return files
+
+
+def cycle_of(loaded: LoadedFacts) -> tuple[str, tuple[str, ...], str | None]:
+    """The cycle's folder name, its kind's stages, and the stage that sends the forms."""
+    kind = kind_of(loaded.facts)
+    forms_stage = kind.intake.stage if kind.intake is not None else None
+    return kind.cycle_name(loaded.facts), tuple(kind.stages), forms_stage
+
+
+def issued_stages(out: str | Path, cycle: str) -> dict[str, dict[str, Any]]:
+    """The manifest of each stage issued into ``out``/``cycle``/, by stage (docgen.issue.layout's
+    MANIFEST_NAME; a manifest that does not read is left out: `docgen verify` says why)."""
+    import json
+
+    from docgen.issue.layout import MANIFEST_NAME
+
+    found: dict[str, dict[str, Any]] = {}
+    folder = Path(out) / cycle
+    if not folder.is_dir():
+        return found
+    for manifest in sorted(folder.glob(f"*/{MANIFEST_NAME}")):
+        try:
+            found[manifest.parent.name] = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def read_returned(path: str | Path, form: str | Path, *, received_on: date) -> Any:
+    """`docgen serve`'s returned forms: what `docgen intake` would record from ``form`` (the
+    Filing: its subject and its summary in words), read and validated as intake reads it, with
+    nothing written; a form intake would refuse raises the same FormsRefused."""
+    from docgen.intake.forms import read_returned as read
+
+    return read(path, form, received_on=received_on)
+
+
+def report_context(report: Report, loaded: LoadedFacts | None = None) -> dict[str, Any]:
+    """The check report's content as data, as the HTML report shows it (findings grouped, each
+    with its citations and quoted sources; each drafted clause with its words, its redline
+    against the approved or built-in wording, and its approval): the workspace's findings and
+    counsel's review pages."""
+    from docgen.checker.clause_wording import clause_wording
+    from docgen.checker.report_html import report_context as context
+
+    wording = clause_wording(loaded, report) if loaded is not None else None
+    return context(report, wording)
+
+
 def approve(
     path: str | Path,
     wordings: Sequence[str] = (),

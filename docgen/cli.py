@@ -992,6 +992,53 @@ def export_ocf(
         err.print(f"Note: {note}", markup=False)
 
 
+# ---------------------------------------------------------------- the workspace (issue 41)
+
+
+@app.command()
+@exits_on_error
+def serve(
+    folder: Annotated[
+        Path, typer.Argument(help="The folder of the facts files (default: this one).")
+    ] = Path("."),
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out", help="Where stages are issued, inside FOLDER (default FOLDER/out)."),
+    ] = None,
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="The address to listen on (default 127.0.0.1, this machine only). Another "
+            "address lets other machines reach the workspace: docgen warns.",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port (default: a free one).")] = 0,
+) -> None:
+    """A local web workspace over the facts files in FOLDER: the cycle at a glance, findings,
+    counsel's review and approval, returned forms, issuing a stage, the RRP's arithmetic.
+
+    Prints an address with a random token, as Jupyter does; open it in a browser on this
+    machine. Every page is a view over the same functions as the commands (docs/workspace.md).
+    Stop it with Ctrl-C."""
+    from docgen.web.server import serve as run_workspace  # starlette and uvicorn, only here
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        err.print(
+            f"Warning: listening on {host}, not 127.0.0.1: anyone who can reach this machine "
+            "and learns the address with its token can use the workspace.",
+            markup=False,
+            style="bold yellow",
+        )
+
+    def announce(url: str) -> None:
+        out.print(f"docgen workspace over {folder.resolve()}:", markup=False)
+        out.print(f"    {url}", markup=False, soft_wrap=True)
+        out.print("Open that address in a browser on this machine; Ctrl-C stops it.", markup=False)
+
+    run_workspace(folder, out_dir, host, port, announce)
+
+
 # Typer's help keeps a docstring's line breaks: prose wrapped at 100 columns in the source came
 # out as ragged half-lines in an 80-column terminal. Each paragraph on one line, the terminal wraps.
 for _info in app.registered_commands:

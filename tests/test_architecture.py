@@ -36,6 +36,8 @@ LAYERS = {
     "docgen.console.output": 8,
     "docgen.console.printers": 8,
     "docgen.console.process": 8,
+    # The workspace (`docgen serve`): a view over docgen.api beside the command line's modules.
+    "docgen.web": 9,
     "docgen.cli": 10,
     "docgen.__main__": 11,
 }
@@ -119,9 +121,21 @@ def test_imports_go_down_the_layers(module):
 
 def test_the_cli_imports_only_the_api():
     console = {m for m in GRAPH if m == "docgen.console" or m.startswith("docgen.console.")}
-    assert GRAPH["docgen.cli"] <= {"docgen", "docgen.api", *console}
+    # `docgen serve` starts the workspace, which sits beside the command line (docgen/web/)
+    serve = {"docgen.web", "docgen.web.server"}
+    assert GRAPH["docgen.cli"] <= {"docgen", "docgen.api", *console, *serve}
     for module in console:
         assert GRAPH[module] <= {"docgen", "docgen.api", *console}, module
+
+
+def test_the_workspace_imports_only_the_api():
+    """A web screen is a view over the library (STYLE.md): docgen/web/ reaches docgen through
+    docgen.api (and the console's helpers) only, as the command line does."""
+    web = {m for m in GRAPH if m == "docgen.web" or m.startswith("docgen.web.")}
+    console = {m for m in GRAPH if m == "docgen.console" or m.startswith("docgen.console.")}
+    assert "docgen.web.app" in web
+    for module in web:
+        assert GRAPH[module] <= {"docgen", "docgen.api", *web, *console}, module
 
 
 KIND_NAMES = re.compile(

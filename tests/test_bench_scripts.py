@@ -47,3 +47,13 @@ def test_the_check_bench_checks_an_hris_export():
 def test_the_intake_bench_records_a_form_into_an_hris_export():
     said = _bench("bench_intake.py", "--participants", "40", "--runs", "1")
     assert "one paper form into 40 participants" in said and "best" in said, said
+
+
+@pytest.mark.slow
+def test_the_serve_bench_times_every_page_of_the_workspace():
+    said = _bench("bench_serve.py", "--participants", "40", "--runs", "1")
+    assert "docgen serve, 40 participants from an HRIS export" in said, said
+    for page in ("cycle at a glance", "findings", "counsel's review", "returned forms", "RRP"):
+        assert f"  {page}" in said, said
+    assert "the glance after an edit (checks again once)" in said, said
+    assert "slowest page (best of 1):" in said, said

@@ -73,9 +73,9 @@ def test_every_command_turns_a_docgen_error_into_its_exit_code():
 
     wrapper = exits_on_error(lambda: None).__code__
     commands = {info.callback.__name__: info.callback for info in cli.app.registered_commands}
-    # payroll (issue 24), section16, proxy, export-ocf (issue 28); approve, decide (issue 41);
-    # columns (issue 40); send (issue 42)
-    assert len(commands) == 23
+    # payroll (issue 24), section16, proxy, export-ocf (issue 28); approve, decide, serve
+    # (issue 41); columns (issue 40); send (issue 42)
+    assert len(commands) == 24
     for name, callback in commands.items():
         assert getattr(callback, "__code__", None) is wrapper, f"{name} lacks @exits_on_error"
 

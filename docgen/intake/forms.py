@@ -136,6 +136,15 @@ def _intake(
     raise FormsRefused(problems)
 
 
+def read_returned(facts_path: str | Path, form: str | Path, *, received_on: date) -> Filing:
+    """What `docgen intake` would record from one returned form, read and validated exactly as
+    intake reads it, with nothing written (the workspace shows it before its Record button);
+    a form intake would refuse raises the same FormsRefused."""
+    loaded = load_facts(facts_path)
+    hooks = _hooks(loaded)
+    return _read_one(loaded, hooks, Path(form), display(Path(form)), received_on)
+
+
 def _sorted(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.file, p.line or 0, p.path, p.what))
 

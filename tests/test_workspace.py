@@ -1,0 +1,360 @@
+"""`docgen serve`'s checks through Starlette's TestClient (no browser): the token and its cookie,
+the Host and Origin headers, CSRF, paths kept in the folder, escaping, a facts file that does not
+load, a stale decision refused, and the check kept by the facts' SHA-256 (issue 41)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("multipart")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from docgen.web.app import create_app  # noqa: E402
+from docgen.web.security import LOCAL_HOSTS, csrf_token  # noqa: E402
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+GRANT = SAMPLES / "director-grant-2026.yaml"
+UNAPPROVED = SAMPLES / "problems" / "director-unapproved-clauses.yaml"
+TOKEN = "a-test-token"
+AS_OF = "2026-07-01"
+PORT = 8765
+HOST = f"127.0.0.1:{PORT}"
+
+
+def client(folder: Path, *, signed_in: bool = True) -> TestClient:
+    app = create_app(folder, folder / "out", TOKEN, LOCAL_HOSTS, PORT)
+    browser = TestClient(app, base_url=f"http://{HOST}")
+    if signed_in:
+        assert browser.get(f"/?token={TOKEN}").status_code == 200
+    return browser
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    shutil.copy(GRANT, tmp_path / "grant.yaml")
+    shutil.copy(UNAPPROVED, tmp_path / "unapproved.yaml")
+    return tmp_path
+
+
+def messages(html: str) -> list[str]:
+    return re.findall(r"<li>(.*?)</li>", html, re.S)
+
+
+def test_a_request_without_the_token_is_refused(folder):
+    browser = client(folder, signed_in=False)
+    for url in ("/", f"/cycle?f=grant.yaml&as_of={AS_OF}", "/files/x.pdf"):
+        response = browser.get(url)
+        assert response.status_code == 403, url
+        assert "token" in response.text
+    assert browser.get("/?token=not-the-token").status_code == 403
+
+
+def test_the_token_in_the_address_sets_a_strict_http_only_cookie(folder):
+    browser = client(folder, signed_in=False)
+    response = browser.get(
+        f"/cycle?f=grant.yaml&token={TOKEN}&as_of={AS_OF}", follow_redirects=False
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == f"/cycle?f=grant.yaml&as_of={AS_OF}"  # token gone
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"docgen_token={TOKEN};")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    # the cookie alone then opens every page
+    assert browser.get(f"/cycle?f=grant.yaml&as_of={AS_OF}").status_code == 200
+    headers = browser.get("/").headers
+    assert (
+        headers["x-frame-options"] == "DENY"
+        and "frame-ancestors 'none'" in headers["content-security-policy"]
+    )
+
+
+def test_another_host_is_refused_even_with_the_token(folder):
+    browser = client(folder)
+    # DNS rebinding: a name of the attacker's resolving to 127.0.0.1
+    response = browser.get(f"/?token={TOKEN}", headers={"host": f"evil.example:{PORT}"})
+    assert response.status_code == 403 and "Host" in response.text
+    assert browser.get("/", headers={"host": "127.0.0.1:9999"}).status_code == 403
+    assert browser.get("/", headers={"host": f"localhost:{PORT}"}).status_code == 200
+
+
+def test_a_post_from_another_origin_is_refused_and_records_nothing(folder):
+    browser = client(folder)
+    before = (folder / "unapproved.yaml").read_bytes()
+    data = {"csrf": csrf_token(TOKEN), "f": "unapproved.yaml", "as_of": AS_OF, "by": "X"}
+    response = browser.post("/approve", data=data, headers={"origin": "http://evil.example"})
+    assert response.status_code == 403 and "Origin" in response.text
+    response = browser.post("/approve", data=data, headers={"origin": "null"})
+    assert response.status_code == 403
+    assert (folder / "unapproved.yaml").read_bytes() == before
+
+
+def test_a_post_without_its_csrf_token_is_refused(folder):
+    browser = client(folder)
+    before = (folder / "unapproved.yaml").read_bytes()
+    for csrf in (None, "forged"):
+        data = {"f": "unapproved.yaml", "as_of": AS_OF, "by": "A. Counsel"}
+        if csrf:
+            data["csrf"] = csrf
+        response = browser.post("/approve", data=data, headers={"origin": f"http://{HOST}"})
+        assert response.status_code == 403
+        assert "reload the page" in response.text
+    assert (folder / "unapproved.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/cycle?f=../grant.yaml",
+        "/cycle?f=/etc/passwd",
+        "/cycle?f=%2e%2e/%2e%2e/etc/hosts.yaml",
+        "/files/../grant.yaml",
+        "/files/..%2fgrant.yaml",
+        "/files/%2e%2e/%2e%2e/etc/passwd",
+        "/pages/..%2f..%2fetc%2fpasswd.pdf",
+        "/files/link/passwd",
+    ],
+)
+def test_no_file_outside_the_folder_is_served(folder, url):
+    (folder / "out").mkdir()
+    (folder / "out" / "link").symlink_to("/etc")
+    response = client(folder).get(url)
+    assert response.status_code in (403, 404), url
+    assert "root:" not in response.text
+
+
+def test_what_the_facts_hold_is_shown_as_text(folder):
+    text = GRANT.read_text(encoding="utf-8").replace(
+        "name: Jane Q. Smith", "name: <script>alert(1)</script>", 1
+    )
+    (folder / "grant.yaml").write_text(text, encoding="utf-8")
+    html = client(folder).get("/cycle?f=grant.yaml&as_of=2026-06-01").text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script>" not in html
+
+
+def test_a_facts_file_that_does_not_load_shows_its_messages(folder):
+    (folder / "broken.yaml").write_text(
+        GRANT.read_text(encoding="utf-8").replace("grant_date: 2026-06-23", "grant_date: someday"),
+        encoding="utf-8",
+    )
+    response = client(folder).get(f"/cycle?f=broken.yaml&as_of={AS_OF}")
+    assert response.status_code == 422
+    said = messages(response.text)
+    assert any(re.search(r"broken\.yaml:\d+: grant\.grant_date", m) for m in said), said
+    assert "Traceback" not in response.text
+
+
+def test_an_internal_error_is_a_page_without_a_traceback(folder, monkeypatch):
+    from docgen import api
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(api, "check_loaded", broken)
+    response = client(folder).get(f"/cycle?f=grant.yaml&as_of={AS_OF}")
+    assert response.status_code == 500
+    assert "secret internals" not in response.text and "Traceback" not in response.text
+    assert "Nothing was written" in response.text
+
+
+def _approve_form(html: str, wording: str) -> dict[str, str]:
+    """The fields of the Approve form of ``wording`` as the page shows them."""
+    form = re.search(
+        r'<form method="post" action="/approve">(?:(?!</form>).)*name="wording" value="'
+        + re.escape(wording)
+        + r'"(?:(?!</form>).)*</form>',
+        html,
+        re.S,
+    )
+    assert form, wording
+    return dict(re.findall(r'name="([a-z_0-9]+)" value="([^"]*)"', form.group(0)))
+
+
+def test_two_browsers_approving_at_once_one_wins_the_other_is_told_to_reload(folder):
+    first, second = client(folder), client(folder)
+    url = f"/review?f=unapproved.yaml&as_of={AS_OF}"
+    page_one, page_two = first.get(url).text, second.get(url).text
+    wordings = re.findall(r'name="wording" value="([^"]+)"', page_one)
+    assert len(wordings) == 2, wordings
+    origin = {"origin": f"http://{HOST}"}
+    one = {**_approve_form(page_one, wordings[0]), "by": "A. Counsel"}
+    two = {**_approve_form(page_two, wordings[1]), "by": "B. Counsel"}
+    won = first.post("/approve", data=one, headers=origin, follow_redirects=False)
+    assert won.status_code == 303, won.text
+    after = (folder / "unapproved.yaml").read_bytes()
+    lost = second.post("/approve", data=two, headers=origin)
+    assert lost.status_code == 409
+    assert "reload the page" in lost.text
+    assert (folder / "unapproved.yaml").read_bytes() == after  # nothing recorded by the loser
+    # after reloading, the second approval goes through and the check turns clean of them
+    fresh = second.get(url).text
+    two = {**_approve_form(fresh, wordings[1]), "by": "B. Counsel"}
+    assert second.post("/approve", data=two, headers=origin).status_code == 200
+    assert "DOC-DRAFTED-CLAUSE" not in second.get(f"/findings?f=unapproved.yaml&as_of={AS_OF}").text
+
+
+def test_a_refused_decision_shows_why_and_records_nothing(folder):
+    browser = client(folder)
+    page = browser.get(f"/returned?f=grant.yaml&as_of={AS_OF}").text
+    facts_sha = re.search(r'name="facts_sha" value="([^"]+)"', page).group(1)
+    before = (folder / "grant.yaml").read_bytes()
+    response = browser.post(
+        "/decide",
+        data={
+            "csrf": csrf_token(TOKEN),
+            "f": "grant.yaml",
+            "as_of": AS_OF,
+            "facts_sha": facts_sha,
+            "person": "nobody",
+            "form": "1",
+            "effective": "no",
+            "reason": "late",
+            "by": "C. Secretary",
+        },
+        headers={"origin": f"http://{HOST}"},
+    )
+    assert response.status_code == 422
+    assert "nobody" in response.text and "Nothing was recorded" in response.text
+    assert (folder / "grant.yaml").read_bytes() == before
+
+
+def test_the_check_is_kept_until_the_facts_change(folder):
+    app = create_app(folder, folder / "out", TOKEN, LOCAL_HOSTS, PORT)
+    browser = TestClient(app, base_url=f"http://{HOST}")
+    browser.get(f"/?token={TOKEN}")
+    results = app.app.state.workspace.results
+    url = f"/findings?f=grant.yaml&as_of={AS_OF}"
+    browser.get(url)
+    made = results.made
+    browser.get(url)
+    browser.get(f"/findings?f=grant.yaml&as_of={AS_OF}&severity=error")
+    assert results.made == made + 1  # the filter's view only: no check again
+    path = folder / "grant.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    browser.get(url)
+    assert results.made == made + 3  # the check once, and the page's view of it
+
+
+def _elect(browser: TestClient, fields: str) -> object:
+    page = browser.get("/returned?f=grant.yaml&as_of=2026-06-22").text
+    facts_sha = re.search(r'name="facts_sha" value="([^"]+)"', page).group(1)
+    return browser.post(
+        "/returned/elect",
+        data={
+            "csrf": csrf_token(TOKEN),
+            "f": "grant.yaml",
+            "as_of": "2026-06-22",
+            "received_on": "2026-06-22",
+            "facts_sha": facts_sha,
+            "person": "sjohnson-ames",
+            "fields": fields,
+        },
+        headers={"origin": f"http://{HOST}"},
+    )
+
+
+def test_a_paper_form_is_recorded_through_elects_fields(folder):
+    from docgen.load import load_facts
+
+    browser = client(folder)
+    response = _elect(browser, "pay-on: date\npay-date: July 1, 2030\nsigned-on: 2026-06-21\n")
+    assert response.status_code == 200 and "Recorded sjohnson-ames" in response.text
+    director = next(
+        d for d in load_facts(folder / "grant.yaml").facts.directors if d.id == "sjohnson-ames"
+    )
+    assert str(director.elections[-1].pay_date) == "2030-07-01"
+
+
+@pytest.mark.parametrize(
+    "fields, says",
+    [
+        ("pay-when: date", "one of docgen elect&#39;s options"),
+        ("pay-on: date", "option (b) is marked but its date is blank"),  # elect's own refusal
+    ],
+)
+def test_a_refused_paper_form_shows_why_and_records_nothing(folder, fields, says):
+    before = (folder / "grant.yaml").read_bytes()
+    response = _elect(client(folder), fields)
+    assert response.status_code in (400, 422)
+    assert says in response.text and "Nothing was recorded" in response.text
+    assert (folder / "grant.yaml").read_bytes() == before
+
+
+def test_the_workspace_serves_only_inside_its_folder(tmp_path):
+    from docgen.web.server import ServeError, hosts_for, prepare, url
+
+    with pytest.raises(ServeError, match="no such folder"):
+        prepare(tmp_path / "missing", None, "127.0.0.1", 0)
+    with pytest.raises(ServeError, match="only inside"):
+        prepare(tmp_path, tmp_path.parent / "elsewhere", "127.0.0.1", 0)
+    folder, out, port = prepare(tmp_path, None, "127.0.0.1", 0)
+    assert out == tmp_path.resolve() / "out" and port > 0
+    assert url("::1", 8000, "t") == "http://[::1]:8000/?token=t"
+    assert "[::1]" in hosts_for("::1") and "evil.example" not in hosts_for("127.0.0.1")
+
+
+@pytest.mark.slow
+def test_docgen_serve_prints_an_address_with_its_token_and_answers_it(folder):
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "docgen", "serve", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(2)]
+        address = lines[1].strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[\w-]{43}", address), lines
+        import http.cookiejar
+
+        jar = http.cookiejar.CookieJar()
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        for _ in range(100):
+            try:
+                opened = browser.open(address, timeout=5)
+                break
+            except urllib.error.HTTPError:
+                raise
+            except urllib.error.URLError:  # not listening yet
+                time.sleep(0.1)
+        else:
+            pytest.fail("docgen serve did not answer")
+        with opened as response:  # redirected to / without the token, the cookie kept
+            assert response.url == address.split("?")[0]
+            assert response.status == 200 and "grant.yaml" in response.read().decode()
+        assert [cookie.name for cookie in jar] == ["docgen_token"]
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(address.split("?")[0], timeout=5)
+        assert refused.value.code == 403
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_the_results_kept_are_bounded_and_the_most_used_stay(tmp_path):
+    from docgen.web.cache import KEPT, Results
+
+    facts = tmp_path / "facts.yaml"
+    facts.write_text("a\n", encoding="utf-8")
+    results = Results()
+    results.get("check", lambda: ("checked", [facts]))
+    for number in range(KEPT + 10):
+        results.get(("filter", number), lambda: ("view", [facts]))
+        results.get("check", lambda: ("checked again", [facts]))  # every page uses it
+    assert results.get("check", lambda: ("checked again", [facts])) == "checked"
+    assert results.made == 1 + KEPT + 10
+    results.get(("filter", 0), lambda: ("view again", [facts]))  # long dropped: made again
+    assert results.made == 2 + KEPT + 10

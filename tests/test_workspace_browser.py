@@ -1,0 +1,218 @@
+"""`docgen serve` in a real browser: Debian's Chromium driven by Playwright (nothing downloaded),
+against the workspace served by uvicorn on 127.0.0.1. Counsel approves a wording and sees the
+check turn clean; the secretary drops a filled form and records it, marks a form not in effect,
+issues a stage with a hold; a request without the token, from another origin or for ``../`` is
+refused (issue 41). DOCGEN_SCREENSHOTS=DIR keeps a screenshot of each screen there."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+from docgen.load import load_facts  # noqa: E402
+from docgen.render import html as render  # noqa: E402
+from docgen.web.app import create_app  # noqa: E402
+from docgen.web.security import LOCAL_HOSTS  # noqa: E402
+from tests.fillers import pypdf_fill  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = Path("/usr/bin/chromium")
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+GRANT = SAMPLES / "director-grant-2026.yaml"
+UNAPPROVED = SAMPLES / "problems" / "director-unapproved-clauses.yaml"
+TOKEN = "browser-test-token"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    shutil.copy(GRANT, tmp_path / "grant.yaml")
+    shutil.copy(UNAPPROVED, tmp_path / "unapproved.yaml")
+    partial = GRANT.read_text(encoding="utf-8").replace(
+        "        filed_on: 2026-05-15\n        percent: 100",
+        "        filed_on: 2026-05-15\n        percent: 50",
+        1,
+    )
+    (tmp_path / "partial.yaml").write_text(partial, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.fixture
+def server(folder) -> Iterator[str]:
+    port = _free_port()
+    app = create_app(folder, folder / "out", TOKEN, LOCAL_HOSTS, port)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if running.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(java_script_enabled=False)  # every screen reads without it
+    opened = context.new_page()
+    opened.goto(f"{server}/?token={TOKEN}")
+    yield opened
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    keep = os.environ.get("DOCGEN_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(keep) / f"{name}.png"), full_page=True)
+
+
+def test_counsel_approves_each_wording_and_the_check_turns_clean(page, server, folder):
+    page.goto(f"{server}/review?f=unapproved.yaml&as_of=2026-07-01")
+    assert "2 awaiting counsel's approval" in page.inner_text("main")
+    shot(page, "review")
+    for _ in range(2):
+        form = page.locator("form[action='/approve']").first
+        form.locator("input[name=by]").fill("A. Counsel")
+        form.locator("button").click()
+        assert "Approved" in page.inner_text("[role=status]")
+    assert page.locator("form[action='/approve']").count() == 0
+    assert "each approved" in page.inner_text("main")
+    page.goto(f"{server}/findings?f=unapproved.yaml&as_of=2026-07-01")
+    assert page.locator("#clean").count() == 1, page.inner_text("main")
+    approvals = load_facts(folder / "unapproved.yaml").facts.clause_approvals
+    assert [a.by for a in approvals[-2:]] == ["A. Counsel", "A. Counsel"]
+
+
+def test_a_dropped_form_is_shown_then_recorded(page, server, folder, tmp_path):
+    blank = render.render_document(
+        load_facts(folder / "grant.yaml"), "exhibit-i", "tnguyen", "elections", "pdf"
+    )
+    filled = tmp_path / "tnguyen-returned.pdf"
+    filled.write_bytes(
+        pypdf_fill(
+            blank,
+            {"pay_on": "separation", "printed_name": "Thanh Nguyen", "date_signed": "2026-06-18"},
+        )
+    )
+    page.goto(f"{server}/returned?f=grant.yaml&as_of=2026-06-22")
+    before = (folder / "grant.yaml").read_bytes()
+    page.set_input_files("input[name=forms]", str(filled))
+    page.fill("input[name=received_on]", "2026-06-22")
+    page.click("text=Read them")
+    reading = page.inner_text("tr.reading")
+    assert "tnguyen" in reading and "option (a), filed June 22, 2026" in reading, reading
+    shot(page, "returned")
+    assert (folder / "grant.yaml").read_bytes() == before  # shown, not yet recorded
+    page.click("text=Record 1 form")
+    assert "Recorded 1 form" in page.inner_text("[role=status]")
+    elections = load_facts(folder / "grant.yaml").facts.directors
+    tnguyen = next(d for d in elections if d.id == "tnguyen")
+    assert tnguyen.elections[-1].filed_on.isoformat() == "2026-06-22"
+
+
+def test_a_form_is_marked_not_in_effect(page, server, folder):
+    page.goto(f"{server}/returned?f=grant.yaml&as_of=2026-07-01")
+    form = page.locator("form[action='/decide']")
+    form.locator("input[name=person]").fill("rgarcia")
+    form.locator("input[name=form]").fill("2")
+    form.locator("input[name=reason]").fill("signed by an attorney-in-fact; no power on file")
+    form.locator("input[name=by]").fill("C. Secretary")
+    form.locator("button").click()
+    assert "Decision recorded for rgarcia" in page.inner_text("[role=status]")
+    row = page.inner_text("#person-rgarcia")
+    assert "C. Secretary" in row, row
+    election = load_facts(folder / "grant.yaml").facts.directors[1].elections[1]
+    assert (election.status, election.decided_by) == ("ineffective", "C. Secretary")
+
+
+def test_a_stage_is_issued_with_a_hold(page, server, folder):
+    page.goto(f"{server}/issue?f=partial.yaml&as_of=2026-06-23&stage=grant")
+    refusal = page.inner_text("[role=alert]")
+    assert "docgen batch refuses this stage" in refusal and "jsmith" in refusal
+    shot(page, "issue")
+    page.click("text=Issue stage grant")
+    text = ""
+    for _ in range(600):  # the page reloads itself every second while it renders (no JavaScript)
+        time.sleep(0.5)
+        try:
+            text = page.inner_text("main", timeout=2000)
+        except playwright_api.Error:  # caught between two reloads
+            continue
+        if "Issued" in text or "Refused" in text:
+            break
+    assert "Refused" not in text, text
+    assert "held: jsmith" in text and "Held: jsmith" in text, text
+    shot(page, "issued")
+    manifest = folder / "out" / "2026-annual" / "grant" / "manifest.json"
+    assert manifest.is_file()
+    assert not (folder / "out" / "2026-annual" / "grant" / "jsmith").exists()
+    assert (folder / "out" / "2026-annual" / "grant" / "rgarcia" / "notice.pdf").is_file()
+    # the glance then links each issued document, and counsel sees a Notice as its pages
+    page.goto(f"{server}/cycle?f=partial.yaml&as_of=2026-06-23")
+    assert page.locator("#person-rgarcia a[href$='notice.pdf']").count() == 1
+    assert page.locator("svg[role=img]").count() == 1
+    shot(page, "cycle")
+    page.goto(f"{server}/review?f=partial.yaml&as_of=2026-06-23")
+    page.click("text=Show its pages")
+    page.wait_for_load_state("load")  # the page's images loaded
+    images = page.locator("img.page")
+    assert images.count() >= 1
+    assert images.first.evaluate("i => i.naturalWidth") > 100  # the PNG was drawn
+
+
+def test_requests_without_the_token_from_another_origin_or_outside_are_refused(
+    browser, server, page
+):
+    stranger = browser.new_context()
+    response = stranger.new_page().goto(f"{server}/cycle?f=grant.yaml")
+    assert response.status == 403 and "token" in response.text()
+    stranger.close()
+    forged = page.request.post(
+        f"{server}/approve",
+        form={"f": "grant.yaml", "by": "Mallory"},
+        headers={"Origin": "http://evil.example"},
+    )
+    assert forged.status == 403
+    for url in ("/files/..%2fgrant.yaml", "/cycle?f=../grant.yaml", "/files/../../etc/passwd"):
+        response = page.goto(f"{server}{url}")
+        assert response.status in (403, 404), url
+        assert re.search("root:", page.content()) is None
