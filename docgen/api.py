@@ -335,12 +335,24 @@ def intake(
     received_on: date,
     as_of: date,
     accept_name: str | None = None,
+    trust: str | Path | None = None,
+    sign_config: str | Path | None = None,
 ) -> Recorded:
     """`docgen intake`: returned forms recorded in the facts file, then checked; the forms
-    refused are in ``Recorded.refused`` (``accept_name``: see docgen.intake.forms.intake)."""
+    refused are in ``Recorded.refused`` (``accept_name``: see docgen.intake.forms.intake). A
+    certified form's certificate must chain to the company's CA: ``trust``, else the signing
+    config's chain (``sign_config`` or DOCGEN_SIGN_CONFIG; docgen.intake.certified)."""
+    from docgen.intake.certified import company_ca
     from docgen.intake.forms import intake as take_in
 
-    return take_in(path, list(forms), received_on=received_on, as_of=as_of, accept_name=accept_name)
+    return take_in(
+        path,
+        list(forms),
+        received_on=received_on,
+        as_of=as_of,
+        accept_name=accept_name,
+        company=company_ca(trust, sign_config),
+    )
 
 
 def elect(

@@ -516,6 +516,16 @@ def intake(
     received_on: Annotated[str, typer.Option("--received-on", help=_RECEIVED_HELP)],
     as_of: AsOf = None,
     accept_name: AcceptName = None,
+    trust: Annotated[
+        Path | None,
+        typer.Option(
+            "--trust",
+            help="The company's CA certificate (PEM): a form the company certified is taken in "
+            "only when its certificate chains to it (default: the signing config's chain).",
+            show_default=False,
+        ),
+    ] = None,
+    sign_config: SignConfig = None,
 ) -> None:
     """Read returned forms into FILE as filings on the day received, then check it.
 
@@ -530,7 +540,13 @@ def intake(
     checked_on = parse_as_of(as_of)
     received = parse_received_on(received_on, checked_on)
     result = api.intake(
-        file, forms, received_on=received, as_of=checked_on, accept_name=accept_name
+        file,
+        forms,
+        received_on=received,
+        as_of=checked_on,
+        accept_name=accept_name,
+        trust=trust,
+        sign_config=sign_config,
     )
     _ended(result)
 
