@@ -156,3 +156,18 @@ def test_a_trust_anchor_that_is_not_a_certificate_is_refused(cli, notice, tmp_pa
     result = cli("verify", notice, "--trust", bad)
     assert result.exit_code == 2
     assert "not a certificate" in result.stderr
+
+
+def test_bytes_appended_after_the_last_eof_are_not_these_very_bytes(cli, notice, pki):
+    notice.write_bytes(notice.read_bytes() + b"<script>payload()</script>\n")
+    said = _fails(cli, notice, pki.ca_pem, "bytes were appended after the file's last %%EOF")
+    assert "these very bytes" not in said
+    assert "nothing changed after signing" not in said
+
+
+def test_an_appended_fake_eof_is_refused_too(cli, notice, pki):
+    # A payload ending in its own %%EOF hides the signed revision's end: pyHanko finds no
+    # startxref after it and the signature is not read at all.
+    notice.write_bytes(notice.read_bytes() + b"%PDF payload\n%%EOF\n")
+    said = _fails(cli, notice, pki.ca_pem)
+    assert "these very bytes" not in said
