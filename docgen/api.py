@@ -309,13 +309,9 @@ def verify(
     target = Path(target)
     if target.suffix.lower() == ".pdf" or target.is_file():
         return verify_document(target, trust)
-    if trust is not None:
-        raise BadOption(
-            f"--trust checks who signed one PDF: name the file, e.g. {target}/jsmith/notice.pdf."
-        )
     from docgen.issue.verify import verify_issued
 
-    return verify_issued(target)
+    return verify_issued(target, trust)
 
 
 def verify_document(
