@@ -88,9 +88,7 @@ def test_a_certified_form_filled_in_is_recorded_and_its_certification_holds(
     assert "Signature Validation: Signature is Valid." in shown
 
 
-def _refused(
-    cli, facts: Path, data: bytes, tmp_path: Path, *said: str, extra: tuple = ()
-) -> None:
+def _refused(cli, facts: Path, data: bytes, tmp_path: Path, *said: str, extra: tuple = ()) -> None:
     before = facts.read_bytes()
     _, result = take_in(cli, facts, data, tmp_path, *extra)
     assert result.exit_code == 2, result.stdout + result.stderr
@@ -208,9 +206,7 @@ def test_the_signing_configs_chain_is_the_companys_ca(
     config = tmp_path / "signing.toml"
     config.write_text(f'key = "{pki.folder / "company.p12"}"\nchain = ["{pki.ca_pem}"]\n')
     monkeypatch.setenv("DOCGEN_SIGN_CONFIG", str(config))
-    _refused(
-        cli, facts, pypdf_fill(forged, VALUES, incremental=True), tmp_path, "does not chain"
-    )
+    _refused(cli, facts, pypdf_fill(forged, VALUES, incremental=True), tmp_path, "does not chain")
     form, result = take_in(cli, facts, pypdf_fill(certified, VALUES, incremental=True), tmp_path)
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "the company's certification holds" in result.stdout

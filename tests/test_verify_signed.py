@@ -174,9 +174,8 @@ def company_templates_folder(tmp_path_factory, signing) -> Path:
     work = tmp_path_factory.mktemp("own-templates")
     (work / "forms").mkdir()
     facts = work / "grant.yaml"
-    facts.write_text(
-        GRANT.read_text().replace("directors_csv: null", "templates_dir: forms\ndirectors_csv: null")
-    )
+    own = "templates_dir: forms\ndirectors_csv: null"
+    facts.write_text(GRANT.read_text().replace("directors_csv: null", own))
     return issue_batch(
         facts,
         work / "out",

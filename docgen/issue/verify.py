@@ -170,8 +170,11 @@ def _check_signers(
             continue
         if signed is None:
             check.changes.append(
-                (name, f"not signed: nothing in it says who made it, so --trust {anchor_name} "
-                 "cannot be checked")
+                (
+                    name,
+                    f"not signed: nothing in it says who made it, so --trust {anchor_name} "
+                    "cannot be checked",
+                )
             )
         elif signed.problems:
             check.changes.append((name, "; ".join(signed.problems)))
@@ -559,7 +562,6 @@ class SignedFileCheck:
             f"stage {record['stage']}, as of {record['as_of']})."
             + ("" if self.made.compared == "bytes" else " " + " ".join(self.made.notes))
         )
-
 
     def _certified_only(self) -> str:
         check = self.certification
