@@ -242,9 +242,11 @@ def signing_key(config: str | Path | None, *, prompt: bool = False) -> Signing:
     """`--sign`: the company's key from the signing config (``config``, else the one
     DOCGEN_SIGN_CONFIG names), its passphrase from DOCGEN_SIGN_PASSPHRASE or, with ``prompt``,
     asked for; checked before anything is rendered (docgen.issue.signing)."""
+    from docgen.issue.key_file import check_key_file
     from docgen.issue.signing import SigningConfig, load, passphrase
 
     named = SigningConfig.named(config)
+    check_key_file(named)  # others may not write the key (docgen.issue.key_file)
     return load(named, passphrase(prompt))
 
 
