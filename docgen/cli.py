@@ -186,9 +186,12 @@ _STAGE_HELP = "The stage to check or issue. "  # and each kind's stages: _StageO
 _OUT_HELP = "Folder to issue into: the stage folder is OUT/<cycle>/<stage>/."
 _HOLD_HELP = (
     "Issue every packet but this one; its findings do not stop the rest, and the manifest names "
-    "it with them."
+    "it with them. Several: repeat it, or --hold A,B."
 )
-_ONLY_HELP = "Re-issue just this packet into the issued stage folder; all else stays as it is."
+_ONLY_HELP = (
+    "Re-issue just this packet into the issued stage folder; all else stays as it is. Several: "
+    "repeat it, or --only A,B."
+)
 _FORCE_HELP = (
     "Render every packet again as of --as-of, even one whose facts are as issued (a document "
     "that comes out byte for byte the same stays as issued)."

@@ -248,7 +248,7 @@ def _render(
     issued = portable_report(plan.report, doc_findings(loaded, problems, plan.head))
     plan.scope.refuse_on(issued, stage_of_refusal="documents")
     held_back = plan.scope.held_back_with_errors(issued)
-    html = render_report_html(issued, clause_wording(loaded, issued), held_back)
+    html = render_report_html(issued, clause_wording(loaded, issued), held_back, issued=True)
     return _Rendered(rendered, issued, html, held_back)
 
 
