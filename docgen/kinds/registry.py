@@ -228,6 +228,8 @@ class Kind(Generic[FactsT]):
         data = facts.model_dump(mode="json")
         for name in self.model.not_in_slice:
             data.pop(name, None)
+        for path in self.model.not_printed:
+            _drop(data, path)
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
         for rows in self.records:
@@ -399,3 +401,16 @@ def kind_of(facts: KindFacts[Any]) -> Kind[Any]:
 def document_names() -> list[str]:
     """Every document any kind issues."""
     return sorted({doc.name for kind in all_kinds() for doc in kind.documents})
+
+
+def _drop(data: dict[str, Any], path: str) -> None:
+    """Leave the fact at ``path`` ("company.cik", "directors[].cik") out of dumped facts."""
+    head, _, name = path.partition(".")
+    if head.endswith("[]"):
+        for item in data.get(head[:-2]) or []:
+            if isinstance(item, dict):
+                item.pop(name, None)
+        return
+    part = data.get(head)
+    if isinstance(part, dict):
+        part.pop(name, None)
