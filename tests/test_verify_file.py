@@ -175,9 +175,20 @@ def test_a_notice_copied_out_of_its_folder_verifies(away, cli):
     assert (
         f"{away}: consistent with the record it carries: docgen {__version__} makes these very "
         "bytes from its facts as of 2026-06-23 (notice for jsmith, 2026-annual, stage grant; "
-        "facts SHA-256 "
-    ) in result.stdout
+        "the facts it carries have SHA-256 "
+    ) in " ".join(result.stdout.split())
     assert "It is not signed, so this proves nothing about who made it" in result.stdout
+
+
+def test_the_digest_shown_is_of_the_facts_the_file_carries(away, folder, cli):
+    """Issue 44: the digest printed is the packet's own facts, as the manifest's packet inputs
+    hold it; never the cycle's facts-file digest, which an edited record would carry unchanged."""
+    manifest = json.loads((folder / "manifest.json").read_text())
+    (packet,) = [p for p in manifest["packets"] if p["subject"] == "jsmith"]
+    own = packet["inputs"]["facts_sha256"]
+    said = " ".join(cli("verify", away).stdout.split())
+    assert f"the facts it carries have SHA-256 {own[:12]}" in said
+    assert manifest["facts"]["sha256"][:12] not in said
 
 
 @pytest.mark.parametrize("where", [0.02, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9, 0.98])

@@ -40,6 +40,7 @@ from docgen.core.text import normalise
 from docgen.issue.changes import folder_changes
 from docgen.issue.docrules import check_rendered
 from docgen.issue.folder import read_issued
+from docgen.issue.history import canonical
 from docgen.issue.layout import MANIFEST_NAME, RETURNED, SUPERSEDED
 from docgen.issue.manifest import Manifest, read
 from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_record
@@ -264,10 +265,14 @@ class FileCheck:
     @property
     def summary(self) -> str:
         record = self.record.data
+        # The digest of the facts the file itself carries (its packet's slice), as the manifest's
+        # packet inputs hold it: never the cycle's facts-file digest the record merely names,
+        # which nothing in an unsigned file binds to the facts it carries.
+        own = hashlib.sha256(canonical(record["facts"])).hexdigest()
         what = (
             f"{record['document']} for {record['subject']}, {record['cycle']}, stage "
-            f"{record['stage']}; facts SHA-256 {record['facts_sha256'][:12]}… "
-            f"as in its stage folder's {MANIFEST_NAME}"
+            f"{record['stage']}; the facts it carries have SHA-256 {own[:12]}…, to compare "
+            f"with its packet's inputs (facts_sha256) in its stage folder's {MANIFEST_NAME}"
         )
         after = f" {self.standing}" if self.standing else ""
         if self.compared == "bytes":
