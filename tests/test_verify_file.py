@@ -364,3 +364,34 @@ def test_render_writes_a_pdf_that_verifies(tmp_path, cli):
     assert made.exit_code == 0, made.output
     assert read_record(path.read_bytes()).subject == "rgarcia"
     assert cli("verify", path).exit_code == 0
+
+
+@pytest.mark.parametrize("version", [__version__, "0.0.9"])
+def test_a_stamp_drawn_over_page_one_is_reported_whatever_the_version(tmp_path, cli, version):
+    """Issue 44: an annotation the issued document did not have is reported, even when the
+    record names another docgen and only the text is compared."""
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject
+
+    def versioned(data):
+        data["docgen_version"] = version
+
+    writer = PdfWriter(clone_from=io.BytesIO(_notice(versioned)))
+    stamp = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Annot"),
+            NameObject("/Subtype"): NameObject("/Stamp"),
+            NameObject("/Name"): NameObject("/Approved"),
+            NameObject("/Rect"): ArrayObject([FloatObject(v) for v in (72, 500, 400, 700)]),
+        }
+    )
+    writer.add_annotation(0, stamp)
+    path = tmp_path / "notice.pdf"
+    with path.open("wb") as handle:
+        writer.write(handle)
+    result = cli("verify", path)
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.stderr.split())
+    assert (
+        "page 1 has 1 Stamp annotation the document docgen makes from its record does not" in said
+    )

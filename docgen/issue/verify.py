@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import io
 import json
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -375,6 +377,34 @@ def _text_differences(issued: bytes, remade: bytes) -> list[str]:
     return ["text differs"]
 
 
+def _annotation_kinds(data: bytes) -> Counter[tuple[int, str]]:
+    """Each page's annotations by kind (/Link, /Widget, /Stamp...), counted."""
+    from pypdf import PdfReader
+
+    found: Counter[tuple[int, str]] = Counter()
+    reader = PdfReader(io.BytesIO(data))
+    for number, page in enumerate(reader.pages, start=1):
+        for annotation in page.get("/Annots") or []:
+            kind = annotation.get_object().get("/Subtype")
+            found[(number, str(kind))] += 1
+    return found
+
+
+def _added_annotations(issued: bytes, remade: bytes) -> list[str]:
+    """Annotations the file has that the document docgen makes has not (a stamp, a note drawn
+    over a page): they change what a reader sees though not the text, so they are reported
+    whatever version made the file (issue 44)."""
+    try:
+        added = _annotation_kinds(issued) - _annotation_kinds(remade)
+    except Exception as error:  # a damaged PDF: pypdf's errors are of many classes
+        return [f"annotations: unreadable ({error})"]
+    return [
+        f"page {page} has {count} {kind[1:] if kind.startswith('/') else kind} annotation"
+        f"{'s' if count != 1 else ''} the document docgen makes from its record does not have"
+        for (page, kind), count in sorted(added.items())
+    ]
+
+
 def _where_bytes_differ(issued: bytes, remade: bytes) -> str:
     if len(issued) != len(remade):
         return f"{len(issued):,} bytes; docgen makes {len(remade):,}"
@@ -470,6 +500,7 @@ def _compare(check: FileCheck, issued: bytes) -> None:
     if check.compared == "bytes" and remade == issued:
         return
     check.differences.extend(_text_differences(issued, remade))
+    check.differences.extend(_added_annotations(issued, remade))
     if check.compared == "text":
         return
     if record.raw != record.to_bytes():
