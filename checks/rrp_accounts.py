@@ -91,7 +91,7 @@ DESIGN_FORM_GAPS = Citation("DESIGN.md", "Gaps in the source forms")
     cites=[DESIGN_FORM_GAPS, plan("Beneficiary designation")],
     explanation="docgen's form rule, not the Plan's: the Plan requires a Beneficiary and says "
     "nothing of shares; the RRP Deferral Election Form, which docgen drafts where the Plan has "
-    "none (DESIGN.md, \"Gaps in the source forms\"), asks for each Beneficiary's share. The "
+    'none (DESIGN.md, "Gaps in the source forms"), asks for each Beneficiary\'s share. The '
     "primary Beneficiaries' shares total 100%, and so do the contingent Beneficiaries' (who "
     "take only if no primary Beneficiary survives). Shares that total more or less leave the "
     "settlement of the Account in doubt.",

@@ -444,7 +444,7 @@ def verify_file(path: str | Path, data: bytes | None = None) -> FileCheck:
     if not path.is_file():
         raise NotAnIssuedFile(
             f"{path}: no such file. Name an issued PDF, like "
-            "out/2026-annual/grant/jsmith/notice.pdf, or an issued folder."
+            "OUT/<cycle>/<stage>/<id>/notice.pdf, or an issued folder."
         )
     issued = read_issued_pdf(path) if data is None else data
     with pdf_reader_notes() as reading:

@@ -66,7 +66,7 @@ class DirectorCompany(Fact):
         None,
         pattern=r"^[A-Z0-9][A-Z0-9.-]{0,9}$",
         description="The issuer's trading symbol, e.g. EXCO (`docgen section16`).",
-        json_schema_extra={"fix": "Write the symbol in capitals, e.g. trading_symbol: EXCO."},
+        json_schema_extra={"fix": "Write the symbol in capitals, e.g. trading_symbol: ABC."},
         exclude_if=_absent,
     )
     form4_table: Literal["I", "II"] | None = Field(
