@@ -63,6 +63,11 @@ class RosterRow:
         return shown, self.lines[column], self.columns[column]
 
 
+def _article(word: str) -> str:
+    """ "an" before a vowel sound as spelled (an id column, an email column), else "a"."""
+    return "an" if word[:1].lower() in "aeio" else "a"
+
+
 def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -> list[Problem]:
     names = [column.name for column in columns]
     listed = f"Columns: {', '.join(names)}."
@@ -79,6 +84,7 @@ def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -
             )
         ]
     seen: set[str] = set()
+    unknown: list[str] = []
     for column in header:
         if column in seen:
             problems.append(
@@ -95,8 +101,11 @@ def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -
         if column not in names:
             guess = difflib.get_close_matches(column, names, n=1)
             hint = f"Did you mean {guess[0]}? " if guess else ""
+            # The columns are listed once, with the first unknown column, not with each.
+            named = listed if not unknown else "The columns are listed above."
+            unknown.append(column)
             problems.append(
-                Problem(shown, 1, f"column {column}", "unknown column", None, f"{hint}{listed}")
+                Problem(shown, 1, f"column {column}", "unknown column", None, f"{hint}{named}")
             )
     for wanted in columns:
         if wanted.required and wanted.name not in header:
@@ -107,7 +116,7 @@ def _header_problems(header: list[str], columns: Sequence[Column], shown: str) -
                     f"column {wanted.name}",
                     "required column is missing",
                     None,
-                    f"Add a {wanted.name} column to the header row.",
+                    f"Add {_article(wanted.name)} {wanted.name} column to the header row.",
                 )
             )
     return problems
