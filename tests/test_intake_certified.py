@@ -210,3 +210,53 @@ def test_the_signing_configs_chain_is_the_companys_ca(
     form, result = take_in(cli, facts, pypdf_fill(certified, VALUES, incremental=True), tmp_path)
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "the company's certification holds" in result.stdout
+
+
+def _pymupdf_fill(data: bytes, tmp_path: Path, extra=None) -> bytes:
+    """Fill the form as PyMuPDF does (an incremental save): each text field's value, its border
+    style and default appearance written again with it."""
+    import pymupdf
+
+    path = tmp_path / "mupdf.pdf"
+    path.write_bytes(data)
+    doc = pymupdf.open(path)
+    for page in doc:
+        for widget in page.widgets():
+            if widget.field_name in VALUES and widget.field_type == pymupdf.PDF_WIDGET_TYPE_TEXT:
+                widget.field_value = VALUES[widget.field_name]
+                widget.update()
+            elif widget.field_type == pymupdf.PDF_WIDGET_TYPE_RADIOBUTTON:
+                if widget.on_state() == VALUES.get(widget.field_name):
+                    widget.field_value = widget.on_state()
+                    widget.update()
+            if extra is not None:
+                extra(widget)
+    doc.save(path, incremental=True, encryption=pymupdf.PDF_ENCRYPT_KEEP)
+    doc.close()
+    return path.read_bytes()
+
+
+def test_a_pymupdf_fill_rewriting_border_styles_is_form_filling(cli, facts, certified, tmp_path):
+    filled = _pymupdf_fill(certified, tmp_path)
+    assert b"/BS" in filled[len(certified) :]  # it wrote the border style again
+    form, result = take_in(cli, facts, filled, tmp_path)
+    assert "more than filling in the form" not in result.stderr, result.stderr
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "certified by CN=Corporate Secretary" in " ".join(result.stdout.split())
+
+
+def test_a_pymupdf_edit_that_makes_a_field_read_only_is_refused(cli, facts, certified, tmp_path):
+    import pymupdf
+
+    def read_only(widget):
+        if widget.field_name == "received_on":
+            widget.field_flags |= pymupdf.PDF_FIELD_IS_READ_ONLY
+            widget.update()
+
+    _refused(
+        cli,
+        facts,
+        _pymupdf_fill(certified, tmp_path, read_only),
+        tmp_path,
+        "more than filling in the form",
+    )
