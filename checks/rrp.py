@@ -15,8 +15,8 @@ from checks import rrp_sources as rrp_src
 from checks import sources as src
 from checks.rrp_routes import election_path
 from checks.rrp_sources import plan
-from checks.sources import code
-from docgen.core.model import fact_path, is_in_effect
+from checks.sources import code, describe
+from docgen.core.model import defaulted_terms, fact_path, is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp.documents import receives_election_form
 from docgen.kinds.rrp.facts import Participant, RRPElection
@@ -231,6 +231,47 @@ def limit_override(context: CheckContext) -> Iterator[Hit]:
             "plan.compensation_limit",
             f"plan.compensation_limit is ${given:,}, but the published {facts.plan_year} "
             f"limit is ${published:,}.",
+        )
+
+
+# ------------------------------------------------------------------------ another company's terms
+
+# The terms whose default is the CarMax, Inc. Retirement Restoration Plan as restated January 1,
+# 2017 (the seed, docgen.kinds.rrp.kind): another company's Plan may say otherwise.
+_RESTATEMENT = "as restated January 1, 2017"
+
+
+@rule(
+    "RRP-PLAN-TERM-DEFAULTED",
+    title="A Plan term taken from the 2017 restatement, not from the facts",
+    severity="warning",
+    cites=[plan("2.03(a)"), plan("3.04"), plan("1.24"), plan("3.02"), plan("3.06(b)")],
+    explanation="docgen's defaults for the Plan's terms (the maximum deferral, the match rate "
+    "and cap, the retirement age and hours, the vesting service and the day Hours of Service "
+    "count from) are the seed Plan's: the CarMax, Inc. Retirement Restoration Plan as restated "
+    "January 1, 2017. A company's own Plan may say otherwise, and the Deferral Election Form "
+    "prints these terms as the company's; each one the facts file does not state is a warning "
+    "until it does.",
+    sources=[
+        describe(
+            plan("3.06(b)"),
+            "The seed Plan's terms, as restated January 1, 2017, are one company's Plan; the "
+            "defaults docgen takes from them are that Plan's, not necessarily the user's.",
+        )
+    ],
+    remedy="Confirm the term for your plan: write it in the facts file as your Plan states it.",
+)
+def plan_term_defaulted(context: CheckContext) -> Iterator[Hit]:
+    facts = context.facts
+    terms = tuple(term for term in KIND.default_terms if _RESTATEMENT in term[1])
+    for term in defaulted_terms(facts, terms):
+        yield Hit(
+            KIND.head(facts)[0],
+            term.path,
+            f"{term.path} is taken as {term.value}, the CarMax Plan's term ({term.source}), "
+            "not from the facts: confirm for your plan.",
+            remedy=f"Write {term.path}: {term.value} (or your Plan's term) in the facts file "
+            "once your Plan's text confirms it.",
         )
 
 

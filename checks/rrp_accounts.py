@@ -12,6 +12,8 @@ from decimal import Decimal
 
 from checks import rrp_sources as rrp_src
 from checks.rrp_sources import PLAN_1_02_DEFAULT, PLAN_BENEFICIARY_CHANGE, plan
+from checks.sources import describe
+from docgen.core.citations import Citation
 from docgen.core.model import fact_path
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp import kind as _kind  # noqa: F401  (the kind claiming these rules)
@@ -77,15 +79,33 @@ def beneficiary_missing(context: CheckContext) -> Iterator[Hit]:
             )
 
 
+# docgen's own form rule: the Plan has no election form, so docgen drafts one (issue 44: a
+# citation of the Plan alone claimed for the Plan a rule its text does not state).
+DESIGN_FORM_GAPS = Citation("DESIGN.md", "Gaps in the source forms")
+
+
 @rule(
     "RRP-BENEFICIARY-SHARES",
     title="Beneficiary shares that do not total 100",
     severity="error",
-    cites=[plan("Beneficiary designation")],
-    explanation="The primary Beneficiaries' shares total 100%, and so do the contingent "
-    "Beneficiaries' (who take only if no primary Beneficiary survives). Shares that total "
-    "more or less leave the settlement of the Account in doubt.",
-    sources=[rrp_src.PLAN_BENEFICIARY_DESIGNATION, PLAN_BENEFICIARY_CHANGE, PLAN_1_02_DEFAULT],
+    cites=[DESIGN_FORM_GAPS, plan("Beneficiary designation")],
+    explanation="docgen's form rule, not the Plan's: the Plan requires a Beneficiary and says "
+    "nothing of shares; the RRP Deferral Election Form, which docgen drafts where the Plan has "
+    'none (DESIGN.md, "Gaps in the source forms"), asks for each Beneficiary\'s share. The '
+    "primary Beneficiaries' shares total 100%, and so do the contingent Beneficiaries' (who "
+    "take only if no primary Beneficiary survives). Shares that total more or less leave the "
+    "settlement of the Account in doubt.",
+    sources=[
+        describe(
+            DESIGN_FORM_GAPS,
+            "docgen's rule for the form it drafts (the Plan has no Deferral Election Form): "
+            "each group of Beneficiaries (primary; contingent) is named with shares that total "
+            "100%. The Plan's text says nothing of shares.",
+        ),
+        rrp_src.PLAN_BENEFICIARY_DESIGNATION,
+        PLAN_BENEFICIARY_CHANGE,
+        PLAN_1_02_DEFAULT,
+    ],
     remedy="Have the Participant restate the designation so each group's shares total 100%.",
 )
 def beneficiary_shares(context: CheckContext) -> Iterator[Hit]:
@@ -99,5 +119,5 @@ def beneficiary_shares(context: CheckContext) -> Iterator[Hit]:
                     participant.id,
                     fact_path("participants", p_index, "beneficiaries"),
                     f"{group} Beneficiary shares total {total.normalize():f}%, not 100% "
-                    f"({listed}).",
+                    f"({listed}); docgen's form rule (the Plan says nothing of shares).",
                 )

@@ -257,9 +257,11 @@ def signing_key(config: str | Path | None, *, prompt: bool = False) -> Signing:
     """`--sign`: the company's key from the signing config (``config``, else the one
     DOCGEN_SIGN_CONFIG names), its passphrase from DOCGEN_SIGN_PASSPHRASE or, with ``prompt``,
     asked for; checked before anything is rendered (docgen.issue.signing)."""
+    from docgen.issue.key_file import check_key_file
     from docgen.issue.signing import SigningConfig, load, passphrase
 
     named = SigningConfig.named(config)
+    check_key_file(named)  # others may not write the key (docgen.issue.key_file)
     return load(named, passphrase(prompt))
 
 
@@ -334,17 +336,15 @@ def verify(
         return verify_bundle(target)
     if target.suffix.lower() == ".pdf" or target.is_file():
         return verify_document(target, trust)
-    if trust is not None:
-        raise BadOption(
-            f"--trust checks who signed one PDF: name the file, e.g. {target}/jsmith/notice.pdf."
-        )
     from docgen.issue.verify_drafts import is_drafts_folder, verify_drafts
 
     if is_drafts_folder(target):
+        if trust is not None:
+            raise BadOption("--trust: Form 4 drafts are not signed; verify them without it.")
         return verify_drafts(target)
     from docgen.issue.verify import verify_issued
 
-    return verify_issued(target)
+    return verify_issued(target, trust)
 
 
 def verify_document(
@@ -364,12 +364,24 @@ def intake(
     received_on: date,
     as_of: date,
     accept_name: str | None = None,
+    trust: str | Path | None = None,
+    sign_config: str | Path | None = None,
 ) -> Recorded:
     """`docgen intake`: returned forms recorded in the facts file, then checked; the forms
-    refused are in ``Recorded.refused`` (``accept_name``: see docgen.intake.forms.intake)."""
+    refused are in ``Recorded.refused`` (``accept_name``: see docgen.intake.forms.intake). A
+    certified form's certificate must chain to the company's CA: ``trust``, else the signing
+    config's chain (``sign_config`` or DOCGEN_SIGN_CONFIG; docgen.intake.certified)."""
+    from docgen.intake.certified import company_ca
     from docgen.intake.forms import intake as take_in
 
-    return take_in(path, list(forms), received_on=received_on, as_of=as_of, accept_name=accept_name)
+    return take_in(
+        path,
+        list(forms),
+        received_on=received_on,
+        as_of=as_of,
+        accept_name=accept_name,
+        company=company_ca(trust, sign_config),
+    )
 
 
 def elect(

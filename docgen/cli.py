@@ -223,9 +223,12 @@ _STAGE_HELP = "The stage to check or issue. "  # and each kind's stages: _StageO
 _OUT_HELP = "Folder to issue into: the stage folder is OUT/<cycle>/<stage>/."
 _HOLD_HELP = (
     "Issue every packet but this one; its findings do not stop the rest, and the manifest names "
-    "it with them."
+    "it with them. Several: repeat it, or --hold A,B."
 )
-_ONLY_HELP = "Re-issue just this packet into the issued stage folder; all else stays as it is."
+_ONLY_HELP = (
+    "Re-issue just this packet into the issued stage folder; all else stays as it is. Several: "
+    "repeat it, or --only A,B."
+)
 _FORCE_HELP = (
     "Render every packet again as of --as-of, even one whose facts are as issued (a document "
     "that comes out byte for byte the same stays as issued)."
@@ -652,6 +655,16 @@ def intake(
     received_on: Annotated[str, typer.Option("--received-on", help=_RECEIVED_HELP)],
     as_of: AsOf = None,
     accept_name: AcceptName = None,
+    trust: Annotated[
+        Path | None,
+        typer.Option(
+            "--trust",
+            help="The company's CA certificate (PEM): a form the company certified is taken in "
+            "only when its certificate chains to it (default: the signing config's chain).",
+            show_default=False,
+        ),
+    ] = None,
+    sign_config: SignConfig = None,
 ) -> None:
     """Read returned forms into FILE as filings on the day received, then check it.
 
@@ -666,7 +679,13 @@ def intake(
     checked_on = parse_as_of(as_of)
     received = parse_received_on(received_on, checked_on)
     result = api.intake(
-        file, forms, received_on=received, as_of=checked_on, accept_name=accept_name
+        file,
+        forms,
+        received_on=received,
+        as_of=checked_on,
+        accept_name=accept_name,
+        trust=trust,
+        sign_config=sign_config,
     )
     _ended(result)
 

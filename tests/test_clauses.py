@@ -462,7 +462,7 @@ def test_a_stale_approval_with_its_wording_shows_the_changed_words(cli):
     report = run_checks(load_facts(path), date(2026, 6, 23), "grant")
     message = clause_errors(report)["notice.b-accelerated-vesting"]
     assert (
-        "changed from the wording A. Counsel approved on 2026-03-02: occurrence of a Change of "
+        "changed from the wording A. Counsel approved on 2026-03-02: … occurrence of a Change of "
         "Control {+that is also a change in control event (Code section 409A(a)(2)(A)(v))+}"
     ) in message
     listed = cli("clauses", path).stdout

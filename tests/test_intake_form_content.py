@@ -125,11 +125,11 @@ def _revoking_field(writer: PdfWriter) -> None:
     writer.root_object["/AcroForm"]["/Fields"].append(ref)
 
 
-def _variant_2027(tmp_path: Path) -> Path:
-    """The next year's facts: the grant 2027-annual, dated June 22, 2027."""
+def _variant_2027(tmp_path: Path, day: str = "2027-06-22") -> Path:
+    """The next year's facts: the grant 2027-annual, dated June 22, 2027 (or ``day``)."""
     text = GRANT.read_text(encoding="utf-8").replace("id: 2026-annual ", "id: 2027-annual ", 1)
     for key in ("grant_date", "notice_date", "election_deadline"):
-        text = text.replace(f"{key}: 2026-06-23", f"{key}: 2027-06-22", 1)
+        text = text.replace(f"{key}: 2026-06-23", f"{key}: {day}", 1)
     path = tmp_path / "grant-2027.yaml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -201,7 +201,26 @@ def test_a_2026_form_with_its_cycle_forged_to_2027_is_refused(cli, blank, tmp_pa
         facts,
         forged,
         tmp_path,
-        "its identity says the Date of Grant is 'June 22, 2027', but page 2 does not print that",
+        "its identity says the grant is 'Date of Grant June 22, 2027', but page 2 does not print "
+        "that",
+    )
+
+
+def test_a_forged_cycle_whose_grant_date_the_page_prints_as_another_date_is_refused(
+    cli, blank, tmp_path
+):
+    """Issue 44: the 2027 grant on June 23, 2027 is the 2026 form's Specified Date, which its
+    page 2 prints; only "Date of Grant June 23, 2027" is the grant's, and page 2 says 2026."""
+    (tmp_path / "facts").mkdir()
+    facts = _variant_2027(tmp_path / "facts", "2027-06-23")
+    forged = pypdf_fill(_edit(blank, _identity(cycle="2027-annual")), GOOD)
+    _refused(
+        cli,
+        facts,
+        forged,
+        tmp_path,
+        "its identity says the grant is 'Date of Grant June 23, 2027', but page 2 does not print "
+        "that",
     )
 
 

@@ -394,10 +394,11 @@ def test_documents_issued_without_form4_facts_are_as_before():
     plain = load_facts(ROOT / "samples" / "director-grant-2026.yaml").facts
     record = kind_of(plain).slice(plain, "jsmith")
     assert not new & set(record["directors"][0]) and not company & set(record["company"])
+    # Given, they are still left out (issue 44): no document prints them, so adding them
+    # re-issues nothing (tests/test_reissue_printed.py).
     tour = load_facts(TOUR).facts
     record = kind_of(tour).slice(tour, "jsmith")
-    assert new <= set(record["directors"][0])
-    assert {"cik", "trading_symbol", "form4_table"} <= set(record["company"])
+    assert not new & set(record["directors"][0]) and not company & set(record["company"])
     assert (ROOT / "templates" / "drafts" / "form4-draft.html.j2").is_file()
     import hashlib
 

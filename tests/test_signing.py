@@ -258,3 +258,36 @@ def test_sign_config_without_sign_is_refused(cli, pki, tmp_path):
     result = cli("batch", GRANT, "--out", tmp_path / "out", "--sign-config", pki.config)
     assert result.exit_code == 2
     assert "add --sign to sign" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("target", "mode", "who"),
+    [
+        ("company.p12", 0o666, "everyone"),
+        ("company.p12", 0o660, "its group"),
+        (".", 0o777, "everyone"),
+    ],
+)
+def test_a_signing_key_others_may_write_is_refused(cli, pki, tmp_path, target, mode, who):
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    shutil.copyfile(pki.folder / "company.p12", keys / "company.p12")
+    (keys / "signing.toml").write_text('key = "company.p12"\n')
+    (keys / target).chmod(mode)
+    result = cli(
+        "batch",
+        GRANT,
+        "--out",
+        tmp_path / "out",
+        "--stage",
+        "grant",
+        "--sign",
+        "--sign-config",
+        keys / "signing.toml",
+    )
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.stderr.split())
+    assert f"may be written by {who}" in said
+    assert "could put their own key there" in said and "chmod go-w" in said
+    assert not (tmp_path / "out").exists()
+    (keys / target).chmod(0o700 if target == "." else 0o600)

@@ -168,3 +168,17 @@ def test_rrp_deadlines_are_each_participants_own(cli):
 def test_a_missing_facts_file_is_bad_input(cli, tmp_path):
     missing = cli("status", tmp_path / "nope.yaml")
     assert missing.exit_code == 2
+
+
+def test_an_election_made_before_the_form_was_sent_is_not_a_return_of_it(cli, elections_folder):
+    """Issue 44: an election on record from before the form was sent (made on a portal, say)
+    is never shown as that form returned before it was sent."""
+    found = rows(cli, GRANT, "--as-of", "2026-06-22", "--out", elections_folder)
+    earlier = [row for row in found.values() if "before the form was sent" in row["election"]]
+    assert earlier
+    for row in earlier:
+        assert row["returned"] == 0
+        assert row["returned_on"] in (None, "-", "")
+        assert row["in_effect"] is True
+    plain = rows(cli, GRANT, "--as-of", "2026-06-22")  # no folder: nothing known of sending
+    assert all("before the form was sent" not in row["election"] for row in plain.values())

@@ -175,9 +175,20 @@ def test_a_notice_copied_out_of_its_folder_verifies(away, cli):
     assert (
         f"{away}: consistent with the record it carries: docgen {__version__} makes these very "
         "bytes from its facts as of 2026-06-23 (notice for jsmith, 2026-annual, stage grant; "
-        "facts SHA-256 "
-    ) in result.stdout
+        "the facts it carries have SHA-256 "
+    ) in " ".join(result.stdout.split())
     assert "It is not signed, so this proves nothing about who made it" in result.stdout
+
+
+def test_the_digest_shown_is_of_the_facts_the_file_carries(away, folder, cli):
+    """Issue 44: the digest printed is the packet's own facts, as the manifest's packet inputs
+    hold it; never the cycle's facts-file digest, which an edited record would carry unchanged."""
+    manifest = json.loads((folder / "manifest.json").read_text())
+    (packet,) = [p for p in manifest["packets"] if p["subject"] == "jsmith"]
+    own = packet["inputs"]["facts_sha256"]
+    said = " ".join(cli("verify", away).stdout.split())
+    assert f"the facts it carries have SHA-256 {own[:12]}" in said
+    assert manifest["facts"]["sha256"][:12] not in said
 
 
 @pytest.mark.parametrize("where", [0.02, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9, 0.98])
@@ -353,3 +364,34 @@ def test_render_writes_a_pdf_that_verifies(tmp_path, cli):
     assert made.exit_code == 0, made.output
     assert read_record(path.read_bytes()).subject == "rgarcia"
     assert cli("verify", path).exit_code == 0
+
+
+@pytest.mark.parametrize("version", [__version__, "0.0.9"])
+def test_a_stamp_drawn_over_page_one_is_reported_whatever_the_version(tmp_path, cli, version):
+    """Issue 44: an annotation the issued document did not have is reported, even when the
+    record names another docgen and only the text is compared."""
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject
+
+    def versioned(data):
+        data["docgen_version"] = version
+
+    writer = PdfWriter(clone_from=io.BytesIO(_notice(versioned)))
+    stamp = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Annot"),
+            NameObject("/Subtype"): NameObject("/Stamp"),
+            NameObject("/Name"): NameObject("/Approved"),
+            NameObject("/Rect"): ArrayObject([FloatObject(v) for v in (72, 500, 400, 700)]),
+        }
+    )
+    writer.add_annotation(0, stamp)
+    path = tmp_path / "notice.pdf"
+    with path.open("wb") as handle:
+        writer.write(handle)
+    result = cli("verify", path)
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.stderr.split())
+    assert (
+        "page 1 has 1 Stamp annotation the document docgen makes from its record does not" in said
+    )

@@ -144,15 +144,75 @@ def test_an_unsigned_notice_with_trust_fails(cli, tmp_path, pki):
     _fails(cli, plain / "jsmith" / "notice.pdf", pki.ca_pem, "not signed: nothing in it says who")
 
 
-def test_trust_names_a_file_not_a_folder(cli, folder, pki):
-    result = cli("verify", folder, "--trust", pki.ca_pem)
-    assert result.exit_code == 2
-    assert "--trust checks who signed one PDF" in result.stderr
-
-
 def test_a_trust_anchor_that_is_not_a_certificate_is_refused(cli, notice, tmp_path):
     bad = tmp_path / "ca.pem"
     bad.write_text("not a certificate")
     result = cli("verify", notice, "--trust", bad)
     assert result.exit_code == 2
     assert "not a certificate" in result.stderr
+
+
+def test_bytes_appended_after_the_last_eof_are_not_these_very_bytes(cli, notice, pki):
+    notice.write_bytes(notice.read_bytes() + b"<script>payload()</script>\n")
+    said = _fails(cli, notice, pki.ca_pem, "bytes were appended after the file's last %%EOF")
+    assert "these very bytes" not in said
+    assert "nothing changed after signing" not in said
+
+
+def test_an_appended_fake_eof_is_refused_too(cli, notice, pki):
+    # A payload ending in its own %%EOF hides the signed revision's end: pyHanko finds no
+    # startxref after it and the signature is not read at all.
+    notice.write_bytes(notice.read_bytes() + b"%PDF payload\n%%EOF\n")
+    said = _fails(cli, notice, pki.ca_pem)
+    assert "these very bytes" not in said
+
+
+@pytest.fixture(scope="module")
+def company_templates_folder(tmp_path_factory, signing) -> Path:
+    """jsmith's Notice issued from the company's own templates (a folder of its own), signed
+    with the company's key."""
+    work = tmp_path_factory.mktemp("own-templates")
+    (work / "forms").mkdir()
+    facts = work / "grant.yaml"
+    own = "templates_dir: forms\ndirectors_csv: null"
+    facts.write_text(GRANT.read_text().replace("directors_csv: null", own))
+    return issue_batch(
+        facts,
+        work / "out",
+        stage="grant",
+        as_of=AS_OF,
+        only=["jsmith"],
+        only_into_new_folder=True,
+        signing=signing,
+    ).folder
+
+
+def test_a_company_template_notice_verifies_against_the_companys_ca(
+    cli, company_templates_folder, pki, tmp_path
+):
+    notice = tmp_path / "notice.pdf"
+    shutil.copyfile(company_templates_folder / "jsmith" / "notice.pdf", notice)
+    result = cli("verify", notice, "--trust", pki.ca_pem)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "do not rely on this copy" not in said
+    assert (
+        "chain: CN=Corporate Secretary,O=Test Co <- CN=Test Co Root CA,O=Test Co, which chains "
+        f"to the trust anchor {pki.ca_pem}" in said
+    )
+    assert "made with the company's own templates" in said
+    # A forger's CA is not the company's: the same file fails against it.
+    _fails(cli, notice, pki.forger_ca_pem, "does not chain to the trust anchor")
+
+
+def test_a_stage_folder_accepts_trust(cli, folder, pki):
+    result = cli("verify", folder, "--trust", pki.ca_pem)
+    assert result.exit_code == 0, result.output
+    assert f"PDFs certified by a key chaining to {pki.ca_pem}" in " ".join(result.stdout.split())
+
+
+def test_a_stage_folder_against_another_ca_fails(cli, folder, pki):
+    result = cli("verify", folder, "--trust", pki.forger_ca_pem)
+    assert result.exit_code == 1, result.output
+    assert "jsmith/notice.pdf: the signer's certificate" in result.stderr
+    assert "does not chain to the trust anchor" in result.stderr

@@ -11,13 +11,14 @@ redline when the approval recorded the words it approved.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from docgen.checker.company_wording import approvals_of, company_reviews, wording_source
 from docgen.checker.rules import get_rule
-from docgen.core.citations import cited_for
+from docgen.core.citations import Citation, cited_for
 from docgen.core.clauses import Clause, ClauseReview
 from docgen.core.documents import DocumentSpec
 from docgen.core.findings import Finding
@@ -159,7 +160,8 @@ def clause_findings(loaded: Any, reviews: Iterable[ClauseReview], head: str) -> 
             )
         else:
             path = "clause_approvals"
-            message = f"{review.id} ({where}) is not approved by counsel{change}."
+            message = f"{review.id} ({where}) is not approved by counsel{change}"
+            message += "" if message.endswith("…") else "."
             remedy = (
                 f"Have counsel read the {what} (`docgen clauses {shown} -o REVIEW`, or the check "
                 f"report's drafted clauses), then record the approval: `docgen approve {shown} "
@@ -168,12 +170,42 @@ def clause_findings(loaded: Any, reviews: Iterable[ClauseReview], head: str) -> 
         file, line = source.locate(path)
         if "clause_approvals" not in loaded.facts.model_fields_set:
             line = None  # nowhere to point: the file has no clause_approvals yet
-        # The clause's own citations (the gap it fills), else the rule's for this kind only.
-        cites = tuple(review.citations) or cited_for(rule.citations, authorities)
+        # The clause's own citations (the gap it fills); a company template's edit, the sections
+        # it touched (never every clause the rule may concern); else the rule's for this kind.
+        touched = _touched_sections(review, authorities) if baseline is not None else ()
+        cites = tuple(review.citations) or touched or cited_for(rule.citations, authorities)
         findings.append(
             rule.finding(head, path, message, line=line, file=file, remedy=remedy, citations=cites)
         )
     return findings
+
+
+# A document's section heading as its wording reads: "B. Accelerated Vesting" (the Notice), or a
+# drafted heading clause "[Clause exhibit-i.heading-ii]" (Exhibit I's Section II).
+_HEADING = re.compile(r"^(?:([A-Z]|[IVX]+)\. \S|\[Clause [\w-]+\.heading-([a-z]+)\]$)")
+# The authority each document's sections are cited under, and how a section is pinpointed.
+_SECTION_CITES = {"notice": ("Notice", "{}"), "exhibit-i": ("Exhibit I", "Section {}")}
+
+
+def _touched_sections(review: ClauseReview, authorities: Iterable[Any]) -> tuple[Citation, ...]:
+    """The sections of a company template's document that its edit touched: for each changed
+    run of the redline, the heading above it in the wording as it now reads."""
+    if review.baseline is None or len(review.documents) != 1:
+        return ()
+    authority, pinpoint = _SECTION_CITES.get(review.documents[0], (None, ""))
+    if authority is None or authority not in {a.name for a in authorities}:
+        return ()
+    sections: list[str] = []
+    current = ""
+    for run in redline(review.baseline[0], review.text):
+        if run.op != "delete":
+            for line in run.text.split("\n"):
+                found = _HEADING.match(line.strip())
+                if found:
+                    current = (found.group(1) or found.group(2)).upper()
+        if run.op != "equal" and run.text.strip() and current and current not in sections:
+            sections.append(current)
+    return tuple(Citation(authority, pinpoint.format(section)) for section in sections)
 
 
 def approval_block(

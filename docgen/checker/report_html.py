@@ -26,7 +26,10 @@ TEMPLATE = "check-report.html.j2"
 
 
 def report_context(
-    report: Report, wording: dict[str, Wording] | None = None, held: Sequence[str] = ()
+    report: Report,
+    wording: dict[str, Wording] | None = None,
+    held: Sequence[str] = (),
+    issued: bool = False,
 ) -> dict[str, Any]:
     """Plain data for the template: the findings grouped by subject, each with its sources; the
     drafted clauses with their words and approval; the terms taken by default. ``held``:
@@ -96,6 +99,10 @@ def report_context(
         "unapproved": sum(1 for review in report.clauses if not review.approved),
         "defaulted": report.defaulted,
         "set_aside": [report.label(subject) for subject in held],
+        # An issue's report: its errors did not stop it (held back, or corrected by the blank
+        # form it sends), so it never says "Nothing may be issued" of what it issued.
+        "issued": issued,
+        "held_errors": sum(1 for f in report.errors if f.subject in held),
     }
 
 
@@ -131,7 +138,11 @@ def _redline(review: Any) -> dict[str, Any]:
 
 
 def render_report_html(
-    report: Report, wording: dict[str, Wording] | None = None, held: Sequence[str] = ()
+    report: Report,
+    wording: dict[str, Wording] | None = None,
+    held: Sequence[str] = (),
+    issued: bool = False,
 ) -> str:
-    context = report_context(report, wording, held)
+    """The check report as HTML; ``issued``: the report an issue writes beside what it issued."""
+    context = report_context(report, wording, held, issued)
     return environment().get_template(TEMPLATE).render(**context)

@@ -303,9 +303,15 @@ def print_verified(
         out.print(checked.summary, markup=False)
         return
     for check in checked:
+        signed = (
+            f"; {check.signed_checked} PDFs certified by a key chaining to {check.trust_anchor}, "
+            "nothing changed after signing that the certification forbids"
+            if check.trust_anchor
+            else ""
+        )
         out.print(
             f"{check.folder}: intact ({check.files_checked} files match manifest.json; "
             f"{check.documents_checked} documents read back with no blank, no missing key fact, "
-            "PDF and DOCX text equal).",
+            f"PDF and DOCX text equal{signed}).",
             markup=False,
         )

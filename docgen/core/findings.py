@@ -117,11 +117,15 @@ class Report:
         checked: Iterable[str] | None = None,
     ) -> Report:
         order = {subject: index for index, subject in enumerate(subjects)}
+        # By subject in file order (the cycle's own first); within each subject errors first,
+        # then warnings, then info, in every format: what stops an issue is read before what is
+        # a matter for judgment.
         ordered = sorted(
             findings,
             key=lambda f: (
                 order.get(f.subject, len(order)),
                 f.subject,
+                SEVERITIES.index(f.severity) if f.severity in SEVERITIES else len(SEVERITIES),
                 _path_key(f.path),
                 f.rule,
                 f.message,

@@ -102,6 +102,11 @@ class KindFacts(Fact, Generic[CompanyT]):
     # subject's slice (Kind.slices), the record an issued document carries and what decides a
     # re-issue, so adding or changing them re-issues nothing.
     not_in_slice: ClassVar[tuple[str, ...]] = ()
+    # Facts within a part no stage document prints, by path ("company.cik"; "directors[].cik"
+    # for each person's): what only `docgen section16`, `export-ocf` or `proxy` reads. Left out
+    # of the slice as not_in_slice is, so a change to them re-issues nothing (and the batch says
+    # so). Every other fact of the slice is one the documents print or depend on.
+    not_printed: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def documented_fields(cls) -> list[str]:

@@ -79,7 +79,7 @@ def _subject_id(value: Any) -> Any:
     if not _SUBJECT_ID.match(value):
         raise form_error(
             "ids use only letters, digits, '.', '_' and '-', starting with a letter or digit",
-            "Write it as payroll does, like jsmith, BW1000 or e_1001.",
+            "Write it as payroll does, like ab123, BW1000 or e_1001.",
         )
     if value.endswith("."):
         raise form_error(

@@ -65,9 +65,11 @@ def changes_only(runs: list[Run], context: int = 6) -> str:
         start = index
         while index < len(runs) and runs[index].op != "equal":
             index += 1
-        # Context from the same line only.
-        lead = runs[start - 1].text.split("\n")[-1].split()[-context:] if start else []
-        tail = runs[index].text.split("\n")[0].split()[:context] if index < len(runs) else []
+        # Context from the same line only, whole words; "…" where it is cut short.
+        before = runs[start - 1].text.split("\n")[-1].split() if start else []
+        after = runs[index].text.split("\n")[0].split() if index < len(runs) else []
+        lead = (["…"] if len(before) > context else []) + before[-context:]
+        tail = after[:context] + (["…"] if len(after) > context else [])
         marks = [
             f"[-{' '.join(run.text.split())}-]"
             if run.op == "delete"

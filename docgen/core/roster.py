@@ -106,6 +106,11 @@ class RosterRow:
         return shown, self.lines[column], self.columns[column]
 
 
+def _article(word: str) -> str:
+    """ "an" before a vowel sound as spelled (an id column, an email column), else "a"."""
+    return "an" if word[:1].lower() in "aeio" else "a"
+
+
 def _header_problems(
     header: list[str], columns: Sequence[Column], shown: str, header_line: int = 1
 ) -> list[Problem]:
@@ -124,6 +129,7 @@ def _header_problems(
             )
         ]
     seen: set[str] = set()
+    unknown: list[str] = []
     for number, column in enumerate(header, start=1):
         if column in seen:
             problems.append(
@@ -146,13 +152,16 @@ def _header_problems(
                     f"rename the column {common}, or read the file as exported through a "
                     "columns: block (`docgen columns FILE --kind ...` proposes one). "
                 )
+            # The columns are listed once, with the first unknown column, not with each.
+            named = listed if not unknown else "The columns are listed above."
+            unknown.append(column)
             problems.append(
                 Problem(
                     *problem_place(shown, header_line, number),
                     f"column {column}",
                     "unknown column",
                     None,
-                    f"{hint}{listed}",
+                    f"{hint}{named}",
                 )
             )
     for wanted in columns:
@@ -163,7 +172,7 @@ def _header_problems(
                     f"column {wanted.name}",
                     "required column is missing",
                     None,
-                    f"Add a {wanted.name} column to the header row.",
+                    f"Add {_article(wanted.name)} {wanted.name} column to the header row.",
                 )
             )
     return problems

@@ -29,7 +29,7 @@ from docgen.core.filings import Filing, FormIntake, FormRefused
 from docgen.core.findings import Report
 from docgen.core.output import recording_lock
 from docgen.core.safe_open import NotARegularFile, TooLarge, read_regular
-from docgen.intake.certified import certified_return, same_form
+from docgen.intake.certified import CompanyCa, certified_return, same_form
 from docgen.intake.form_content import active_content, printed_problems, unknown_fields
 from docgen.intake.record import FormsRefused, prepare, problems_of, write
 from docgen.kinds import kind_of
@@ -61,14 +61,21 @@ def intake(
     received_on: date,
     as_of: date,
     accept_name: str | None = None,
+    company: CompanyCa | None = None,
 ) -> Recorded:
     """Read each returned form, validate it, record every valid one in the facts file, then
     check; the forms refused are in ``Recorded.refused`` (none recorded: FormsRefused).
     ``accept_name``: the reason a printed name that does not read as the name on record is
-    accepted (recorded beside the filing)."""
+    accepted (recorded beside the filing); ``company``: the company's CA a certified form's
+    certificate must chain to (docgen.intake.certified)."""
     with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
         return _intake(
-            facts_path, forms, received_on=received_on, as_of=as_of, accept_name=accept_name
+            facts_path,
+            forms,
+            received_on=received_on,
+            as_of=as_of,
+            accept_name=accept_name,
+            company=company,
         )
 
 
@@ -93,6 +100,7 @@ def _intake(
     received_on: date,
     as_of: date,
     accept_name: str | None,
+    company: CompanyCa | None = None,
 ) -> Recorded:
     loaded = load_facts(facts_path)
     hooks = _hooks(loaded)
@@ -104,7 +112,7 @@ def _intake(
         shown = display(Path(form))
         try:
             filing = _read_one(
-                loaded, hooks, Path(form), shown, received_on, certified, accept_name
+                loaded, hooks, Path(form), shown, received_on, certified, accept_name, company
             )
             filings.append((shown, filing))
         except FormsRefused as refused:
@@ -259,6 +267,7 @@ def _read_one(
     received_on: date,
     certified_notes: list[str] | None = None,
     accept_name: str | None = None,
+    company: CompanyCa | None = None,
 ) -> Filing:
     kind = kind_of(loaded.facts)
     facts = loaded.facts
@@ -288,7 +297,7 @@ def _read_one(
         ) from None
     # A form the company certified: the certification must hold, and the identity is read from
     # the certified revision (docgen.intake.certified). None: an uncertified return, as ever.
-    certified = certified_return(data, shown)
+    certified = certified_return(data, shown, company)
     try:
         contents = read_form(data, identity_from=certified.revision if certified else None)
     except NotAForm as error:

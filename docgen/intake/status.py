@@ -127,7 +127,17 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
         if not hooks.expects_form(facts, subject):
             continue
         forms = hooks.returned(facts, subject)
-        returned = [form for form in forms if form.this_cycle]
+        sent_on = sent.get(subject.id)
+        # An election made before the form was sent (on the company's portal, say) is not a
+        # return of that form: it is not counted as one, and its summary says when it was made.
+        before = {
+            number
+            for number, form in enumerate(forms)
+            if sent_on is not None and form.this_cycle and form.filed_on < sent_on
+        }
+        returned = [
+            form for number, form in enumerate(forms) if form.this_cycle and number not in before
+        ]
         reasons = []
         with_errors = set()
         for number, form in enumerate(forms):
@@ -147,10 +157,19 @@ def status(facts_path: str | Path, *, as_of: date, out: str | Path | None = None
             StatusRow(
                 subject=subject.id,
                 name=subject.name,
-                sent_on=sent.get(subject.id),
+                sent_on=sent_on,
                 returned=len(returned),
                 returned_on=max((form.filed_on for form in returned), default=None),
-                election=", ".join(form.summary for form in governing) or "-",
+                election=", ".join(
+                    form.summary
+                    + (
+                        f" (made {form.filed_on}, before the form was sent)"
+                        if forms.index(form) in before
+                        else ""
+                    )
+                    for form in governing
+                )
+                or "-",
                 in_effect=bool(governing),
                 why_not="; ".join(reasons) if forms else "",
                 deadline=deadline,

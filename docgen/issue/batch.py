@@ -175,7 +175,7 @@ def _issue(
     )
     resign = signed_otherwise(plan.previous, signing is not None)
     if plan.previous is not None and not plan.force and not resign and plan.nothing_to_do():
-        return _as_current(result, plan.previous, scope)
+        return _as_current(result, plan.previous, scope, plan)
     to_render = plan.to_render(resign)
     compile_templates(plan.loaded.templates_override)  # a broken override: its file and line, now
     staging = new_staging(plan.cycle_dir, scope.stage)
@@ -248,7 +248,7 @@ def _render(
     issued = portable_report(plan.report, doc_findings(loaded, problems, plan.head))
     plan.scope.refuse_on(issued, stage_of_refusal="documents")
     held_back = plan.scope.held_back_with_errors(issued)
-    html = render_report_html(issued, clause_wording(loaded, issued), held_back)
+    html = render_report_html(issued, clause_wording(loaded, issued), held_back, issued=True)
     return _Rendered(rendered, issued, html, held_back)
 
 
@@ -334,7 +334,19 @@ def _publish(plan: Plan, assembler: Assembler, staging: Path) -> str | None:
     return publish_stage(staging, plan.stage_dir)
 
 
-def _as_current(result: BatchResult, previous: Manifest, scope: Scope) -> BatchResult:
+def _as_current(
+    result: BatchResult, previous: Manifest, scope: Scope, plan: Plan | None = None
+) -> BatchResult:
+    if plan is not None and previous.facts.sha256 != plan.loaded.sha256:
+        # The facts file changed, yet no packet's slice did: only facts no document prints.
+        model = kind_of(plan.loaded.facts).model
+        unprinted = ", ".join([*model.not_printed, *model.not_in_slice])
+        result.notes.append(
+            f"{plan.loaded.source.file}: changed since {result.folder} was issued, but in no "
+            "fact its documents print (a comment, the order of its lines, or facts only "
+            f"`docgen section16`, `export-ocf` or `proxy` read: {unprinted}), so nothing is "
+            "re-issued."
+        )
     result.current = True
     result.reissue = previous.reissue
     result.held = [*previous.held]

@@ -8,7 +8,9 @@ our tests fill it (pdf.js as Firefox does, pypdf as a script does) would read as
 ways". This policy judges each object written after the certified revision by what it was there:
 
 - a form field or widget of the certified revision: only its value and appearance may change
-  (``/V``, ``/AS``, ``/AP``, ``/M``), nothing that says what the field is or where it sits;
+  (``/V``, ``/AS``, ``/AP``, ``/M``, and how its box is drawn: ``/BS``, ``/MK``, ``/DA``, as
+  PyMuPDF writes them), nothing that says what the field is or where it sits (its flags
+  ``/Ff`` only written again with the same value);
 - an appearance stream of such a widget, and the AcroForm dictionary's ``/NeedAppearances`` and
   ``/DR`` (fonts for the appearances), may be written again;
 - an object new in the later revision is reachable only through those, so it may be added;
@@ -21,6 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 FIELD_KEYS = frozenset({"/V", "/AS", "/AP", "/M"})
+# How a field is drawn, not what it is or holds: its border style and width, its border and
+# background colours, its default font, size and colour. PyMuPDF writes them again when it
+# fills a field (issue 44); they change the look of the field's own box, never its value.
+APPEARANCE_KEYS = frozenset({"/BS", "/MK", "/DA"})
 ACROFORM_KEYS = frozenset({"/NeedAppearances", "/DR"})
 
 
@@ -87,6 +93,8 @@ def form_filling_policy() -> Any:
                 keys = differing(before, after)
                 if ref in fields and "/Rect" in keys and _rounded(before, after, generic):
                     keys.discard("/Rect")  # pdf.js writes a widget's /Rect to two decimals
+                if ref in fields and "/Ff" in keys and _same_flags(before, after):
+                    keys.discard("/Ff")  # PyMuPDF writes /Ff 0 where none was: the same flags
                 if ref == old.root_ref and keys == {"/AcroForm"}:
                     # The AcroForm dictionary written in the catalog (WeasyPrint's forms): the
                     # catalog may change in it alone, and it only as the AcroForm may.
@@ -94,7 +102,13 @@ def form_filling_policy() -> Any:
                     ref = acro = "the catalog's AcroForm"
                 if not keys:
                     continue
-                allowed = FIELD_KEYS if ref in fields else ACROFORM_KEYS if ref == acro else None
+                allowed = (
+                    FIELD_KEYS | APPEARANCE_KEYS
+                    if ref in fields
+                    else ACROFORM_KEYS
+                    if ref == acro
+                    else None
+                )
                 if allowed is None or not keys <= allowed:
                     what = "a form field's" if ref in fields else "an object's"
                     raise SuspiciousModification(
@@ -167,5 +181,13 @@ def _rounded(before: Any, after: Any, generic: Any) -> bool:
         return False
     try:
         return all(abs(float(a) - float(b)) < 0.01 for a, b in zip(old, new, strict=True))
+    except (TypeError, ValueError):
+        return False
+
+
+def _same_flags(before: Any, after: Any) -> bool:
+    """The field's flags (/Ff) mean the same: equal, an absent value counting as 0."""
+    try:
+        return int(before.get("/Ff", 0)) == int(after.get("/Ff", 0))
     except (TypeError, ValueError):
         return False

@@ -28,17 +28,35 @@ class IssueRefusedByFindings(IssueRefused):
         stage_of_refusal: str = "check",
         holdable: Sequence[str] = (),
         held: Sequence[str] = (),
+        spared: Sequence[str] = (),
+        packetless: Sequence[str] = (),
+        stage: str = "",
     ):
         self.report = report
         self.stage_of_refusal = stage_of_refusal
         self.holdable = list(holdable)
         self.held = list(held)  # packets this batch already holds back (--hold)
+        self.spared = list(spared)  # errors the blank form this batch sends corrects
+        self.packetless = list(packetless)  # errors about someone with no packet to hold
         errors = len(report.errors)
         what = "the checker" if stage_of_refusal == "check" else "the rendered documents"
         message = (
             f"Refused: {what} found {errors} error{'s' if errors != 1 else ''}; "
             "nothing was written."
         )
+        if self.packetless:
+            one = len(self.packetless) == 1
+            message += (
+                f" The errors about {', '.join(self.packetless)} stop it: "
+                f"{'that person gets' if one else 'those people get'} no documents at stage "
+                f"{stage or 'this stage'}, so there is no packet to hold; resolve "
+                "them in the facts."
+            )
+        if self.spared:
+            message += (
+                f" The errors about {', '.join(self.spared)} do not stop it: the blank form "
+                "this batch sends is there to correct them."
+            )
         if self.holdable:
             # Every error is about a packet of its own: the others can go out while counsel decides.
             # The command to run holds these and the packets already held: all of them at once.
@@ -49,9 +67,20 @@ class IssueRefusedByFindings(IssueRefused):
             if self.held:
                 are = "is" if len(self.held) == 1 else "are"
                 besides = f" ({', '.join(self.held)} {are} held already)"
+            # Named beside the errors that cannot be held, never as if they were all.
+            concern = (
+                ("The other error concerns" if blocking == 1 else "The other errors concern")
+                if self.packetless
+                else ("It concerns" if blocking == 1 else "They concern")
+            )
+            now = (
+                f"once the errors about {', '.join(self.packetless)} are resolved"
+                if self.packetless
+                else "now"
+            )
             message += (
-                f" {'It concerns' if blocking == 1 else 'They concern'} "
-                f"{', '.join(self.holdable)} only{besides}: to issue everyone else now, and "
+                f" {concern} {', '.join(self.holdable)} only{besides}: to issue everyone else "
+                f"{now}, and "
                 f"record in the manifest why {'that packet was' if one else 'those packets were'} "
                 f"held, run the batch again with {holds}."
             )

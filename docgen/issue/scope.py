@@ -17,6 +17,13 @@ from docgen.kinds import kind_of
 from docgen.load import LoadedFacts
 
 
+def _ids(given: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The ids an option names: each repeat, and each comma-separated id in one (``--hold A,B``
+    as ``--hold A --hold B``), once each, in order."""
+    split = (part.strip() for value in given for part in value.split(","))
+    return tuple(dict.fromkeys(part for part in split if part))
+
+
 def _named(option: str, ids: list[str], people: list[str], with_packets: set[str], stage: str):
     for ident in ids:
         if ident in people:
@@ -43,6 +50,8 @@ class Scope:
     # the people whose packet is blank forms only (DocumentSpec.blank_at): an election finding
     # about them never holds it, since the form is how they correct it (DESIGN.md A20)
     blank_only: frozenset[str] = frozenset()
+    # the people who get documents at this stage: only their packets can be held
+    with_packets: frozenset[str] = frozenset()
 
     @classmethod
     def of(
@@ -53,7 +62,7 @@ class Scope:
         hold: tuple[str, ...] | list[str],
         only: tuple[str, ...] | list[str],
     ) -> Scope:
-        if hold and only:
+        if _ids(hold) and _ids(only):
             raise BadRequest(
                 "--hold and --only together: --only already leaves every packet it does not "
                 "name as it is. Drop --hold."
@@ -62,7 +71,7 @@ class Scope:
         subjects = kind.subjects(loaded.facts)
         people = [s.id for s in subjects]
         with_packets = {subject for subject, _ in packets}
-        hold, only = tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(only))
+        hold, only = _ids(hold), _ids(only)
         _named("--hold", list(hold), people, with_packets, stage)
         _named("--only", list(only), people, with_packets, stage)
         issue = [
@@ -75,7 +84,9 @@ class Scope:
             subject for subject, documents in packets if documents and set(documents) <= blank
         )
         names = {s.id: s.name for s in subjects}
-        return cls(stage, issue, hold, only, tuple(people), names, blank_only)
+        return cls(
+            stage, issue, hold, only, tuple(people), names, blank_only, frozenset(with_packets)
+        )
 
     def spares(self, finding: Finding) -> bool:
         """An error about a recorded election whose packet is the blank form that corrects it:
@@ -105,12 +116,25 @@ class Scope:
         if not blocking:
             return
         people = list(dict.fromkeys(f.subject for f in blocking if f.subject in self.people))
+        # Someone who gets no documents at this stage has no packet to hold: their errors stop
+        # the batch until resolved in the facts, and --hold is never offered for them.
+        packetless = [p for p in people if p not in self.with_packets]
         cycle_level = any(f.subject not in self.people for f in blocking)
+        spared = list(
+            dict.fromkeys(
+                f.subject
+                for f in report.errors
+                if self.spares(f) and not self.is_held_back(f.subject) and f.subject not in people
+            )
+        )
         raise IssueRefusedByFindings(
             portable_report(report),
             stage_of_refusal=stage_of_refusal,
-            holdable=[] if cycle_level or self.only else people,
+            holdable=[] if cycle_level or self.only else [p for p in people if p not in packetless],
             held=self.held,
+            spared=spared,
+            packetless=packetless,
+            stage=self.stage,
         )
 
     def held_back_with_errors(self, report: Report) -> list[str]:

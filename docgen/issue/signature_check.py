@@ -48,6 +48,7 @@ class Certification:
     unsigned: bytes | None  # the revision before the signature: the document docgen made
     signatures: int = 1
     problems: list[str] = field(default_factory=list)
+    trailing: int = 0  # bytes after the last revision's %%EOF: in no revision, never checked
 
     @property
     def holds(self) -> bool:
@@ -120,6 +121,20 @@ def _unsigned_revision(reader: Any, data: bytes, revision: int) -> bytes | None:
     return data[: found.end()] if found else None
 
 
+# What may follow a revision's %%EOF without being content: line ends, spaces, NUL padding.
+_PADDING = b"\r\n\t \x00"
+
+
+def _trailing(reader: Any, data: bytes) -> int:
+    """How many bytes follow the end of the file's last revision (its %%EOF) that are not
+    padding: bytes no revision holds, which no signature or difference analysis covers."""
+    last = reader.xrefs.total_revisions - 1
+    end = reader.xrefs.get_xref_container_info(last).end_location
+    found = _EOF.search(data, end)
+    after = data[found.end() :] if found else data[end:]
+    return len(after) if after.strip(_PADDING) else 0
+
+
 def certification(
     data: bytes, trust: list[Any] | None = None, trust_anchor: str | None = None, policy=None
 ) -> Certification | None:
@@ -169,6 +184,7 @@ def certification(
         signed_revision=data[: sum(list(embedded.byte_range)[2:])],
         unsigned=_unsigned_revision(reader, data, embedded.signed_revision),
         signatures=len(signatures),
+        trailing=_trailing(reader, data),
     )
     check.problems = _problems(check, status)
     return check
@@ -213,6 +229,12 @@ def _problems(check: Certification, status: Any) -> list[str]:
         )
     elif check.changes and check.changes_allowed:
         pass  # reported in the summary, allowed
+    if check.trailing:
+        problems.append(
+            f"{check.trailing:,} bytes were appended after the file's last %%EOF: they belong "
+            "to no revision, so neither the signature nor the check of what changed after "
+            "signing covers them; the file is not as signed"
+        )
     if check.trusted is False:
         problems.append(
             f"the signer's certificate ({check.signer}, issuer {check.issuer}) does not chain "

@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import io
 import json
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +42,7 @@ from docgen.core.text import normalise
 from docgen.issue.changes import folder_changes
 from docgen.issue.docrules import check_rendered
 from docgen.issue.folder import read_issued
+from docgen.issue.history import canonical
 from docgen.issue.layout import MANIFEST_NAME, RETURNED, SENT_LOG, SUPERSEDED
 from docgen.issue.manifest import Manifest, read
 from docgen.issue.record import RECORD_NAME, Record, RecordUnreadable, read_record
@@ -70,6 +73,8 @@ class FolderCheck:
     changes: list[tuple[str, str]] = field(default_factory=list)
     files_checked: int = 0
     documents_checked: int = 0
+    signed_checked: int = 0  # with --trust: the PDFs whose certification chains to it
+    trust_anchor: str | None = None
 
 
 class FolderChanged(VerifyFailed):
@@ -81,8 +86,11 @@ class FolderChanged(VerifyFailed):
         self.check = check
 
 
-def verify_folder(folder: str | Path) -> FolderCheck:
-    """`docgen verify DIR`: hashes against the manifest, then the DOC-* rules over every document.
+def verify_folder(
+    folder: str | Path, anchors: list | None = None, anchor_name: str | None = None
+) -> FolderCheck:
+    """`docgen verify DIR`: hashes against the manifest, then the DOC-* rules over every document,
+    then (``anchors``: `--trust CA.pem`) every PDF's certification against the company's CA.
 
     Raises NotAnIssuedFolder (exit 2) for a folder docgen did not issue and VerifyFailed (exit 1)
     carrying the FolderCheck when anything changed; returns the FolderCheck when intact.
@@ -128,6 +136,8 @@ def verify_folder(folder: str | Path) -> FolderCheck:
                     or f"{packet.subject}/{document.name}"
                 )
                 check.changes.append((where, f"{problem.rule}: {problem.message}"))
+    if anchors:
+        _check_signers(folder, manifest, found.readable, anchors, anchor_name, check)
     # The send log, when anything was sent: as recorded, and each attachment as issued.
     check.changes.extend((SENT_LOG, problem) for problem in log_changes(folder, manifest))
     if check.changes:
@@ -139,6 +149,43 @@ def verify_folder(folder: str | Path) -> FolderCheck:
             check,
         )
     return check
+
+
+def _check_signers(
+    folder: Path,
+    manifest: Manifest,
+    readable: frozenset[str],
+    anchors: list,
+    anchor_name: str | None,
+    check: FolderCheck,
+) -> None:
+    """With `--trust`: every PDF the manifest lists must be certified by a key that chains to
+    the company's CA, its certification holding; an unsigned one is reported (nothing in it can
+    be checked against the CA), as `docgen verify FILE.pdf --trust` reports it."""
+    check.trust_anchor = anchor_name
+    for name in sorted(n for n in manifest.files if n.lower().endswith(".pdf")):
+        if name not in readable:
+            continue  # already reported as changed or missing
+        try:
+            data = read_issued(folder / name)
+            signed = certification(data, anchors, anchor_name)
+        except CertificationUnreadable as error:
+            check.changes.append((name, f"signed, but {error}"))
+            continue
+        except OSError:
+            continue
+        if signed is None:
+            check.changes.append(
+                (
+                    name,
+                    f"not signed: nothing in it says who made it, so --trust {anchor_name} "
+                    "cannot be checked",
+                )
+            )
+        elif signed.problems:
+            check.changes.append((name, "; ".join(signed.problems)))
+        else:
+            check.signed_checked += 1
 
 
 # ---------------------------------------------------------------- a cycle folder
@@ -165,7 +212,7 @@ def stage_folders(cycle_dir: Path) -> list[Path]:
     )
 
 
-def verify_issued(path: str | Path) -> list[FolderCheck]:
+def verify_issued(path: str | Path, trust: str | Path | None = None) -> list[FolderCheck]:
     """Verify a stage folder, or every stage folder of a cycle folder.
 
     Raises NotAnIssuedFolder (exit 2) for a folder docgen did not issue (with how to move a
@@ -173,8 +220,10 @@ def verify_issued(path: str | Path) -> list[FolderCheck]:
     FolderCheck in ``checks``, when anything changed; returns the FolderChecks when all are intact.
     """
     path = Path(path)
+    anchors = read_trust(trust)
+    named = str(trust) if trust is not None else None
     if not path.is_dir() or (path / MANIFEST_NAME).exists():
-        return [verify_folder(path)]
+        return [verify_folder(path, anchors, named)]
     stages = stage_folders(path)
     if not stages:
         return [verify_folder(path)]  # says it is not an issued folder
@@ -182,7 +231,7 @@ def verify_issued(path: str | Path) -> list[FolderCheck]:
     failed: list[str] = []
     for stage in stages:
         try:
-            checks.append(verify_folder(stage))
+            checks.append(verify_folder(stage, anchors, named))
         except FolderChanged as changed:
             checks.append(changed.check)
             failed.append(str(changed))
@@ -221,10 +270,14 @@ class FileCheck:
     @property
     def summary(self) -> str:
         record = self.record.data
+        # The digest of the facts the file itself carries (its packet's slice), as the manifest's
+        # packet inputs hold it: never the cycle's facts-file digest the record merely names,
+        # which nothing in an unsigned file binds to the facts it carries.
+        own = hashlib.sha256(canonical(record["facts"])).hexdigest()
         what = (
             f"{record['document']} for {record['subject']}, {record['cycle']}, stage "
-            f"{record['stage']}; facts SHA-256 {record['facts_sha256'][:12]}… "
-            f"as in its stage folder's {MANIFEST_NAME}"
+            f"{record['stage']}; the facts it carries have SHA-256 {own[:12]}…, to compare "
+            f"with its packet's inputs (facts_sha256) in its stage folder's {MANIFEST_NAME}"
         )
         after = f" {self.standing}" if self.standing else ""
         if self.compared == "bytes":
@@ -327,6 +380,34 @@ def _text_differences(issued: bytes, remade: bytes) -> list[str]:
     return ["text differs"]
 
 
+def _annotation_kinds(data: bytes) -> Counter[tuple[int, str]]:
+    """Each page's annotations by kind (/Link, /Widget, /Stamp...), counted."""
+    from pypdf import PdfReader
+
+    found: Counter[tuple[int, str]] = Counter()
+    reader = PdfReader(io.BytesIO(data))
+    for number, page in enumerate(reader.pages, start=1):
+        for annotation in page.get("/Annots") or []:
+            kind = annotation.get_object().get("/Subtype")
+            found[(number, str(kind))] += 1
+    return found
+
+
+def _added_annotations(issued: bytes, remade: bytes) -> list[str]:
+    """Annotations the file has that the document docgen makes has not (a stamp, a note drawn
+    over a page): they change what a reader sees though not the text, so they are reported
+    whatever version made the file (issue 44)."""
+    try:
+        added = _annotation_kinds(issued) - _annotation_kinds(remade)
+    except Exception as error:  # a damaged PDF: pypdf's errors are of many classes
+        return [f"annotations: unreadable ({error})"]
+    return [
+        f"page {page} has {count} {kind[1:] if kind.startswith('/') else kind} annotation"
+        f"{'s' if count != 1 else ''} the document docgen makes from its record does not have"
+        for (page, kind), count in sorted(added.items())
+    ]
+
+
 def _where_bytes_differ(issued: bytes, remade: bytes) -> str:
     if len(issued) != len(remade):
         return f"{len(issued):,} bytes; docgen makes {len(remade):,}"
@@ -366,7 +447,7 @@ def verify_file(path: str | Path, data: bytes | None = None) -> FileCheck:
     if not path.is_file():
         raise NotAnIssuedFile(
             f"{path}: no such file. Name an issued PDF, like "
-            "out/2026-annual/grant/jsmith/notice.pdf, or an issued folder."
+            "OUT/<cycle>/<stage>/<id>/notice.pdf, or an issued folder."
         )
     issued = read_issued_pdf(path) if data is None else data
     with pdf_reader_notes() as reading:
@@ -422,6 +503,7 @@ def _compare(check: FileCheck, issued: bytes) -> None:
     if check.compared == "bytes" and remade == issued:
         return
     check.differences.extend(_text_differences(issued, remade))
+    check.differences.extend(_added_annotations(issued, remade))
     if check.compared == "text":
         return
     if record.raw != record.to_bytes():
@@ -490,10 +572,15 @@ class SignedFileCheck:
 
     path: Path
     certification: Certification
-    made: FileCheck  # the signed revision compared with docgen's remake
+    made: FileCheck | None  # the signed revision compared with docgen's remake
+    # None: made with the company's own templates, which its record does not carry; then only
+    # the certification (chaining to --trust) says what it is.
+    record: Record | None = None
 
     @property
     def summary(self) -> str:
+        if self.made is None:
+            return self._certified_only()
         check, record = self.certification, self.made.record.data
         trust = (
             f"its certificate chains to the trust anchor {check.trust_anchor}"
@@ -514,6 +601,36 @@ class SignedFileCheck:
             f"stage {record['stage']}, as of {record['as_of']})."
             + ("" if self.made.compared == "bytes" else " " + " ".join(self.made.notes))
         )
+
+    def _certified_only(self) -> str:
+        check = self.certification
+        record = self.record.data if self.record is not None else {}
+        what = (
+            f"{record.get('document')} for {record.get('subject')}, {record.get('cycle')}, stage "
+            f"{record.get('stage')}, as of {record.get('as_of')}"
+        )
+        return (
+            f"{self.path}: {check.describe()}. The signature is intact; nothing changed after "
+            f"signing that the certification forbids; chain: {check.signer} <- {check.issuer}, "
+            f"which chains to the trust anchor {check.trust_anchor}. It was made with the "
+            f"company's own templates ({what}), which its record does not carry, so docgen did "
+            "not make it again to compare: the company's certification is what says these are "
+            "the bytes the company issued. `docgen verify DIR` compares it with its stage "
+            "folder."
+        )
+
+
+def _company_templates(data: bytes) -> Record | None:
+    """The record of a document made with the company's own templates (None for any other, or
+    when it has no readable record: verify_file says why)."""
+    try:
+        record = read_record(data)
+    except RecordUnreadable:
+        return None
+    facts = record.data.get("facts")
+    if isinstance(facts, dict) and facts.get("templates_dir") is not None:
+        return record
+    return None
 
 
 def _refused(path: Path, reasons: list[str]) -> CopyNotShown:
@@ -546,6 +663,11 @@ def verify_pdf(path: str | Path, trust: str | Path | None = None) -> FileCheck |
     reasons = [f"{check.describe()}.", *check.problems]
     if check.unsigned is None:
         raise _refused(path, [*reasons, "the signature covers no document docgen made"])
+    own = _company_templates(check.unsigned)
+    if own is not None and check.trusted and not check.problems:
+        # The company's templates are not in the record: the remake is impossible, but the
+        # certification, chaining to the company's CA, says the company issued these bytes.
+        return SignedFileCheck(path, check, None, own)
     try:
         made = verify_file(path, data=check.unsigned)
     except CopyNotShown as error:

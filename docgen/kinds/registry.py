@@ -239,6 +239,8 @@ class Kind(Generic[FactsT]):
             for approval in data.get("clause_approvals") or []
             if not str(approval.get("clause", "")).startswith(LETTER_PREFIX)
         ]
+        for path in self.model.not_printed:
+            _drop(data, path)
         if self.roster is not None:
             data[self.roster.field] = None  # its rows are in the list already
         for rows in self.records:
@@ -418,3 +420,16 @@ def kind_of(facts: KindFacts[Any]) -> Kind[Any]:
 def document_names() -> list[str]:
     """Every document any kind issues."""
     return sorted({doc.name for kind in all_kinds() for doc in kind.documents})
+
+
+def _drop(data: dict[str, Any], path: str) -> None:
+    """Leave the fact at ``path`` ("company.cik", "directors[].cik") out of dumped facts."""
+    head, _, name = path.partition(".")
+    if head.endswith("[]"):
+        for item in data.get(head[:-2]) or []:
+            if isinstance(item, dict):
+                item.pop(name, None)
+        return
+    part = data.get(head)
+    if isinstance(part, dict):
+        part.pop(name, None)

@@ -67,7 +67,7 @@ class DirectorCompany(Fact):
         None,
         pattern=r"^[A-Z0-9][A-Z0-9.-]{0,9}$",
         description="The issuer's trading symbol, e.g. EXCO (`docgen section16`).",
-        json_schema_extra={"fix": "Write the symbol in capitals, e.g. trading_symbol: EXCO."},
+        json_schema_extra={"fix": "Write the symbol in capitals, e.g. trading_symbol: ABC."},
         exclude_if=_absent,
     )
     form4_table: Literal["I", "II"] | None = Field(
@@ -418,6 +418,18 @@ class DirectorGrantFacts(KindFacts[DirectorCompany]):
 
     shared_fields_before: ClassVar[str | None] = "directors_csv"
     not_in_slice: ClassVar[tuple[str, ...]] = ("ocf",)  # only `docgen export-ocf` reads it
+    # What only the Form 4 drafts (`docgen section16`) read: no Notice, Exhibit I or on-file copy
+    # prints them, so adding a CIK or the trading symbol re-issues no packet.
+    not_printed: ClassVar[tuple[str, ...]] = (
+        "company.cik",
+        "company.trading_symbol",
+        "company.form4_table",
+        "company.form4_price_per_share",
+        "directors[].cik",
+        "directors[].edgar_name",
+        "directors[].form4_filed_on",
+        "directors[].shares_owned_after",
+    )
 
     def director(self, director_id: str) -> Director:
         for director in self.directors:

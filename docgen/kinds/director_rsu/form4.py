@@ -107,7 +107,7 @@ def missing_facts(facts: DirectorGrantFacts) -> list[MissingFact]:
             MissingFact(
                 "company.trading_symbol",
                 "the issuer's trading symbol",
-                "Add company.trading_symbol: EXCO.",
+                "Add company.trading_symbol as the exchange lists it, e.g. ABC.",
             )
         )
     if company.form4_table is None:
@@ -136,7 +136,7 @@ def missing_facts(facts: DirectorGrantFacts) -> list[MissingFact]:
             missing.append(
                 MissingFact(
                     fact_path("directors", index, "address"),
-                    f'an address for {director.name} that ends in a line like "Richmond, VA 23220"',
+                    f'an address for {director.name} that ends in a line like "City, ST 12345"',
                     "Give the street line(s), then the city, two-letter state and ZIP code; a "
                     "foreign address as edgar_address: {street1, city, state: EDGAR's country "
                     "code, zip_code, state_description}.",

@@ -238,7 +238,10 @@ def printed(facts: DirectorGrantFacts, director: Director) -> list[PrintedIdenti
     Units of [company] (Date of Grant [date])"), names the director and the grant."""
     return [
         PrintedIdentity(2, "the director", director.name),
-        PrintedIdentity(2, "the Date of Grant", dates.long_date(facts.grant.grant_date)),
+        # With its label: the page prints other dates too (the Specified Date, a year after
+        # the grant, reads "June 23, 2027" on a 2026 form), and the bare date of next year's
+        # grant would be found among them (issue 44).
+        PrintedIdentity(2, "the grant", f"Date of Grant {dates.long_date(facts.grant.grant_date)}"),
     ]
 
 
