@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from docgen.checker.calendar import Format as CalendarFormat
+    from docgen.core.clauses import ClauseReview
     from docgen.intake.approve import Approved, Shown
     from docgen.intake.decide import Decided
     from docgen.intake.forms import Recorded
@@ -583,8 +584,15 @@ def approve(
     as intake writes (docgen.intake.approve). The result lists the approvals written, those
     approved already, and the wordings still awaiting approval."""
     from docgen.intake.approve import approve as record
+    from docgen.send.letters import letter_reviews
 
-    return record(path, wordings, by=by, on=on, all_shown=all_shown, shown=shown)
+    def letters(loaded: LoadedFacts) -> list[ClauseReview]:
+        """The cover letters of `docgen send`, which `docgen clauses` lists beside the clauses."""
+        return letter_reviews(loaded) if kind_of(loaded.facts).intake is not None else []
+
+    return record(
+        path, wordings, by=by, on=on, all_shown=all_shown, shown=shown, more_wordings=letters
+    )
 
 
 def decide(

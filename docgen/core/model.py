@@ -207,7 +207,7 @@ def _email_address(value: Any) -> Any:
         raise form_error(
             f"{value!r} is not one e-mail address (name@example.com: no display name, no "
             "spaces, commas, line breaks or quotes, a domain with a dot)",
-            "Write the address alone, like jsmith@example.com; one address per person. An "
+            "Write the address alone, like ab123@example.com; one address per person. An "
             "address with accented letters is not supported: give its ASCII form.",
         )
     return value

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -107,12 +107,15 @@ def approve(
     on: date,
     all_shown: bool = False,
     shown: Shown | str | Path | None = None,
+    more_wordings: Callable[[LoadedFacts], Sequence[ClauseReview]] | None = None,
 ) -> Approved:
     """Record counsel's approval (``by``, ``on``) of each wording named in ``wordings`` (ids as
     `docgen clauses` lists them: ``notice.b-accelerated-vesting``, ``template.notice``), or, with
     ``all_shown``, of every wording ``shown`` names. ``shown``: the review counsel read (a file
     `docgen clauses` wrote, or {id: SHA-256} from a screen); a wording whose SHA-256 is not the
-    one shown is refused. Raises ApprovalRefused (nothing written) naming each wording refused."""
+    one shown is refused. ``more_wordings``: wordings no document carries that counsel approves
+    too (`docgen send`'s cover letters, which a layer above this one reads). Raises
+    ApprovalRefused (nothing written) naming each wording refused."""
     facts_path = Path(facts_path)
     if not by.strip():
         raise BadReview("--by: write counsel's name, e.g. --by 'A. Counsel'.")
@@ -129,7 +132,8 @@ def approve(
         )
     with recording_lock(facts_path):  # before any file is read, as intake (docgen.core.output)
         loaded = load_facts(facts_path)
-        reviews = {review.id: review for review in review_clauses(loaded)}
+        more = list(more_wordings(loaded)) if more_wordings is not None else []
+        reviews = {review.id: review for review in [*review_clauses(loaded), *more]}
         asked = list(dict.fromkeys([*wordings, *(review or {} if all_shown else {})]))
         chosen, already = _chosen(loaded, reviews, asked, review)
         recorded = tuple(

@@ -94,7 +94,7 @@ class DirectorCompany(Fact):
         None,
         max_length=2,
         description='The company\'s address for Form 4s reported "c/o" it: one street line, '
-        'then the city, state and ZIP code ("Richmond, VA 23238").',
+        'then the city, state and ZIP code ("City, ST 12345").',
         exclude_if=_absent,
     )
 

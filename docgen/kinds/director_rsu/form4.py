@@ -146,8 +146,8 @@ def missing_facts(facts: DirectorGrantFacts) -> list[MissingFact]:
         missing.append(
             MissingFact(
                 "company.address",
-                'the company\'s address, one street line then a line like "Richmond, VA 23238"',
-                'Add company.address: ["12800 Tuckahoe Creek Parkway", "Richmond, VA 23238"] '
+                'the company\'s address, one street line then a line like "City, ST 12345"',
+                'Add company.address: ["1 Main Street", "City, ST 12345"] '
                 "(form4_address: company reports it c/o the company for every director).",
             )
         )
