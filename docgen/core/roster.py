@@ -16,7 +16,7 @@ import csv
 import difflib
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -131,14 +131,39 @@ def _convert(kind: CellKind, cell: str) -> Any:
     return text
 
 
+def _records(reader: Any, shown: str) -> Iterator[list[str]]:
+    """The CSV's records; a record the csv module cannot read (a cell over its limit of 131,072
+    characters, 128 KiB: no fact is that long) is a refusal with its file and line (issue 44)."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            limit = csv.field_size_limit()
+            raise LoadError(
+                [
+                    Problem(
+                        shown,
+                        reader.line_num or 1,
+                        "",
+                        f"a cell docgen cannot read ({error}): a cell may hold at most "
+                        f"{limit:,} characters",
+                        fix="Shorten the cell, or close the quote it opens.",
+                    )
+                ]
+            ) from None
+
+
 def read_rows(
     text: str, shown: str, columns: Sequence[Column], list_name: str, first_index: int
 ) -> tuple[list[RosterRow], list[Problem]]:
     """Every person's row of a roster CSV, and every problem in the rows, found in one pass (a
     row with a problem is still returned, so the fact model can report the rest of it)."""
     reader = csv.reader(io.StringIO(text, newline=""))
+    records = _records(reader, shown)
     try:
-        header = [name.strip() for name in next(reader)]
+        header = [name.strip() for name in next(records)]
     except StopIteration:
         header = []
     by_name = {column.name: column for column in columns}
@@ -146,7 +171,7 @@ def read_rows(
     if problems:
         raise LoadError(problems)  # without its header nothing in the file can be read
     rows: list[RosterRow] = []
-    for cells in reader:
+    for cells in records:
         if not any(cell.strip() for cell in cells):
             continue
         index = first_index + len(rows)
