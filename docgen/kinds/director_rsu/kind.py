@@ -125,6 +125,7 @@ KIND = register_kind(
             "checks.rsu_not_in_effect",
             "checks.rsu_values",
             "checks.rsu_section16",
+            "checks.rsu_names",
         ),
         documents=DOCUMENTS,
         roster=Roster("directors_csv", "directors", ROSTER_COLUMNS, read_roster, record_in_row),

@@ -18,6 +18,7 @@ from docgen.core.model import (
     FormSHA256,
     Money,
     Percent,
+    PersonName,
     RecordStatus,
     SubjectId,
     Text,
@@ -102,7 +103,7 @@ class RRPPlan(Fact):
 
 
 class Beneficiary(Fact):
-    name: Text
+    name: PersonName
     relationship: Text | None = None
     percent: Percent = Decimal(100)
     contingent: StrictBool = Field(
@@ -247,7 +248,7 @@ class Participant(Fact):
         description="As payroll writes it (letters, digits, ., _, -); unique without regard to "
         "case; names the participant's folder."
     )
-    name: Text
+    name: PersonName
     address: list[Text] = Field(
         default_factory=list,
         description="Mailing address lines, printed under the name on the Deferral Election Form.",
