@@ -6,8 +6,8 @@ load strictly and every fact in them is located at its file and line."""
 
 from __future__ import annotations
 
-import re
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
