@@ -211,10 +211,13 @@ def _locked(path: Path) -> int | None:
     """An open descriptor of ``path`` holding its flock; None when there is no file to lock
     (the load then says what is wrong, with its own message)."""
     for _ in range(20):
-        try:
-            lock = os.open(path, os.O_RDONLY)
+        try:  # non-blocking: opening a FIFO named as the facts file must not wait for a writer
+            lock = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
             return None
+        if not stat.S_ISREG(os.fstat(lock).st_mode):
+            os.close(lock)
+            return None  # not a regular file: the load refuses it, with its own message
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
