@@ -8,7 +8,7 @@ checks each quotation against the source form its authority names.
 
 from __future__ import annotations
 
-from docgen.core.citations import CODE, TREAS_REG, Citation
+from docgen.core.citations import CODE, DESIGN, TREAS_REG, Citation
 from docgen.core.rules import SourceText
 
 
@@ -154,5 +154,18 @@ CODE_401_A_17 = describe(
     The annual compensation limit a qualified plan may take into account, adjusted for
     cost-of-living increases and published by the IRS for each calendar year. Plan Compensation
     (Plan 1.21) is Compensation above it, so a wrong figure changes every deferral and match.
+""",
+)
+
+
+# docgen's own intake-safety rule (issue 44), not the law's: the design's words, described.
+NAMES_MATCHED_TO_PEOPLE = describe(
+    DESIGN.cite("Names matched to people"),
+    """
+    intake matches the name a returned form prints to the person it was issued to, by its
+    letters. Two people whose names are the same after Unicode NFKC, without invisible format
+    characters and with each look-alike letter of another script read as the Latin letter it
+    imitates (the skeleton of Unicode Technical Standard #39, section 4) cannot be told apart
+    by their names: confirm they are two people and spell each as it is.
 """,
 )

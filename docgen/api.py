@@ -20,7 +20,7 @@ from docgen.core.documents import FORMATS
 from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, clipped
 from docgen.core.findings import Report
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
-from docgen.core.output import OutputError, write_report
+from docgen.core.output import OutputError, inputs_of_one_command, write_report
 from docgen.core.safe_text import for_terminal
 from docgen.kinds import ComputesPlan, RunsPayroll, all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
@@ -90,6 +90,7 @@ __all__ = [
     "verify",
     "verify_document",
     "write_report",
+    "inputs_of_one_command",
 ]
 
 

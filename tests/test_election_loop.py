@@ -5,6 +5,7 @@ recorded and set aside without erasing it; the facts kept in JSON or a roster CS
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from datetime import date
@@ -210,13 +211,23 @@ def test_a_director_in_the_roster_gets_the_election_in_their_row(cli, tmp_path):
         for a, b in zip(roster_before.splitlines(), after.splitlines(), strict=True)
         if a != b
     ]
+    # Nothing the director wrote is dropped (issue 44): how the form came, its SHA-256, the
+    # printed name and the date signed get their columns, added at the end of the header.
+    header = roster_before.splitlines()[0]
+    sha = hashlib.sha256(form.read_bytes()).hexdigest()
     assert changed == [
+        (
+            header,
+            header + ",election_form_sha256,election_received_as,election_printed_name,"
+            "election_signed_on",
+        ),
         (
             "bcole,Benjamin Cole,Mr. Cole,55 Lakeview Drive | Midlothian VA 23113,false,false,"
             "2026-06-10,1225,,,,,",
             "bcole,Benjamin Cole,Mr. Cole,55 Lakeview Drive | Midlothian VA 23113,false,false,"
-            "2026-06-10,1225,2026-annual,2026-06-22,100,separation,",
-        )
+            f"2026-06-10,1225,2026-annual,2026-06-22,100,separation,,{sha},pdf,Benjamin Cole,"
+            "2026-06-19",
+        ),
     ]
     assert load_facts(facts).facts.director("bcole").elections[0].pay_on == "separation"
 

@@ -6,6 +6,7 @@ load strictly and every fact in them is located at its file and line."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from pathlib import Path
@@ -118,7 +119,8 @@ def test_a_returned_form_lands_in_the_csvs_every_other_byte_kept(cli, hris):
     sha = __import__("hashlib").sha256(form.read_bytes()).hexdigest()
     assert _removed_and_added(before["elections.csv"], after["elections.csv"]) == (
         [],
-        [f"e1016,2026,salary,7,2025-12-10,,,,,,,,{sha}\r\n".encode()],
+        # how the form came and the date signed, kept (issue 44)
+        [f"e1016,2026,salary,7,2025-12-10,,,,,,,,{sha},pdf,2025-12-08,,\r\n".encode()],
     )
     assert _removed_and_added(before["beneficiaries.csv"], after["beneficiaries.csv"]) == (
         [b"e1016,Kendall Moreau,child,100,\r\n"],
@@ -155,9 +157,23 @@ def test_a_roster_participant_s_form_lands_in_the_roster_row_bom_crlf_and_quotes
     )
     result = _intake(cli, facts, form, received="2025-12-02")
     assert result.exit_code == 0, result.stdout + result.stderr
+    # The form's SHA-256, how it came and the date signed are kept beside each election, in
+    # columns added at the end of the header (issue 44); every other line byte for byte.
+    sha = hashlib.sha256(form.read_bytes()).hexdigest().encode()
+    header = text.split(b"\r\n", 1)[0] + b"\r\n"
+    kept = b",%s,pdf,2025-12-01" % sha
     assert _removed_and_added(BOM + text, roster.read_bytes()) == (
-        [b'Henrico, VA 23229",yes,"395,000",,2016-01-11,,,,,,\r\n'],
-        [b'Henrico, VA 23229",yes,"395,000",,2016-01-11,,,12,2025-12-02,5,2025-12-02\r\n'],
+        [BOM + header, b'Henrico, VA 23229",yes,"395,000",,2016-01-11,,,,,,\r\n'],
+        [
+            BOM
+            + header[:-2]
+            + b",salary_form_sha256,salary_received_as,salary_signed_on,bonus_form_sha256,"
+            b"bonus_received_as,bonus_signed_on\r\n",
+            b'Henrico, VA 23229",yes,"395,000",,2016-01-11,,,12,2025-12-02,5,2025-12-02'
+            + kept
+            + kept
+            + b"\r\n",
+        ],
     )
     assert roster.read_bytes().startswith(BOM + b"id,name,")
     elections = load_facts(facts).facts.participant("BW1002").elections
@@ -236,9 +252,9 @@ def test_a_second_election_moves_the_roster_row_s_election_into_elections_csv(cl
     )
     assert result.exit_code == 0, result.stdout + result.stderr
     assert (tmp_path / "elections.csv").read_text() == (
-        "participant_id,plan_year,kind,percent,made_on\n"
-        "BW1000,2026,salary,10,2025-11-14\n"
-        "BW1000,2026,salary,12,2025-12-01\n"
+        "participant_id,plan_year,kind,percent,made_on,received_as,recorded_on\n"
+        "BW1000,2026,salary,10,2025-11-14,,\n"
+        "BW1000,2026,salary,12,2025-12-01,paper,2025-12-02\n"  # a paper form, recorded when
     )
     row = (tmp_path / "participants.csv").read_text().split("\n")[3]
     assert row.endswith("2025-12-31,,,,")  # the row's salary cells emptied

@@ -103,8 +103,8 @@ def test_an_election_s_cells_read_back_as_the_same_election():
     assert item["performance_period"] == {"start": "2026-01-01", "end": "2026-12-31"}
     column = list(ELECTIONS.column_names).index("performance_end") + 1
     assert lines[("performance_period", "end")] == (2, column)
-    with pytest.raises(NoColumn, match="signed_on"):
-        cells_of(ELECTIONS, "e1", {**election, "signed_on": date(2025, 11, 1)})
+    with pytest.raises(NoColumn, match="printed_name"):
+        cells_of(ELECTIONS, "e1", {**election, "printed_name": "Pat One"})
     assert cells_of(ALLOCATIONS, "e1", {"fund": "Bond Index Fund", "percent": Decimal("12.5")}) == {
         "participant_id": "e1",
         "fund": "Bond Index Fund",

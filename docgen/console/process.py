@@ -19,7 +19,7 @@ from typing import NoReturn, ParamSpec, TypeVar
 import typer
 
 from docgen import api
-from docgen.api import QUOTE_LIMIT, DocgenError, LoadError, clipped
+from docgen.api import QUOTE_LIMIT, DocgenError, LoadError, clipped, inputs_of_one_command
 from docgen.console.terminal import err, out
 
 P = ParamSpec("P")
@@ -58,7 +58,8 @@ def exits_on_error(command: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(command)
     def run_command(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return command(*args, **kwargs)
+            with inputs_of_one_command():  # no output written over what the command reads
+                return command(*args, **kwargs)
         except DocgenError as error:
             fail(error)
 

@@ -35,6 +35,7 @@ from docgen.core.parsers import (  # ADDRESS_MAX_LINES and form_error: the kinds
     LATEST_DATE,
     MAX_ANNIVERSARY,
     TEXT_MAX_LENGTH,
+    check_name,
     check_text,
     form_error,
     parse_anniversary,
@@ -173,6 +174,13 @@ Text = Annotated[
     StrictStr,
     Field(min_length=1),
     AfterValidator(check_text),
+    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": TEXT_MAX_LENGTH}),
+]
+# A person's name: text with no invisible format character either (parsers.check_name).
+PersonName = Annotated[
+    StrictStr,
+    Field(min_length=1),
+    AfterValidator(check_name),
     WithJsonSchema({"type": "string", "minLength": 1, "maxLength": TEXT_MAX_LENGTH}),
 ]
 

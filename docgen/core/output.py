@@ -1,5 +1,5 @@
 """Writing a command's output atomically: a report or a calendar where the user asked, and the
-files `docgen intake` updates (all of them or none)."""
+files `docgen intake` updates (all of them or none); never over a file the command read."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import os
 import re
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from docgen.core.errors import DocgenError
@@ -20,16 +21,82 @@ class OutputError(DocgenError, OSError):
     """The report could not be written where asked. Exit code 2."""
 
 
-def check_target(path: Path, example: str | None = None) -> None:
-    """``-o PATH`` names a file in a folder that exists: said before any work is done.
+# The inputs of the command running now (the facts files it loaded, their rosters, CSVs and
+# templates folder), noted by the loader while a command runs (:func:`inputs_of_one_command`,
+# entered by every command's decorator): no output of that command may be written over one. Scoped
+# to one command, so nothing is kept from one run (or one in-process test) to the next.
+_INPUTS: ContextVar[dict[Path, str] | None] = ContextVar("docgen_inputs", default=None)
+
+
+@contextmanager
+def inputs_of_one_command() -> Iterator[None]:
+    """While this is entered, every facts file loaded notes its inputs (:func:`note_inputs`),
+    and every output written (:func:`check_target`) is refused when it is one of them."""
+    token = _INPUTS.set({})
+    try:
+        yield
+    finally:
+        _INPUTS.reset(token)
+
+
+def note_inputs(inputs: Mapping[Path, str]) -> None:
+    """Note files and folders the running command read (each with what it is, for a message)."""
+    noted = _INPUTS.get()
+    if noted is not None:
+        noted.update(inputs)
+
+
+def _real(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+def refuse_overwriting(
+    target: Path, option: str, inputs: Mapping[Path, str] | None = None, *, folder: bool = False
+) -> None:
+    """Refuse (exit 2, naming the input) to write ``target`` when it is an input the command read
+    (``inputs``, else those noted while it runs): the facts file, a roster, a CSV or workbook of
+    filings, a file of the templates folder, or, for a folder written whole (``folder``: a stage
+    folder, a Form 4 drafts folder), one that holds any of them. A link or a second hard link to
+    an input is the input."""
+    noted = _INPUTS.get() if inputs is None else inputs
+    if not noted:
+        return
+    real = _real(target)
+    try:
+        identity = os.stat(target)
+    except OSError:
+        identity = None
+    for path, what in noted.items():
+        source = _real(path)
+        same = source == real
+        if not same and identity is not None:
+            try:
+                same = os.path.samestat(identity, os.stat(source))
+            except OSError:
+                same = False
+        inside_folder_read = source.is_dir() and real.is_relative_to(source)
+        holds = folder and source.is_relative_to(real)
+        if same or inside_folder_read or holds:
+            relation = "is" if same else "holds" if holds else "is inside"
+            raise OutputError(
+                f"{option} {target}: {relation} {what} ({path}), which this command reads; "
+                "docgen never writes over its own input, and nothing was written. "
+                "Name another place to write."
+            )
+
+
+def check_target(path: Path, example: str | None = None, option: str = "-o") -> None:
+    """``-o PATH`` names a file in a folder that exists, and not a file the command reads
+    (:func:`refuse_overwriting`): said before any work is done, and again as it is written.
     ``example``: a file name to suggest inside the folder a user named instead."""
+    refuse_overwriting(path, option)
     if path.is_dir():
         inside = f", such as {path / example}" if example else " in it, or elsewhere"
         raise OutputError(f"{path}: is a folder. Name the file to write{inside}.")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise OutputError(f"{path}: no folder {folder}. Create it first, or write elsewhere.")
-    refuse_unsafe_link(path, "-o")  # another user's link, or one in or into a sticky folder
+    refuse_unsafe_link(path, option)  # another user's link, or one in or into a sticky folder
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -144,10 +211,13 @@ def _locked(path: Path) -> int | None:
     """An open descriptor of ``path`` holding its flock; None when there is no file to lock
     (the load then says what is wrong, with its own message)."""
     for _ in range(20):
-        try:
-            lock = os.open(path, os.O_RDONLY)
+        try:  # non-blocking: opening a FIFO named as the facts file must not wait for a writer
+            lock = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
             return None
+        if not stat.S_ISREG(os.fstat(lock).st_mode):
+            os.close(lock)
+            return None  # not a regular file: the load refuses it, with its own message
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -10,6 +10,7 @@ at most TEXT_MAX_LENGTH characters with no character that changes how other text
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -171,6 +172,27 @@ def parse_anniversary(value: Any) -> int:
             "Write the anniversary as a small whole number, such as 1 for the first.",
         )
     return number
+
+
+def check_name(value: str) -> str:
+    """A person's name: a text fact (:func:`check_text`) with no format character either
+    (Unicode category Cf: a zero-width space, joiner or non-joiner, a soft hyphen, a word
+    joiner). Invisible in print, such a character makes two names that read the same differ
+    to docgen, which matches printed names to people (issue 44). A name of a script that
+    spells with a zero-width joiner or non-joiner (Persian, some Indic spellings) is written
+    without it here: the refusal is the safer error, and says so."""
+    check_text(value)
+    if value.isascii():
+        return value
+    for index, char in enumerate(value):
+        if unicodedata.category(char) == "Cf":
+            raise form_error(
+                f"contains {describe(char)} at character {index + 1}, an invisible format "
+                "character: two names that print the same would differ",
+                "Retype the name without it (a copy from a web page, PDF or chat can carry "
+                "invisible characters); a name is matched to the person by its letters.",
+            )
+    return value
 
 
 def check_text(value: str) -> str:

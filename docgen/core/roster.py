@@ -16,7 +16,7 @@ import csv
 import difflib
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -198,6 +198,30 @@ def _convert(kind: CellKind, cell: str) -> Any:
     return text
 
 
+def _records(reader: Any, shown: str) -> Iterator[list[str]]:
+    """The CSV's records; a record the csv module cannot read (a cell over its limit of 131,072
+    characters, 128 KiB: no fact is that long) is a refusal with its file and line (issue 44)."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            limit = csv.field_size_limit()
+            raise LoadError(
+                [
+                    Problem(
+                        shown,
+                        reader.line_num or 1,
+                        "",
+                        f"a cell docgen cannot read ({error}): a cell may hold at most "
+                        f"{limit:,} characters",
+                        fix="Shorten the cell, or close the quote it opens.",
+                    )
+                ]
+            ) from None
+
+
 @dataclass
 class TableRow:
     """One row of a table as read: its cells' text, the line (a workbook's row) each cell starts
@@ -227,12 +251,13 @@ def csv_table(text: str, shown: str) -> Table:
     """A CSV's header and rows, each cell with the line it starts on (a cell typed with Alt+Enter
     spans lines); rows whose every cell is empty are left out."""
     reader = csv.reader(io.StringIO(text, newline=""))
+    records = _records(reader, shown)
     try:
-        header = [name.strip() for name in next(reader)]
+        header = [name.strip() for name in next(records)]
     except StopIteration:
         header = []
     rows: list[TableRow] = []
-    for cells in reader:
+    for cells in records:
         if not any(cell.strip() for cell in cells):
             continue
         breaks = [len(_BREAK.findall(cell)) for cell in cells]

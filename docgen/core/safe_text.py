@@ -99,7 +99,26 @@ def for_terminal(text: str) -> str:
 
 # ------------------------------------------------------------------ CSV
 
-_FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r", "'")
+# What makes a spreadsheet (Excel, LibreOffice, Google Sheets) read a cell as a formula: OWASP,
+# "CSV Injection". A leading quote is added to the list for csv_cell only (see its docstring).
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_LEADS = (*FORMULA_LEADS, "'")
+
+
+def formula_lead(text: str) -> str | None:
+    """The character that makes a spreadsheet run ``text`` as a formula, or None: for free text
+    refused where it is taken in (a returned form's Beneficiary name: docgen.intake.record)."""
+    return text[0] if text.startswith(FORMULA_LEADS) else None
+
+
+def csv_field(text: str) -> str:
+    """One field of a CSV record as RFC 4180 writes it: quoted (an inner quote doubled) when it
+    holds a comma, a quote, a line break or white space at either end; else as it is. No
+    neutralising: for a cell whose text is already known safe (docgen.intake.roster_text edits
+    one cell of a CSV the user keeps, refusing a formula instead)."""
+    if any(char in text for char in ',"\r\n') or text != text.strip():
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def csv_cell(value: object) -> str:
@@ -115,7 +134,8 @@ def csv_uncell(text: str) -> str:
 
 def csv_text(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
     """A CSV file (RFC 4180: CRLF line ends, so a bare CR or LF inside a cell is always quoted),
-    every cell through :func:`csv_cell`."""
+    every cell through :func:`csv_cell`. docgen's one writer of a whole CSV: `status`, `compute`,
+    `payroll`, `calendar` and `proxy` all write theirs with it (tests/test_csv_injection.py)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(list(header))

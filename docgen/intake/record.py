@@ -18,9 +18,10 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import ValidationError
 
-from docgen.core.errors import LoadError, Problem
+from docgen.core.errors import LoadError, Problem, clipped
 from docgen.core.filings import Amend, Append, Filing, FormRefused, Put
 from docgen.core.output import recording_lock, remove_stale_temporaries, replace_files
+from docgen.core.safe_text import describe, formula_lead, visible
 from docgen.intake.json_text import JsonText
 from docgen.intake.proof import EditedText, NotAsIntended, proven
 from docgen.intake.targets import Targets
@@ -87,6 +88,21 @@ def prepare(loaded: LoadedFacts, filings: Iterable[tuple[str, Filing]]) -> Prepa
     refused: list[str] = []
     touched_file = False
     for origin, filing in filings:
+        formulas = _formulas_in(filing)
+        if formulas:
+            problems.extend(
+                Problem(
+                    origin,
+                    None,
+                    where,
+                    f"starts with {describe(lead)}, which a spreadsheet runs as a formula "
+                    f"(got {clipped(text, 60)!r})",
+                    fix=_NO_FORMULA.format(lead=visible(lead)),
+                )
+                for where, text, lead in formulas
+            )
+            refused.append(origin)
+            continue
         unfilled = _blanks_in(filing)
         if unfilled:
             problems.extend(
@@ -215,6 +231,36 @@ _NO_BLANKS = (
     "([NAME], [____], 20__) is what a document prints where a blank was left unfilled, and "
     "the participant's next form would be refused for it."
 )
+
+
+_NO_FORMULA = (
+    "Write it without the leading {lead}: free text from a form is recorded in CSVs that HR "
+    "opens in a spreadsheet (a roster, beneficiaries.csv), and text that starts with =, +, -, @, "
+    "a tab or a carriage return is run there as a formula (OWASP, CSV Injection)."
+)
+
+
+def _formulas_in(filing: Filing) -> list[tuple[str, str, str]]:
+    """(field, text, leading character) for each text the filing would record that a spreadsheet
+    would run as a formula: a Beneficiary's name, a printed name, who recorded the form."""
+    found: list[tuple[str, str, str]] = []
+
+    def walk(value: Any, where: str) -> None:
+        if isinstance(value, str):
+            lead = formula_lead(value)
+            if lead is not None:
+                found.append((where, value, lead))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(key, where)
+                walk(item, f"{where}.{key}")
+        elif isinstance(value, list | tuple):
+            for number, item in enumerate(value):
+                walk(item, f"{where}[{number}]")
+
+    for edit in filing.edits:
+        walk(edit.value, ".".join(map(str, edit.path)))
+    return found
 
 
 def _blanks_in(filing: Filing) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from docgen.core.safe_text import csv_field, formula_lead
 from docgen.intake.yaml_text import YamlEditError
 
 
@@ -66,9 +67,14 @@ def _unquote(raw: str) -> str:
 
 
 def _quote(value: str) -> str:
-    if any(char in value for char in ',"\r\n') or value != value.strip():
-        return '"' + value.replace('"', '""') + '"'
-    return value
+    """A new cell as the CSV holds it (docgen.core.safe_text.csv_field). Text a spreadsheet would
+    run as a formula is never written (intake refuses it first, docgen.intake.record; this is the
+    last guard): the user's CSV keeps every other byte, so the cell is refused, not rewritten."""
+    if formula_lead(value) is not None:
+        raise YamlEditError(
+            f"the cell {value[:40]!r} would be run as a formula by a spreadsheet; not written"
+        )
+    return csv_field(value)
 
 
 class RosterText:

@@ -12,8 +12,6 @@ does.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -23,6 +21,7 @@ from typing import Any
 from docgen.checker.runner import run_checks
 from docgen.core.dates import long_date
 from docgen.core.model import fact_path
+from docgen.core.safe_text import csv_text
 from docgen.core.windows import FilingDue
 from docgen.issue.files import BadRequest
 from docgen.issue.layout import MANIFEST_NAME
@@ -265,17 +264,16 @@ def as_rows(status: Status) -> list[dict[str, str]]:
 
 
 def as_csv(status: Status) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
+    """RFC 4180 CSV (CRLF), each cell safe to open in a spreadsheet: docgen's one CSV writer
+    (docgen.core.safe_text.csv_text), so a name typed as a formula is never run."""
+    rows = []
     for row in status.rows:
-        writer.writerow(
-            {
-                **{k: ("" if v is None else v) for k, v in asdict(row).items()},
-                "in_effect": "yes" if row.in_effect else "no",
-            }
-        )
-    return buffer.getvalue()
+        cells = {
+            **{k: ("" if v is None else v) for k, v in asdict(row).items()},
+            "in_effect": "yes" if row.in_effect else "no",
+        }
+        rows.append([cells[column] for column in COLUMNS])
+    return csv_text(COLUMNS, rows)
 
 
 def as_json(status: Status) -> str:

@@ -29,6 +29,7 @@ from docgen.checker.clause_wording import clause_wording
 from docgen.checker.report_html import render_report_html
 from docgen.checker.runner import resolve_stage, run_checks
 from docgen.core.findings import Finding, Report
+from docgen.core.output import refuse_overwriting
 from docgen.core.permissions import private_files
 from docgen.issue.files import BadRequest, OutLock, write_file
 from docgen.issue.layout import MANIFEST_NAME, REPORT_HTML, REPORT_JSON
@@ -132,6 +133,8 @@ def issue_loaded(
         raise BadRequest(
             f"--out {out}: is a file, not a folder. Name a folder for the issued packets."
         )
+    # The stage folder is replaced whole: never where the facts, a roster or templates are.
+    refuse_overwriting(out / cycle / stage, "--out", loaded.inputs, folder=True)
     made = [folder for folder in (out, out / cycle) if not folder.exists()]
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -24,6 +24,7 @@ from typing import Any
 
 from docgen.core.drafts import DRAFTS_MANIFEST, Drafts, Refusal
 from docgen.core.errors import LoadError, Problem
+from docgen.core.output import refuse_overwriting
 from docgen.issue.files import BadRequest, OutLock, remove_stale, swap_in, sync_tree, write_file
 from docgen.issue.layout import STAGING, beside
 from docgen.kinds import DraftsFilings, kind_of
@@ -170,6 +171,8 @@ def section16(
             rendered[f"{subject.subject}/{printed.name}"] = print_draft(printed, subject)
     cycle = kind.cycle_name(facts)
     cycle_dir = out_dir / cycle
+    # The drafts folder is replaced whole: never where the facts or their files are.
+    refuse_overwriting(cycle_dir / drafts.folder, "--out", loaded.inputs, folder=True)
     with OutLock(out_dir):
         cycle_dir.mkdir(exist_ok=True)
         notes = [

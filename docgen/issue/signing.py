@@ -25,14 +25,11 @@ XMP packet or the Info dictionary, so PDF/A-3b survives signing.
 
 from __future__ import annotations
 
-import asyncio
 import getpass
 import io
 import os
 import re
 import tomllib
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -42,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.core.errors import DocgenError
+from docgen.issue.tsa_exchange import ExchangeFailed, exchange
 from docgen.issue.validation_data import (
     chain_problem,
     chained_paths,
@@ -52,7 +50,7 @@ from docgen.issue.validation_data import (
 CONFIG_ENV = "DOCGEN_SIGN_CONFIG"
 PASSPHRASE_ENV = "DOCGEN_SIGN_PASSPHRASE"
 FIELD_NAME = "CompanyCertification"
-TIMESTAMP_SECONDS = 20
+TIMESTAMP_SECONDS = 20  # the whole exchange with the timestamp server, not each read
 _CONTENTS = re.compile(rb"/Contents <([0-9A-Fa-f]+)>")
 
 
@@ -359,25 +357,32 @@ def _signer(signing: Signing) -> Any:
 
 def url_timestamper(url: str) -> Any:
     """An RFC 3161 client over the standard library (pyHanko's own needs requests or an aiohttp
-    session): one POST per timestamp, a clear refusal when the server does not answer."""
+    session): one POST per timestamp, bounded in time and size (docgen.issue.tsa_exchange), and
+    a clear refusal when the server does not answer, answers too slowly or too much, or answers
+    with something that is not a TimeStampResp."""
     from asn1crypto import tsp
     from pyhanko.sign.timestamps.api import TimeStamper
-    from pyhanko.sign.timestamps.common_utils import set_tsp_headers
 
-    def post(body: bytes) -> bytes:
-        request = urllib.request.Request(url, data=body, headers=set_tsp_headers({}), method="POST")
-        try:
-            with urllib.request.urlopen(request, timeout=TIMESTAMP_SECONDS) as reply:
-                return reply.read()
-        except (urllib.error.URLError, OSError) as error:
-            raise SigningRefused(
-                f"timestamp_url {url}: the timestamp server did not answer "
-                f"({getattr(error, 'reason', error)}). Nothing was issued."
-            ) from None
+    def refused(why: object) -> SigningRefused:
+        return SigningRefused(
+            f"timestamp_url {url}: the timestamp server did not answer ({why}). Nothing was issued."
+        )
 
     class UrlTimeStamper(TimeStamper):
         async def async_request_tsa_response(self, req: Any) -> Any:
-            return tsp.TimeStampResp.load(await asyncio.to_thread(post, req.dump()))
+            try:
+                body = await exchange(url, req.dump(), TIMESTAMP_SECONDS)
+            except ExchangeFailed as error:
+                raise refused(error) from None
+            try:  # parsed whole now: garbage DER is a refusal here, not a crash in pyHanko
+                response = tsp.TimeStampResp.load(body)
+                _ = response.native
+            except (ValueError, TypeError, KeyError, IndexError) as error:
+                raise refused(f"its reply is not an RFC 3161 TimeStampResp: {error}") from None
+            status = response["status"]["status"].native
+            if status not in ("granted", "granted_with_mods"):
+                raise refused(f"it refused to timestamp: {status}")
+            return response
 
         def validation_paths(self, validation_context: Any) -> Any:
             return chained_paths(super().validation_paths(validation_context))

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from docgen.core.collector import paused_for_a_population
 from docgen.core.errors import LoadError, Problem
 from docgen.core.model import PathKey
+from docgen.core.output import note_inputs
 from docgen.kinds import all_kinds, get_kind
 from docgen.kinds.registry import Roster, UnknownKind
 from docgen.load.json_reader import load_json
@@ -43,7 +44,9 @@ def load_facts(
     before it replaces it.
     """
     with paused_for_a_population():  # a roster's million objects (docgen.core.collector)
-        return _load(Path(path), migrating, contents)
+        loaded = _load(Path(path), migrating, contents)
+    note_inputs(loaded.inputs)  # no output of this command may be written over one
+    return loaded
 
 
 def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) -> LoadedFacts:

@@ -96,6 +96,19 @@ class LoadedFacts:
     def kind(self) -> str:
         return self.facts.kind
 
+    @property
+    def inputs(self) -> dict[Path, str]:
+        """Every file and folder these facts were read from, each with what it is (for a
+        message): no output may be written over one (docgen.core.output.refuse_overwriting)."""
+        read = {self.path: "the facts file"}
+        if self.roster is not None:
+            read[self.roster] = "the roster the facts read"
+        for name, path in self.records.items():
+            read[path] = f"the {name} file the facts read"
+        if self.templates_override is not None:
+            read[self.templates_override] = "the templates folder the facts read"
+        return read
+
 
 def parse_path(text: str) -> PathKey:
     parts: list[str | int] = []

@@ -85,6 +85,7 @@ def _read_form(pdf: bytes, identity_from: bytes | None = None) -> FormContents:
                 "the PDF asks for a password to open it: ask for a copy saved without one "
                 "(restricting editing is fine; a password to open is not)"
             )
+        _page_tree(reader)
         root = cast(DictionaryObject, reader.trailer["/Root"].get_object())
         acro = root.get("/AcroForm")
         acro = acro.get_object() if acro is not None else None
@@ -117,6 +118,25 @@ def _read_form(pdf: bytes, identity_from: bytes | None = None) -> FormContents:
         problems=sorted(problems),
         tooltips=fields_reader.tooltips,
     )
+
+
+def _page_tree(reader: PdfReader) -> None:
+    """The pages, counted once here: a page tree that contains itself (a /Kids naming its own
+    node) is refused as not a form docgen sent, before anything else walks it (the checks of
+    what the form carries, its text) and ends in an error no one can act on (issue 44)."""
+    try:
+        count = len(reader.pages)
+    except RecursionError:
+        count = -1
+    except PyPdfError as error:
+        if "cycl" not in str(error).lower():
+            raise
+        count = -1
+    if count < 1:
+        raise NotAForm(
+            "its page tree contains itself (a page list that names its own node) or has no "
+            "pages: it is not a form docgen sent"
+        )
 
 
 def _read_identity(reader: PdfReader) -> dict[str, str]:

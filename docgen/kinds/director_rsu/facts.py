@@ -20,6 +20,7 @@ from docgen.core.model import (
     FormSHA256,
     Money,
     Percent,
+    PersonName,
     PositiveInt,
     PositiveMoney,
     RecordStatus,
@@ -198,7 +199,7 @@ class DirectorElection(Fact):
         description="How the form was received: pdf (a filled PDF, `docgen intake`) or paper "
         "(a scan, fax or paper form whose content was recorded with `docgen elect`).",
     )
-    printed_name: Text | None = Field(
+    printed_name: PersonName | None = Field(
         None, description="Section IV: the name as the director printed it on the form."
     )
     name_accepted: Text | None = Field(
@@ -319,8 +320,8 @@ class Director(Fact):
         description="As payroll writes it (letters, digits, ., _, -); unique without regard to "
         "case; names the director's folder."
     )
-    name: Text = Field(description="As it should read in the documents.")
-    salutation: Text | None = Field(None, description="Defaults to the name.")
+    name: PersonName = Field(description="As it should read in the documents.")
+    salutation: PersonName | None = Field(None, description="Defaults to the name.")
     address: list[Text] = Field(
         default_factory=list,
         max_length=ADDRESS_MAX_LINES,

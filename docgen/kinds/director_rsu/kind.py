@@ -128,6 +128,7 @@ KIND = register_kind(
             "checks.rsu_not_in_effect",
             "checks.rsu_values",
             "checks.rsu_section16",
+            "checks.rsu_names",
         ),
         documents=DOCUMENTS,
         roster=Roster(

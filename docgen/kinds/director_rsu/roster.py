@@ -25,10 +25,10 @@ _ROSTER_ELECTION = {
     "election_recorded_by": "recorded_by",
     "election_recorded_on": "recorded_on",
     "election_signature_seen_by": "signature_seen_by",
+    # The form's own SHA-256 (the same PDF taken in again is refused) and --accept-name's reason.
+    "election_form_sha256": "form_sha256",
+    "election_name_accepted": "name_accepted",
 }
-# What a roster without these columns simply does not hold: the on-file copy then says "Not on
-# record" for them, never more than the record shows.
-_IF_COLUMN = {"received_as", "printed_name", "signed_on", "recorded_by", "recorded_on"}
 COLUMNS = (
     Column("id", "id", required=True),
     Column("name", required=True),
@@ -99,10 +99,12 @@ def read_roster(
 
 def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:
     """`docgen intake` for a director kept in the roster, when the facts name no
-    ``elections_csv``: the election goes into the row's ``election_*`` cells. A row holds one
-    election, and no form's SHA-256 (``elections_csv`` keeps it). A decision about the row's
-    election (`docgen decide`: status, reason, decided_by) goes into its ``election_*`` cells, a
-    field taken out leaving its cell empty."""
+    ``elections_csv``: the election goes into the row's ``election_*`` cells, all of it: how the
+    form arrived, the printed name, the date signed and the form's SHA-256 too, a column the
+    roster lacks added at the end of its header (docgen.intake.roster_text), so nothing the
+    director wrote is dropped and the on-file copy states it (issue 44). A row holds one
+    election. A decision about the row's election (`docgen decide`: status, reason, decided_by)
+    goes into its ``election_*`` cells, a field taken out leaving its cell empty."""
     if isinstance(edit, Amend) and edit.path == ("elections", 0):
         return _amended(edit)
     if not isinstance(edit, Append) or edit.path != ("elections",):
@@ -117,11 +119,7 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
             "and this one are then recorded there, one row per form.",
         )
     columns = {field: column for column, field in _ROSTER_ELECTION.items()}
-    held = {
-        key: value
-        for key, value in edit.value.items()
-        if key != "form_sha256" and (key not in _IF_COLUMN or columns[key] in cells)
-    }
+    held = dict(edit.value)
     unheld = sorted(set(held) - set(columns))
     if unheld:
         raise FormRefused([f"a roster row has no column for {', '.join(unheld)}"])

@@ -19,6 +19,7 @@ from docgen.core.model import (
     FormSHA256,
     Money,
     Percent,
+    PersonName,
     RecordStatus,
     SubjectId,
     Text,
@@ -104,7 +105,7 @@ class RRPPlan(Fact):
 
 
 class Beneficiary(Fact):
-    name: Text
+    name: PersonName
     relationship: Text | None = None
     percent: Percent = Decimal(100)
     contingent: StrictBool = Field(
@@ -145,6 +146,20 @@ class RRPElection(Fact):
     reason: DecisionText = None
     decided_by: DecisionText = None
     form_sha256: FormSHA256 = None
+    # How the form arrived and its signature block's date, as intake or elect took them
+    # (issue 44: what `docgen elect --signed-on/--recorded-by` is given is kept, not dropped).
+    received_as: Literal["pdf", "paper"] | None = Field(
+        None,
+        description="How the form was received: pdf (a filled PDF, `docgen intake`) or paper "
+        "(its content recorded with `docgen elect`).",
+    )
+    signed_on: FactDate | None = Field(None, description="The date signed, as written on the form.")
+    recorded_by: Text | None = Field(
+        None, description="Who recorded a paper form's content (`docgen elect --recorded-by`)."
+    )
+    recorded_on: FactDate | None = Field(
+        None, description="The day a paper form's content was recorded (`docgen elect`)."
+    )
     revoked_on: FactDate | None = Field(
         None,
         description="Plan 2.03(b): the day the Participant revoked this election; it stops "
@@ -249,7 +264,7 @@ class Participant(Fact):
         description="As payroll writes it (letters, digits, ., _, -); unique without regard to "
         "case; names the participant's folder."
     )
-    name: Text
+    name: PersonName
     address: list[Text] = Field(
         default_factory=list,
         description="Mailing address lines, printed under the name on the Deferral Election Form.",

@@ -123,6 +123,7 @@ KIND = register_kind(
             "checks.rrp",
             "checks.rrp_accounts",
             "checks.rrp_payments",
+            "checks.rrp_names",
         ),
         documents=DOCUMENTS,
         roster=Roster(

@@ -27,6 +27,10 @@ ELECTIONS = RecordRows(
         RowField("reason", ("reason",)),
         RowField("decided_by", ("decided_by",)),
         RowField("form_sha256", ("form_sha256",)),
+        RowField("received_as", ("received_as",)),
+        RowField("signed_on", ("signed_on",)),
+        RowField("recorded_by", ("recorded_by",)),
+        RowField("recorded_on", ("recorded_on",)),
     ),
 )
 BENEFICIARIES = RecordRows(

@@ -18,6 +18,10 @@ _ELECTIONS = {
     "salary": ("salary_percent", "salary_made_on"),
     "bonus": ("bonus_percent", "bonus_made_on"),
 }
+# What a roster row's election keeps of its form besides percent and made_on, in the columns
+# salary_form_sha256, salary_received_as, ... (issue 44: nothing a participant wrote is dropped;
+# the form's SHA-256 refuses the same PDF taken in again).
+_PROVENANCE = ("form_sha256", "received_as", "signed_on", "recorded_by", "recorded_on")
 COLUMNS = (
     Column("id", "id", required=True),
     Column("name", required=True),
@@ -40,6 +44,7 @@ COLUMNS = (
     # A termination (Plan 1.30, Termination of Employment) as two columns: the day and why.
     Column("terminated_on", "date"),
     Column("termination_reason"),
+    *(Column(f"{kind}_{name}") for kind in _ELECTIONS for name in _PROVENANCE),
 )
 ROSTER_COLUMNS = tuple(column.name for column in COLUMNS)
 _TERMINATION = {"terminated_on": "on", "termination_reason": "reason"}
@@ -67,6 +72,7 @@ def read_roster(
     plan_year = data.get("plan_year")
     rows, problems = read_rows(text, shown, COLUMNS, "participants", first_index)
     election_columns = {name: kind for kind, pair in _ELECTIONS.items() for name in pair}
+    election_columns |= {f"{kind}_{name}": kind for kind in _ELECTIONS for name in _PROVENANCE}
     participants = []
     for row in rows:
         base: PathKey = ("participants", row.index)
@@ -110,6 +116,11 @@ def read_roster(
                 field = "percent" if column == percent else "made_on"
                 election[field] = value
                 lines[at + (field,)] = row.cell(shown, column)
+            for name in _PROVENANCE:
+                column = f"{kind}_{name}"
+                if column in row.values:
+                    election[name] = row.values[column]
+                    lines[at + (name,)] = row.cell(shown, column)
             elections.append(election)
         if elections:
             participant["elections"] = elections
@@ -134,8 +145,10 @@ def _name_csv(into: str, then: str = "then take the form in again") -> str:
 def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], Any]:
     """`docgen intake` for a participant kept in the roster, when the facts name no CSV for the
     filing: a salary or bonus Deferral Election for the facts' Plan Year goes into the row's
-    two columns for it (a row holds one of each, and no form's SHA-256); anything else needs the
-    CSV of its kind (``elections_csv``, ``beneficiaries_csv``, ``allocations_csv``)."""
+    columns for it (a row holds one of each), with its form's SHA-256, how it was received, the
+    date signed and who recorded it (``salary_form_sha256`` ...: a column the roster lacks is
+    added at the end of its header, docgen.intake.roster_text); anything else needs the CSV of
+    its kind (``elections_csv``, ``beneficiaries_csv``, ``allocations_csv``)."""
     into = edit.path[0]
     who = cells.get("id", "this participant")
     if isinstance(edit, Amend):
@@ -153,9 +166,10 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
             else "Record it in the facts file by hand (docs/fact-files.md)."
         )
         raise FormRefused([f"{who}'s roster row has no column for {into}"], fix)
-    election = {key: value for key, value in edit.value.items() if key != "form_sha256"}
+    election = dict(edit.value)
     kind = election.get("kind")
-    if kind not in _ELECTIONS or set(election) - {"kind", "plan_year", "percent", "made_on"}:
+    held = {"kind", "plan_year", "percent", "made_on", *_PROVENANCE}
+    if kind not in _ELECTIONS or set(election) - held:
         raise FormRefused(
             [f"{who}'s roster row has no columns for a {str(kind).replace('_', '-')} election"],
             _name_csv("elections"),
@@ -169,6 +183,6 @@ def record_in_row(cells: dict[str, str], edit: Edit) -> tuple[dict[str, str], An
                 "the election on the row and this one are then recorded there, one row per form",
             ),
         )
-    return {percent: cell_text(election["percent"]), made_on: cell_text(election["made_on"])}, {
-        **election
-    }
+    row = {percent: cell_text(election["percent"]), made_on: cell_text(election["made_on"])}
+    row |= {f"{kind}_{name}": cell_text(election[name]) for name in _PROVENANCE if name in election}
+    return row, {**election}
