@@ -99,8 +99,12 @@ class Status:
             "forms_expected": len(self.rows),
             "returned": sum(1 for row in self.rows if row.returned),
             "in_effect": sum(1 for row in self.rows if row.in_effect),
+            # a person with an election in effect awaits nothing, though it was made before
+            # the form was sent (on a portal, say) and so is not counted as a return of it
             "awaited": sum(
-                1 for row in self.rows if not row.returned and (row.days_left or 0) >= 0
+                1
+                for row in self.rows
+                if not row.returned and not row.in_effect and (row.days_left or 0) >= 0
             ),
         }
 
