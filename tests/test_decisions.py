@@ -328,9 +328,9 @@ def test_a_form_in_a_csv_of_filings_is_decided_in_its_row(cli, tmp_path):
     ]  # fmt: skip
     assert changed == [
         (
-            "e1007,2026,salary,6,2025-11-30,,,,,,,,",
+            "e1007,2026,salary,6,2025-11-30,,,,,,,,,,,,",
             "e1007,2026,salary,6,2025-11-30,,,,,ineffective,made after the Plan Year began,"
-            '"Benefits, HR",',
+            '"Benefits, HR",,,,,',
         )
     ]
     assert csv.read_bytes().startswith(b"\xef\xbb\xbf")  # its byte-order mark kept

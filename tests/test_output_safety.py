@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from datetime import date
 from pathlib import Path
 
@@ -97,8 +98,14 @@ def test_calendar_csv_reads_back_exactly_one_row_of_the_text(text):
         assert not cell.startswith(("=", "+", "-", "@", "\t", "\r"))
 
 
+# A person's name holds no invisible format character (Unicode Cf, refused at load: issue 44).
+NAME_TEXT = FACT_TEXT.map(
+    lambda t: "".join(c for c in t if unicodedata.category(c) != "Cf").strip()
+).filter(bool)
+
+
 @settings(max_examples=40)
-@given(FACT_TEXT.filter(lambda t: len(t) <= 200))
+@given(NAME_TEXT.filter(lambda t: len(t) <= 200))
 def test_compute_csv_and_json_read_back_exactly_the_name(tmp_path_factory, text):
     from docgen.api import compute
 
