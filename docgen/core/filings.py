@@ -238,3 +238,21 @@ def signed_and_received(
                 f"received_on: the form says it was received {long_date(received)}, "
                 f"not {long_date(received_on)} (--received-on)"
             )
+
+
+def how_received(answers: Mapping[str, Any], source: str, problems: list[str]) -> dict[str, Any]:
+    """What a filing records of its form (issue 44: nothing given is dropped): how it arrived,
+    the date signed as written and, for a paper form, who recorded it and when. ``source`` is
+    "form" for a returned PDF, anything else for a paper form recorded with `docgen elect`."""
+    how: dict[str, Any] = {"received_as": "pdf" if source == "form" else "paper"}
+    if answers.get("date_signed"):
+        field = "date_signed" if source == "form" else "--signed-on"
+        signed = written_date(answers["date_signed"], field, problems)
+        if signed is not None:
+            how["signed_on"] = signed
+    if source != "form":
+        if answers.get("recorded_by"):
+            how["recorded_by"] = answers["recorded_by"]
+        if answers.get("recorded_on") is not None:
+            how["recorded_on"] = answers["recorded_on"]
+    return how

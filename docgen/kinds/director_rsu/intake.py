@@ -24,6 +24,7 @@ from docgen.core.filings import (
     FormRefused,
     PrintedIdentity,
     ReturnedForm,
+    how_received,
     same_person,
     signed_and_received,
     written_date,
@@ -164,20 +165,11 @@ def _how_received(answers: Mapping[str, Any], source: str, problems: list[str]) 
     """What the on-file copy states of the form: how it arrived, the name as printed, the date
     signed as written and, for a paper form, who recorded it and when. Never a signature: that
     is signature_seen_by, which only whoever saw the signature sets."""
-    how: dict[str, Any] = {"received_as": "pdf" if source == "form" else "paper"}
-    if answers.get("printed_name"):
-        how["printed_name"] = answers["printed_name"]
-    if answers.get("date_signed"):
-        field = "date_signed" if source == "form" else "--signed-on"
-        signed = written_date(answers["date_signed"], field, problems)
-        if signed is not None:
-            how["signed_on"] = signed
-    if source != "form":
-        if answers.get("recorded_by"):
-            how["recorded_by"] = answers["recorded_by"]
-        if answers.get("recorded_on") is not None:
-            how["recorded_on"] = answers["recorded_on"]
-    return how
+    how = how_received(answers, source, problems)
+    if not answers.get("printed_name"):
+        return how
+    arrived = {"received_as": how.pop("received_as")}  # the printed name next, as on the form
+    return {**arrived, "printed_name": answers["printed_name"], **how}
 
 
 def _not_recorded_yet(director: Director, election: dict[str, Any]) -> None:

@@ -27,9 +27,9 @@ from docgen.core.filings import (
     PrintedIdentity,
     Put,
     ReturnedForm,
+    how_received,
     parse_percent,
     signed_and_received,
-    written_date,
 )
 from docgen.core.formats import percent_text
 from docgen.core.model import decision_words, fact_path, is_in_effect
@@ -189,7 +189,7 @@ def record(
         raise FormRefused(problems, _ASK_AGAIN if source == "form" else "")
     if form_sha256 is not None:
         elections = [{**election, "form_sha256": form_sha256} for election in elections]
-    how = _how_received(answers, source, problems)
+    how = how_received(answers, source, problems)
     if problems:
         raise FormRefused(problems, "")
     elections = [{**election, **how} for election in elections]
@@ -205,23 +205,6 @@ def record(
         edits=tuple(edits),
         summary=_summary(elections, investments, beneficiaries, received_on),
     )
-
-
-def _how_received(answers: Mapping[str, Any], source: str, problems: list[str]) -> dict[str, Any]:
-    """What each election records of its form: how it arrived, the date signed as written and,
-    for a paper form, who recorded it and when (nothing given is dropped: issue 44)."""
-    how: dict[str, Any] = {"received_as": "pdf" if source == "form" else "paper"}
-    if answers.get("date_signed"):
-        field = "date_signed" if source == "form" else "--signed-on"
-        signed = written_date(answers["date_signed"], field, problems)
-        if signed is not None:
-            how["signed_on"] = signed
-    if source != "form":
-        if answers.get("recorded_by"):
-            how["recorded_by"] = answers["recorded_by"]
-        if answers.get("recorded_on") is not None:
-            how["recorded_on"] = answers["recorded_on"]
-    return how
 
 
 def _election(facts: RRPPlanYearFacts, kind: str, percent: Any, made_on: date) -> dict[str, Any]:
