@@ -124,6 +124,13 @@ def _prepare(loaded: LoadedFacts) -> None:
     prepare_readback()
 
 
+def _orphaned() -> None:
+    """A worker whose batch has died ends at once, as the prctl above would end it: SIGKILL to
+    itself (nothing of its half-made packet is worth finishing, and the batch that would collect
+    it is gone)."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
 def _die_with(parent: int) -> None:
     """In a worker: be killed when the batch process ``parent`` dies, however it dies."""
     if sys.platform.startswith("linux"):
@@ -135,10 +142,10 @@ def _die_with(parent: int) -> None:
     def watch() -> None:  # elsewhere, and should the parent have died before the prctl
         while os.getppid() == parent:
             time.sleep(WATCH_PARENT_SECONDS)
-        os._exit(1)
+        _orphaned()
 
     if os.getppid() != parent:
-        os._exit(1)
+        _orphaned()
     threading.Thread(target=watch, name="docgen-parent-watch", daemon=True).start()
 
 
