@@ -43,20 +43,45 @@ STALE = (
 
 
 def approve(path: Path) -> None:
+    """Rewrite the file's clause_approvals block where it stands (or, in a file with none, before
+    its people: the roster itself, or the CSVs a records-shaped sample names)."""
     text = path.read_text(encoding="utf-8")
-    text = re.sub(
-        r"^# Counsel's approval of each drafted clause.*?\n(?=[a-z])", "", text, flags=re.M | re.S
+    old = re.search(
+        r"^(?:# Counsel's approval of each drafted clause[^\n]*\n(?:#[^\n]*\n)*)?"
+        r"clause_approvals:\n(?:  [^\n]*\n)*\n?",
+        text,
+        flags=re.M,
     )
-    text = re.sub(r"^clause_approvals:\n(?:  .*\n)*\n?", "", text, flags=re.M)
+    if old is not None:
+        text = text[: old.start()] + text[old.end() :]
     text = re.sub(r"\n\n\n+", "\n\n", text)
     path.write_text(text, encoding="utf-8")
     on = date(2026, 5, 1) if "director-rsu-grant" in text else date(2025, 11, 1)
     block = json.loads(api.clauses(path, "json", by="A. Counsel", on=on))["clause_approvals_block"]
     if path.name == PROBLEM:
         block = _problem_block(block)
-    anchor = re.search(r"^(directors_csv:|directors:|participants:)", text, re.M)
-    before = text[: anchor.start()].rstrip("\n") + "\n\n"
-    path.write_text(before + COMMENT + block + "\n" + text[anchor.start() :], encoding="utf-8")
+    block = _letters_as_before(block, old.group(0) if old is not None else "")
+    if old is not None:
+        at = old.start()
+    else:
+        anchor = re.search(
+            r"^(directors_csv:|directors:|participants:|participants_csv:)", text, re.M
+        )
+        if anchor is None:
+            raise SystemExit(f"{path}: no clause_approvals block and no roster to put one before")
+        at = anchor.start()
+    before = text[:at].rstrip("\n") + "\n\n"
+    path.write_text(before + COMMENT + block + "\n" + text[at:].lstrip("\n"), encoding="utf-8")
+
+
+def _letters_as_before(block: str, before: str) -> str:
+    """The block with `docgen send`'s cover letters only where the sample approved them before:
+    the samples without them show `docgen send` refusing an unapproved letter."""
+    head, *entries = re.split(r"(?m)^(?=  - clause: )", block)
+    had = set(re.findall(r"(?m)^  - clause: (letter\.\S+)$", before))
+    return head + "".join(
+        e for e in entries if not e.startswith("  - clause: letter.") or e.split()[2] in had
+    )
 
 
 def _problem_block(block: str) -> str:
