@@ -16,7 +16,7 @@ JS_STAMP := tools/pdfjs/node_modules/.installed
 LOWEST := .venv-lowest
 LOWEST_STAMP := $(LOWEST)/.installed
 
-.PHONY: demo test test-fast test-lowest bench lint clean system-deps
+.PHONY: demo test test-fast test-lowest bench lint clean system-deps test-deps
 
 demo: $(STAMP) system-deps
 	$(BIN)/docgen validate samples/director-grant-2026.yaml
@@ -30,16 +30,16 @@ demo: $(STAMP) system-deps
 	@echo "Open out/2026-annual/grant/jsmith/notice.pdf, or review out/2026-annual/grant/check-report.html;"
 	@echo "the RRP forms are in out/rrp-2026/enrollment/, and out/roster/ has those of samples/participants.csv."
 
-test: $(STAMP) $(JS_STAMP) system-deps
+test: test-deps $(STAMP) $(JS_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The loop to run while working; `make test` (and .ci/run) still runs everything.
-test-fast: $(STAMP) $(JS_STAMP) system-deps
+test-fast: test-deps $(STAMP) $(JS_STAMP)
 	$(BIN)/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
 
 # The floors in pyproject.toml are versions this installs and tests: each direct dependency at
 # the lowest version its range allows (uv's lowest-direct resolution), the rest as resolved.
-test-lowest: $(LOWEST_STAMP) $(JS_STAMP) system-deps
+test-lowest: test-deps $(LOWEST_STAMP) $(JS_STAMP)
 	$(LOWEST)/bin/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
 
 # (uv is named the environment to fill with --python: run as `python -m uv` it would fill the
@@ -63,6 +63,11 @@ lint: $(STAMP)
 # otherwise say exactly which Debian package is missing instead of failing with a traceback.
 system-deps:
 	@$(PYTHON) tools/check_system.py
+
+# What the suite reads and drives documents with (poppler, qpdf, LibreOffice, chromium, Node):
+# installed with apt-get as root, otherwise named with the tests that skip without them.
+test-deps:
+	@$(PYTHON) tools/check_system.py --for-tests
 
 $(STAMP): pyproject.toml docgen/__init__.py  # the version is read from docgen/__init__.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { \
