@@ -139,8 +139,11 @@ def csv_text(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(list(header))
+    # csv_cell's own rule, written out in the loop (no call per cell: payroll writes millions)
+    leads = _FORMULA_LEADS
     for row in rows:
-        writer.writerow([csv_cell(cell) for cell in row])
+        texts = [cell if type(cell) is str else "" if cell is None else str(cell) for cell in row]
+        writer.writerow(["'" + text if text.startswith(leads) else text for text in texts])
     return buffer.getvalue()
 
 

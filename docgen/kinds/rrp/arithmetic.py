@@ -35,7 +35,7 @@ from docgen.kinds.rrp.figures import (
     PeriodArithmetic,
     PlanYearArithmetic,
 )
-from docgen.kinds.rrp.paychecks import paychecks
+from docgen.kinds.rrp.paychecks import Paycheck, paychecks
 from docgen.kinds.rrp.terms import (
     compensation_limit,
     described,
@@ -381,7 +381,7 @@ def _for_the_year(
 def _by_pay_period(
     facts: RRPPlanYearFacts,
     participant: Participant,
-    pay_periods: tuple[PayPeriod, ...],
+    pay_periods: tuple[PayPeriod | Paycheck, ...],
     limit: Decimal,
     applied: dict[str, Applied] | None,
     notes: list[str],
@@ -395,7 +395,7 @@ def _by_pay_period(
     the year to date and for its pay date (the next salary's services start the day after it)."""
     paid_before = ZERO
     result = []
-    ordered: list[PayPeriod] = sorted(pay_periods, key=lambda p: p.paid_on)
+    ordered: list[PayPeriod | Paycheck] = sorted(pay_periods, key=lambda p: p.paid_on)
     if any(period.paid_on.year != facts.plan_year for period in ordered):
         notes.append(f"some pay periods are paid outside {facts.plan_year}")
     salary, bonus = (applied.get("salary"), applied.get("bonus")) if applied else (None, None)
@@ -460,7 +460,10 @@ def _by_pay_period(
 
 
 def _services(
-    facts: RRPPlanYearFacts, participant: Participant, period: PayPeriod, previous: date | None
+    facts: RRPPlanYearFacts,
+    participant: Participant,
+    period: PayPeriod | Paycheck,
+    previous: date | None,
 ) -> tuple[date, date, bool]:
     """The service days a payroll's salary pays for: the facts' own, else assumed (False)."""
     if period.services_from is not None and period.services_to is not None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from docgen.core import dates
 from docgen.kinds.rrp.facts import Participant, PayPeriod, RRPPlanYearFacts
@@ -25,11 +26,23 @@ ZERO = Decimal(0)
 CENT = Decimal("0.01")
 
 
+class Paycheck(NamedTuple):
+    """A paycheck the pay schedule gives, read as a PayPeriod of the facts is. Built from figures
+    worked out here (dates and Decimals the model already judged), so nothing is validated again
+    per paycheck: a plain record, not a pydantic model."""
+
+    paid_on: date
+    compensation: Decimal
+    bonus: Decimal = ZERO
+    services_from: date | None = None
+    services_to: date | None = None
+
+
 @dataclass(frozen=True)
 class Paychecks:
     """The pay periods the arithmetic works on, where they come from, and what was assumed."""
 
-    periods: tuple[PayPeriod, ...]
+    periods: tuple[PayPeriod | Paycheck, ...]
     source: str  # facts | schedule | none
     notes: tuple[str, ...] = ()
 
@@ -70,14 +83,12 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
             "(Plan 1.21: Plan Compensation is pay actually paid)"
         )
     salary_parts = _weighted_parts(salary, weights) if regular else []
-    periods: list[PayPeriod] = []
+    periods: list[PayPeriod | Paycheck] = []
     previous = start - timedelta(days=1)
     for day, part in zip(regular, salary_parts, strict=True):
         extra = bonus if bonus > 0 and day == participant.bonus_paid_on else ZERO
-        # Built from figures worked out here (dates and Decimals already judged by the model),
-        # so pydantic's documented model_construct skips validating them again per paycheck.
         periods.append(
-            PayPeriod.model_construct(
+            Paycheck(
                 paid_on=day,
                 compensation=part + extra,
                 bonus=extra,
@@ -91,9 +102,7 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
         if paid_on in regular:
             notes.append(f"the bonus is paid in the regular paycheck of {paid_on.isoformat()}")
         else:
-            periods.append(
-                PayPeriod.model_construct(paid_on=paid_on, compensation=bonus, bonus=bonus)
-            )
+            periods.append(Paycheck(paid_on=paid_on, compensation=bonus, bonus=bonus))
             notes.append(
                 f"the bonus is paid on {paid_on.isoformat()}, not a regular pay date: taken as a "
                 "paycheck of its own, its match capped at 6% of its own Plan Compensation "

@@ -345,7 +345,7 @@ def on_pay_date(
     """Each participant's paycheck on ``pay_date``, in the facts' order, worked from the pay up to
     that day alone; refused (LoadError, exit 2) when no one is paid that day, naming the next
     pay dates."""
-    found = []
+    found: list[tuple[PaychecksOn, PayrollRow]] = []
     dates: set[date] = set()
     for who in each_paychecks_on(facts, pay_date):
         found.extend((who, row) for row in rows_on(year, who))
