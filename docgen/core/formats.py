@@ -36,7 +36,11 @@ def money_text(amount: Decimal | None) -> str | None:
 
     Inline and through ``str`` because payroll writes millions of them: a Decimal with exponent
     -2 is never in exponent notation, so ``str`` writes what ``format(..., "f")`` does."""
-    return None if amount is None else str(amount.quantize(CENT, rounding=ROUND_HALF_UP))
+    if amount is None:
+        return None
+    if not amount:  # a zero of any exponent: rounded to the cent, only its sign shows
+        return "-0.00" if amount.is_signed() else "0.00"
+    return str(amount.quantize(CENT, rounding=ROUND_HALF_UP))
 
 
 def percent_text(value: Decimal) -> str:

@@ -304,10 +304,17 @@ def paychecks_on(
 def _matching(plan: RRPPlan, deferral: Decimal, period_plan_compensation: Decimal):
     """Plan 3.04: 100% of the deferral, "not to exceed six percent (6%) of Plan Compensation for
     such pay period": all of the period's Plan Compensation, every kind of pay in it."""
-    return min(
-        deferral * plan.match_rate_percent / HUNDRED,
-        period_plan_compensation * plan.match_cap_percent / HUNDRED,
-    )
+    return _matched(plan, deferral, _match_cap(plan, period_plan_compensation))
+
+
+def _match_cap(plan: RRPPlan, period_plan_compensation: Decimal) -> Decimal:
+    """Plan 3.04: six percent (6%) of the pay period's Plan Compensation, unrounded."""
+    return period_plan_compensation * plan.match_cap_percent / HUNDRED
+
+
+def _matched(plan: RRPPlan, deferral: Decimal, cap: Decimal) -> Decimal:
+    """Plan 3.04: the match rate (100%) of the deferral, up to ``cap`` (_match_cap)."""
+    return min(deferral * plan.match_rate_percent / HUNDRED, cap)
 
 
 def services_before(facts: RRPPlanYearFacts, participant: Participant, made_on: date) -> Decimal:
@@ -401,7 +408,7 @@ def _by_pay_period(
     salary, bonus = (applied.get("salary"), applied.get("bonus")) if applied else (None, None)
     salary_percent = salary.percent if salary else None
     bonus_percent = bonus.percent if bonus else None
-    match_cap_percent = facts.plan.match_cap_percent
+    plan = facts.plan
     assumed = False
     previous: date | None = None
     for period in ordered:
@@ -411,11 +418,15 @@ def _by_pay_period(
             paid_before += period.compensation
             previous = period.paid_on
             continue
-        salary_now = period.compensation - period.bonus
-        period_plan_compensation = above_limit(paid_before, period.compensation, limit)
-        salary_above = above_limit(paid_before, salary_now, limit)
+        compensation = period.compensation
+        salary_now = compensation - period.bonus
+        # above_limit (Plan 1.21) for the paycheck and for its salary, written out so the part
+        # of the year's pay before it that was above the limit is worked once, not twice
+        over_before = max(ZERO, paid_before - limit)
+        period_plan_compensation = max(ZERO, paid_before + compensation - limit) - over_before
+        salary_above = max(ZERO, paid_before + salary_now - limit) - over_before
         bonus_above = period_plan_compensation - salary_above
-        paid_before += period.compensation
+        paid_before += compensation
 
         deferral = ZERO
         share = ONE
@@ -428,24 +439,23 @@ def _by_pay_period(
         if bonus:
             deferral += bonus_above * bonus.share * bonus.percent / HUNDRED
         deferral = cents(deferral)
+        cap = _match_cap(plan, period_plan_compensation)
         result.append(
             PeriodArithmetic(
                 period.paid_on,
-                period.compensation,
+                compensation,
                 period_plan_compensation,
                 deferral if applied is not None else None,
-                cents(_matching(facts.plan, deferral, period_plan_compensation))
-                if applied is not None
-                else None,
+                cents(_matched(plan, deferral, cap)) if applied is not None else None,
                 salary=salary_now,
                 bonus=period.bonus,
-                paid_before=paid_before - period.compensation,
+                paid_before=paid_before - compensation,
                 salary_plan_compensation=salary_above,
                 bonus_plan_compensation=bonus_above,
                 salary_percent=salary_percent,
                 bonus_percent=bonus_percent,
                 salary_share=share,
-                match_cap=cents(period_plan_compensation * match_cap_percent / HUNDRED),
+                match_cap=cents(cap),
             )
         )
         previous = period.paid_on

@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from docgen.core.formats import money_text
 from docgen.kinds.rrp.terms import Vested
 
 
-@dataclass(frozen=True, slots=True)
-class PeriodArithmetic:
-    """One pay period's Plan Compensation, deferral and match (Plan 3.03, 3.04)."""
+class PeriodArithmetic(NamedTuple):
+    """One pay period's Plan Compensation, deferral and match (Plan 3.03, 3.04). A NamedTuple:
+    immutable, and made hundreds of thousands of times for a payroll at less cost than a frozen
+    dataclass."""
 
     paid_on: date
     compensation: Decimal

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.formats import money_text
@@ -72,8 +72,7 @@ def payroll_year(facts: RRPPlanYearFacts) -> PayrollYear:
     return PayrollYear(facts.plan_year, limit, money_text(limit) or "")
 
 
-@dataclass(frozen=True, slots=True)
-class PayrollRow:
+class PayrollRow(NamedTuple):
     """One paycheck of one participant (``paid_on`` None: the Plan Year as one line)."""
 
     paid_on: date | None
