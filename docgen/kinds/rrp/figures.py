@@ -74,7 +74,9 @@ class PaychecksOn:
     id: str
     name: str
     eligible_employee: bool
-    deferring: bool  # False: no deferral and no match for the year (no election the Plan allows)
+    # False: no deferral and no match for the year (not eligible, or no election the Plan allows);
+    # worked out only when the day has a paycheck
+    deferring: bool
     paychecks: tuple[PeriodArithmetic, ...]
     pay_dates: tuple[date, ...]  # every pay date of the participant's year (for a refusal)
 
