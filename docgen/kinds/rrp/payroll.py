@@ -252,20 +252,15 @@ def as_json(year: PayrollYear, people: Iterable[ParticipantPay]) -> dict[str, An
 def as_csv(year: PayrollYear, people: Iterable[ParticipantPay]) -> str:
     """One row per paycheck; the participant's own notes ride on their first row."""
 
-    def table() -> Iterator[list[str]]:
+    def table() -> Iterator[list[str | None]]:
         for who in people:
             first = True
             for row in rows_of(year, who):
                 notes = row.notes + who.notes if first else row.notes
                 first = False
-                yield [who.id, who.name, *_cells(row), "; ".join(notes)]
+                yield [who.id, who.name, *row.texts(), "; ".join(notes)]  # None: empty
 
     return csv_text(CSV_COLUMNS, table())
-
-
-def _cells(row: PayrollRow) -> list[str]:
-    """The row's figures as CSV cells (no figure: an empty cell)."""
-    return [text or "" for text in row.texts()]
 
 
 def as_table(year: PayrollYear, people: Iterable[ParticipantPay], pay_date: date | None = None):
@@ -414,7 +409,7 @@ def render_pay_date(
     if output_format == "csv":
         return csv_text(
             CSV_COLUMNS,
-            [[who.id, who.name, *_cells(row), "; ".join(row.notes)] for who, row in paid],
+            [[who.id, who.name, *row.texts(), "; ".join(row.notes)] for who, row in paid],
         )
     # The table closes with every participant's notes for the year, so it works the year out.
     return as_table(year, each_pay(facts), pay_date)
