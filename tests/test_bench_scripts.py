@@ -57,3 +57,11 @@ def test_the_serve_bench_times_every_page_of_the_workspace():
         assert f"  {page}" in said, said
     assert "the glance after an edit (checks again once)" in said, said
     assert "slowest page (best of 1):" in said, said
+
+
+@pytest.mark.slow
+def test_the_payroll_bench_times_the_whole_year_and_one_pay_date():
+    said = _bench("bench_payroll.py", "--participants", "40", "--runs", "1")
+    assert "payroll, whole year, from the facts: best" in said, said
+    assert "payroll, whole year, from the HRIS CSVs: best" in said, said
+    assert "payroll --pay-date 2026-09-18 (40 paychecks), from the HRIS CSVs: best" in said, said
