@@ -441,21 +441,21 @@ def _by_pay_period(
         deferral = cents(deferral)
         cap = _match_cap(plan, period_plan_compensation)
         result.append(
-            PeriodArithmetic(
+            PeriodArithmetic(  # in its fields' order (positional: made once per paycheck)
                 period.paid_on,
                 compensation,
                 period_plan_compensation,
-                deferral if applied is not None else None,
+                deferral if applied is not None else None,  # elective_deferral
                 cents(_matched(plan, deferral, cap)) if applied is not None else None,
-                salary=salary_now,
-                bonus=period.bonus,
-                paid_before=paid_before - compensation,
-                salary_plan_compensation=salary_above,
-                bonus_plan_compensation=bonus_above,
-                salary_percent=salary_percent,
-                bonus_percent=bonus_percent,
-                salary_share=share,
-                match_cap=cents(cap),
+                salary_now,  # salary
+                period.bonus,  # bonus
+                paid_before - compensation,  # paid_before
+                salary_above,  # salary_plan_compensation
+                bonus_above,  # bonus_plan_compensation
+                salary_percent,
+                bonus_percent,
+                share,  # salary_share
+                cents(cap),  # match_cap
             )
         )
         previous = period.paid_on

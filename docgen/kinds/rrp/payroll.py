@@ -94,20 +94,22 @@ class PayrollRow(NamedTuple):
 
     def texts(self) -> tuple[str | None, ...]:
         """The row's figures as written, in the order of ROW_FIGURES (None: no figure)."""
+        (paid_on, salary, bonus, year_to_date, salary_plan, bonus_plan, salary_percent) = self[:7]
+        (bonus_percent, deferral, match_cap, match) = self[7:11]
         return (
-            None if self.paid_on is None else self.paid_on.isoformat(),
-            money_text(self.salary),
-            money_text(self.bonus),
-            money_text(self.salary + self.bonus),
-            money_text(self.year_to_date),
-            money_text(self.salary_plan_compensation),
-            money_text(self.bonus_plan_compensation),
-            money_text(self.plan_compensation),
-            _percent(self.salary_percent),
-            _percent(self.bonus_percent),
-            money_text(self.elective_deferral),
-            money_text(self.match_cap),
-            money_text(self.matching_restoration),
+            None if paid_on is None else paid_on.isoformat(),
+            money_text(salary),
+            money_text(bonus),
+            money_text(salary + bonus),
+            money_text(year_to_date),
+            money_text(salary_plan),
+            money_text(bonus_plan),
+            money_text(salary_plan + bonus_plan),  # plan_compensation
+            _percent(salary_percent),
+            _percent(bonus_percent),
+            money_text(deferral),
+            money_text(match_cap),
+            money_text(match),
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -129,11 +131,12 @@ def rows_on(year: PayrollYear, who: PaychecksOn) -> tuple[PayrollRow, ...]:
 
 
 def _row(year: PayrollYear, paycheck: PeriodArithmetic, no_deferral: str | None) -> PayrollRow:
+    year_to_date = paycheck.paid_before + paycheck.compensation
     return PayrollRow(
         paycheck.paid_on,
         paycheck.salary,
         paycheck.bonus,
-        paycheck.paid_before + paycheck.compensation,
+        year_to_date,
         paycheck.salary_plan_compensation,
         paycheck.bonus_plan_compensation,
         paycheck.salary_percent if paycheck.salary_share > 0 else None,
@@ -141,7 +144,7 @@ def _row(year: PayrollYear, paycheck: PeriodArithmetic, no_deferral: str | None)
         paycheck.elective_deferral,
         paycheck.match_cap,
         paycheck.matching_restoration,
-        tuple(_paycheck_notes(year, paycheck, no_deferral)),
+        tuple(_paycheck_notes(year, paycheck, year_to_date, no_deferral)),
     )
 
 
@@ -188,13 +191,13 @@ def _why_no_deferral(eligible_employee: bool, deferring: bool) -> str | None:
 
 
 def _paycheck_notes(
-    year: PayrollYear, paycheck: PeriodArithmetic, no_deferral: str | None
+    year: PayrollYear, paycheck: PeriodArithmetic, year_to_date: Decimal, no_deferral: str | None
 ) -> list[str]:
     notes = []
     if paycheck.plan_compensation == 0:
         notes.append(
             f"no Plan Compensation: the year's pay through this paycheck "
-            f"{money_text(paycheck.paid_before + paycheck.compensation)} is not above the "
+            f"{money_text(year_to_date)} is not above the "
             f"{year.plan_year} 401(a)(17) limit of {year.limit_text} (Plan 1.21)"
         )
     if no_deferral is not None:
