@@ -96,20 +96,28 @@ class PayrollRow(NamedTuple):
         """The row's figures as written, in the order of ROW_FIGURES (None: no figure)."""
         (paid_on, salary, bonus, year_to_date, salary_plan, bonus_plan, salary_percent) = self[:7]
         (bonus_percent, deferral, match_cap, match) = self[7:11]
+        # A sum with a zero, or a match equal to its cap, is written as the amount it equals:
+        # money_text of a nonzero amount rests on its value alone (a zero's sign shows).
+        salary_text = money_text(salary)
+        salary_plan_text = money_text(salary_plan)
+        cap_text = money_text(match_cap)
         return (
             None if paid_on is None else paid_on.isoformat(),
-            money_text(salary),
+            salary_text,
             money_text(bonus),
-            money_text(salary + bonus),
+            salary_text if salary and not bonus else money_text(salary + bonus),
             money_text(year_to_date),
-            money_text(salary_plan),
+            salary_plan_text,
             money_text(bonus_plan),
-            money_text(salary_plan + bonus_plan),  # plan_compensation
+            # plan_compensation
+            salary_plan_text
+            if salary_plan and not bonus_plan
+            else money_text(salary_plan + bonus_plan),
             _percent(salary_percent),
             _percent(bonus_percent),
             money_text(deferral),
-            money_text(match_cap),
-            money_text(match),
+            cap_text,
+            cap_text if match and match == match_cap else money_text(match),
         )
 
     def as_json(self) -> dict[str, Any]:
