@@ -253,6 +253,19 @@ def test_an_edit_that_keeps_the_size_and_time_is_seen(tmp_path):
     assert results.version(facts).loaded == "percent: 6\n"
 
 
+def test_a_page_is_made_from_one_version_and_the_next_sees_the_edit(tmp_path):
+    facts = tmp_path / "facts.yaml"
+    facts.write_text("percent: 5\n", encoding="utf-8")
+    results = Results(lambda path: path.read_text(encoding="utf-8"), lambda loaded: [facts])
+    with results.request():
+        assert results.version(facts).loaded == "percent: 5\n"
+        facts.write_text("percent: 6\n", encoding="utf-8")  # while the page renders
+        assert results.version(facts).loaded == "percent: 5\n"  # the page's own version
+    with results.request():
+        assert results.version(facts).loaded == "percent: 6\n"
+    assert results.loads == 2
+
+
 def test_the_results_kept_are_bounded_and_the_most_used_stay(tmp_path):
     from docgen.web.cache import VERSIONS, VIEWS
 

@@ -300,7 +300,8 @@ def route(ws: Workspace, handler: Handler) -> Callable[[Request], Awaitable[Resp
 
     async def endpoint(request: Request) -> Response:
         try:
-            return await handler(ws, request)
+            with ws.results.request():  # the page made from one version of each facts file
+                return await handler(ws, request)
         except Refused as refused:
             return refusal_page(ws, request, refused.messages, refused.status)
         except api.DocgenError as error:

@@ -5,15 +5,22 @@ asks and shared by all of them, so a page after an edit loads and checks once.""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 VERSIONS = 4  # facts files kept at once: a 10,000-person cycle's results are hundreds of MB
 VIEWS = 64  # results kept per version (each filter of a page is one), least recently used first
+# The versions one request has used, by facts file: a page is made from one version throughout
+# (a file written while it renders shows on the next page), and its files are hashed once.
+_REQUEST: contextvars.ContextVar[dict[Path, Version] | None] = contextvars.ContextVar(
+    "docgen_web_request", default=None
+)
 
 
 def _file_digest(file: Path) -> bytes:
@@ -83,6 +90,16 @@ class Results:
     def version(self, path: Path) -> Version:
         """``path``'s version as its files stand now: the one kept, or loaded again when the
         SHA-256 of the facts or of any file they read has changed."""
+        pinned = _REQUEST.get()
+        if pinned is not None and path in pinned:
+            return pinned[path]
+        version = self._current(path)
+        if pinned is not None:
+            pinned[path] = version
+        return version
+
+    def _current(self, path: Path) -> Version:
+        """The version kept if its files' SHA-256 stands, else ``path`` loaded again."""
         with self._lock:
             kept = self._versions.get(path)
             read = kept.files if kept is not None else (path,)
@@ -102,6 +119,16 @@ class Results:
             while len(self._versions) > VERSIONS:
                 self._versions.popitem(last=False)
             return version
+
+    @contextlib.contextmanager
+    def request(self) -> Iterator[None]:
+        """One request: each facts file's version is looked up once, and the page is made from
+        it throughout."""
+        token = _REQUEST.set({})
+        try:
+            yield
+        finally:
+            _REQUEST.reset(token)
 
     def current(self, path: Path) -> str:
         """The SHA-256 ``path``'s files have now (what a page that shows them says it showed):
