@@ -444,7 +444,7 @@ def apply(
             )
         )
     for wanted in columns:
-        if wanted.required and wanted.name not in mapped_fields:
+        if wanted.required and not {wanted.name, wanted.instead} & mapped_fields:
             problems.append(
                 Problem(
                     *at_header,

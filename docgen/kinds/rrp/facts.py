@@ -395,9 +395,11 @@ class Participant(Fact):
         # figure, so which one the facts give is stated, never guessed (A24).
         if self.compensation is None and self.annual_rate is None:
             raise form_error(
-                "no compensation: the pay paid in the Plan Year is needed (Plan 1.21)",
-                "Add compensation (the pay paid in the Plan Year), or annual_rate (the annual "
-                "rate of base salary, worked through the pay schedule).",
+                # worded as pydantic's own, so a cell refused by a columns: reader is not said
+                # twice (docgen.load._once)
+                "required field is missing",
+                "Add compensation (the pay paid in the Plan Year, Plan 1.21), or annual_rate "
+                "(the annual rate of base salary, worked through the pay schedule).",
                 field="compensation",
             )
         if self.compensation is not None and self.annual_rate is not None:

@@ -29,8 +29,8 @@ COLUMNS = (
     Column("email"),
     Column("eligible_employee", "boolean", required=True),
     # Pay paid in the Plan Year, or an annual rate of base salary worked through the pay
-    # schedule (Plan 1.21): one of the two, which the model requires.
-    Column("compensation"),
+    # schedule (Plan 1.21): one of the two.
+    Column("compensation", required=True, instead="annual_rate"),
     Column("annual_rate"),
     Column("bonus_compensation"),
     Column("bonus_paid_on", "date"),
