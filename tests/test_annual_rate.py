@@ -462,3 +462,22 @@ def test_docgen_columns_maps_pay_frequency_words_it_can_read_one_way(cli, tmp_pa
     assert "FILL IN the ones left empty (weekly, biweekly, semimonthly or monthly)" in (
         result.stdout
     )
+
+
+def test_the_payroll_feed_says_which_schedule_each_person_was_paid_on(cli):
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    result = cli("payroll", samples / "rrp-2026-workday.yaml", "--format", "csv")
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    first = {row["id"]: row for row in reversed(rows)}  # each person's first paycheck
+    assert first["e1007"]["paid_on"] == "2026-01-15"
+    assert (
+        "paid on plan.pay_schedules[0] (the participant's own pay_frequency; semimonthly"
+        in (first["e1007"]["notes"])
+    )
+    assert first["e1001"]["paid_on"] == "2026-01-02"
+    assert (
+        "paid on plan.pay_schedule (the participant's own pay_frequency; biweekly"
+        in (first["e1001"]["notes"])
+    )
+    assert {row["paid_on"] for row in rows if row["id"] == "e1007"} >= {"2026-02-28", "2026-12-31"}

@@ -153,10 +153,12 @@ def _equal_parts(
         )
     weights = _days_worked(pay_dates(schedule, year), regular, start)
     if weights and weights[0] != 1:
+        # the days themselves, not the share's lowest terms (6 of 15 days, not 2 of 5)
+        worked = (regular[0] - start).days + 1
         notes.append(
             f"hired {start.isoformat()}, within the pay period the {regular[0].isoformat()} "
-            f"paycheck pays for: it pays for the days worked, {weights[0].numerator} of the "
-            f"period's {weights[0].denominator} days, and each later paycheck a full period "
+            f"paycheck pays for: it pays for the days worked, {worked} of the "
+            f"period's {int(worked / weights[0])} days, and each later paycheck a full period "
             "(Plan 1.21: Plan Compensation is pay actually paid)"
         )
     salary_parts = _weighted_parts(salary, weights) if regular else []
