@@ -345,8 +345,8 @@ def _refused(tmp_path: Path, pay: str, person: str) -> str:
 def test_a_rate_with_no_pay_schedule_is_refused_with_the_fix(tmp_path):
     message = _refused(tmp_path, "", '    annual_rate: "520000"\n')
     assert (
-        "facts.yaml:10: participants[0].annual_rate: an annual rate is worked into the pay "
-        "paid in the Plan Year on the participant's pay dates, and the Plan states no pay "
+        "facts.yaml:10: participants[0].annual_rate: the annual rate of e1 is worked into the "
+        "pay paid in the Plan Year on each participant's pay dates, and the Plan states no pay "
         "schedule. Add plan.pay_schedule: {frequency: ..., first_pay_date: YYYY-MM-DD} (the "
         "company's payroll), or give compensation, the pay paid in the Plan Year, in place of "
         "the rate (Plan 1.21)."
@@ -363,6 +363,21 @@ def test_a_frequency_with_no_schedule_stated_is_refused_with_the_fix(tmp_path):
         "monthly, first_pay_date: YYYY-MM-DD} (its first pay date in 2026), or correct the "
         "participant's pay frequency."
     ) in message
+
+
+def test_everyone_paid_on_a_frequency_with_no_schedule_is_named_in_one_message(tmp_path):
+    pay = "  pay_schedule: {frequency: biweekly, first_pay_date: 2026-01-02}\n"
+    person = '    compensation: "1"\n    pay_frequency: weekly\n'
+    others = "".join(
+        f"  - {{id: e{n}, name: Person {n}, eligible_employee: true, compensation: '1', "
+        "pay_frequency: weekly}\n"
+        for n in range(2, 9)
+    )
+    message = _refused(tmp_path, pay, person + others)
+    assert "e1, e2, e3, e4, e5 and 3 more are paid weekly, but the Plan states no weekly" in (
+        message
+    )
+    assert message.count("pay schedule:") == 1
 
 
 def test_an_unknown_frequency_word_is_refused(tmp_path):

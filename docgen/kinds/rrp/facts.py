@@ -461,6 +461,13 @@ class Participant(Fact):
         return self
 
 
+def _some(ids: list[str], shown: int = 5) -> str:
+    """Ids for a message: all of a few, else the first few and how many more."""
+    if len(ids) <= shown:
+        return ", ".join(ids)
+    return f"{', '.join(ids[:shown])} and {len(ids) - shown:,} more"
+
+
 class RRPPlanYearFacts(KindFacts[RRPCompany]):
     kind: Literal["rrp-plan-year"]
     plan: RRPPlan = Field(
@@ -510,27 +517,40 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
                     f"Give the first regular pay date of {self.plan_year}.",
                     field=f"{path.replace('[', '.').replace(']', '')}.first_pay_date",
                 )
-        for index, participant in enumerate(self.participants):
-            frequency = participant.pay_frequency
-            if frequency is not None and self.pay_schedule_of(participant) is None:
+        unscheduled = [
+            (index, participant)
+            for index, participant in enumerate(self.participants)
+            if (participant.pay_frequency is not None or participant.annual_rate is not None)
+            and self.pay_schedule_of(participant) is None
+        ]
+        if unscheduled:
+            index, first = unscheduled[0]
+            frequency = first.pay_frequency
+            if frequency is not None:
+                same = [p.id for _, p in unscheduled if p.pay_frequency == frequency]
                 raise form_error(
-                    f"{participant.id} is paid {frequency}, but the Plan states no {frequency} "
-                    f"pay schedule: the first {frequency} pay date is not known, and docgen does "
-                    "not guess it",
+                    f"{_some(same)} {'is' if len(same) == 1 else 'are'} paid {frequency}, but "
+                    f"the Plan states no {frequency} pay schedule: the first {frequency} pay "
+                    "date is not known, and docgen does not guess it",
                     f"Add the company's {frequency} payroll to plan.pay_schedules: "
                     f"{{frequency: {frequency}, first_pay_date: YYYY-MM-DD}} (its first pay date "
                     f"in {self.plan_year}), or correct the participant's pay frequency.",
                     field=f"participants.{index}.pay_frequency",
                 )
-            if participant.annual_rate is not None and self.pay_schedule_of(participant) is None:
-                raise form_error(
-                    "an annual rate is worked into the pay paid in the Plan Year on the "
-                    "participant's pay dates, and the Plan states no pay schedule",
-                    "Add plan.pay_schedule: {frequency: ..., first_pay_date: YYYY-MM-DD} (the "
-                    "company's payroll), or give compensation, the pay paid in the Plan Year, "
-                    "in place of the rate (Plan 1.21).",
-                    field=f"participants.{index}.annual_rate",
+            rated = [p.id for _, p in unscheduled if p.pay_frequency is None]
+            raise form_error(
+                (
+                    f"the annual rate of {rated[0]} is"
+                    if len(rated) == 1
+                    else f"the annual rates of {_some(rated)} are"
                 )
+                + " worked into the pay paid in the Plan Year on each participant's pay dates, "
+                "and the Plan states no pay schedule",
+                "Add plan.pay_schedule: {frequency: ..., first_pay_date: YYYY-MM-DD} (the "
+                "company's payroll), or give compensation, the pay paid in the Plan Year, "
+                "in place of the rate (Plan 1.21).",
+                field=f"participants.{index}.annual_rate",
+            )
         for index, participant in enumerate(self.participants):
             paid_on = participant.bonus_paid_on
             if paid_on is not None and paid_on.year != self.plan_year:
