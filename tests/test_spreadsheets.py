@@ -32,12 +32,22 @@ def test_the_exports_give_the_facts_of_the_hris_csvs(sample: str):
     """samples/workday holds the people and forms of samples/hris in a Workday report's (and, in
     rrp-2026-portal.yaml, a benefits portal's) own columns: through the columns: blocks every
     fact is the same, save what only the export has (addresses) and what a Y/N flag answers
-    (one determination), and the time of day the portal adds to a submission."""
+    (one determination), the time of day the portal adds to a submission, each worker's own
+    Pay Frequency (the HRIS CSVs pay everyone on plan.pay_schedule), and, in
+    rrp-2026-workday.yaml, base pay read as the annual rate it is (the HRIS CSVs give pay paid in
+    the year, the same rate for these people, all employed the whole year)."""
     exported = _people(SAMPLES / sample)
     hris = _people(SAMPLES / "rrp-2026-hris.yaml")
     assert list(exported) == list(hris)
     for person_id, person in exported.items():
         theirs = hris[person_id]
+        frequency = "semimonthly" if person_id == "e1007" else "biweekly"
+        assert (person.pop("pay_frequency"), theirs.pop("pay_frequency")) == (frequency, None)
+        rate, _ = person.pop("annual_rate"), theirs.pop("annual_rate")
+        if sample == "rrp-2026-workday.yaml":
+            bonus = Decimal(theirs["bonus_compensation"] or "0")
+            assert Decimal(rate) == Decimal(theirs.pop("compensation")) - bonus
+            assert person.pop("compensation") is None
         assert person.pop("address")[1] == "Richmond, VA 23220"
         theirs.pop("address")
         flag = person.pop("key_employee_on")

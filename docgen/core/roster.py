@@ -88,6 +88,7 @@ class Column:
     name: str
     kind: CellKind = "text"
     required: bool = False
+    instead: str | None = None  # a column that may stand for a required one (annual_rate)
 
 
 @dataclass
@@ -165,14 +166,16 @@ def _header_problems(
                 )
             )
     for wanted in columns:
-        if wanted.required and wanted.name not in header:
+        if wanted.required and wanted.name not in header and wanted.instead not in header:
             problems.append(
                 Problem(
                     *problem_place(shown, header_line),
                     f"column {wanted.name}",
                     "required column is missing",
                     None,
-                    f"Add {_article(wanted.name)} {wanted.name} column to the header row.",
+                    f"Add {_article(wanted.name)} {wanted.name} column"
+                    + (f" (or {wanted.instead})" if wanted.instead else "")
+                    + " to the header row.",
                 )
             )
     return problems
