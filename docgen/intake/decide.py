@@ -50,6 +50,7 @@ class Decided:
     decided_by: str | None
     written: tuple[Path, ...]
     report: Report
+    never_written: tuple[Path, ...] = ()  # the company's own exports the facts read (A24)
 
     @property
     def unchanged(self) -> bool:
@@ -132,6 +133,7 @@ def decide(
         values["decided_by"],
         tuple(written),
         report,
+        loaded.never_written,
     )
 
 
