@@ -20,6 +20,7 @@ Decisions, and why:
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
@@ -52,7 +53,7 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def _row_text(row: list[object]) -> list[str]:
+def _row_text(row: Sequence[object]) -> list[str]:
     """A row's cells as text. Most cells of a roster are text already and are taken as they
     are; only a typed cell (a number, a date) is converted (10,000 rows of 29 cells: 0.25 s
     of CPU saved on this machine, bench/bench_spreadsheets.py)."""
