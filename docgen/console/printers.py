@@ -91,11 +91,14 @@ def print_approved(result: Approved) -> None:
 
 def print_decided(result: Decided) -> None:
     """What `docgen decide` recorded about the form, where, then the check of the person."""
-    what = (
-        "in effect (no decision against it on record)"
-        if result.in_effect
-        else f"not in effect, decided by {result.decided_by}: {result.reason}"
-    )
+    said = []
+    if result.in_effect is True:
+        said.append("in effect (no decision against it on record)")
+    elif result.in_effect is False:
+        said.append(f"not in effect, decided by {result.decided_by}: {result.reason}")
+    if result.signature_seen_by is not None:
+        said.append(f"the director's signature seen by {result.signature_seen_by}")
+    what = "; ".join(said)
     head = "Already on record" if result.unchanged else "Recorded"
     out.print(
         f"{head}: {result.subject} ({result.name}), form {result.form} ({result.summary}): {what}.",
