@@ -618,17 +618,28 @@ def decide(
     subject: str,
     form: int | None,
     *,
-    in_effect: bool,
+    in_effect: bool | None,
     reason: str | None = None,
     by: str | None = None,
     as_of: date,
+    signature_seen_by: str | None = None,
 ) -> Decided:
     """`docgen decide`: form number ``form`` (from 1, in the order the facts hold the person's
     forms; None: their only one) of ``subject`` recorded as not in effect (``in_effect`` False,
     with ``reason`` and ``by``: status, reason, decided_by), or in effect again (``in_effect``
-    True: the decision taken out), where the form is on record (the facts file, the CSV of
+    True: the decision taken out; None: neither), and, given ``signature_seen_by``, who saw the
+    director's signature on it, where the form is on record (the facts file, the CSV of
     filings, the roster row), as intake writes; then the person checked as of ``as_of``
     (docgen.intake.decide). A bad request is DecisionRefused (exit 2, nothing written)."""
     from docgen.intake.decide import decide as record
 
-    return record(path, subject, form, in_effect=in_effect, reason=reason, by=by, as_of=as_of)
+    return record(
+        path,
+        subject,
+        form,
+        in_effect=in_effect,
+        reason=reason,
+        by=by,
+        as_of=as_of,
+        signature_seen_by=signature_seen_by,
+    )

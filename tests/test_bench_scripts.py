@@ -58,3 +58,12 @@ def test_the_serve_bench_times_every_page_of_the_workspace():
     assert "the first visit to each screen" in said and "once its results are kept" in said
     assert "the glance (checks once)" in said, said  # the first page after an edit
     assert "slowest screen once kept: CPU" in said and "the first page after an edit" in said
+
+
+@pytest.mark.slow
+def test_the_spreadsheet_bench_reads_a_workbook_plain_and_as_exported():
+    said = _bench("bench_spreadsheets.py", "--participants", "40", "--runs", "1")
+    assert "40 rows: the sheet read in" in said, said
+    for label in ("CSV", "xlsx", "mapped xlsx"):
+        assert f"the facts loaded with the roster as {label:11}:" in said, said
+    assert "within the aim of 2 s" in said, said

@@ -103,3 +103,24 @@ def test_a_layout_without_an_amount_column_is_refused(tmp_path):
         assert [p.what for p in refused.problems] == ["no column holds amount"]
     else:
         raise AssertionError("a layout without an amount column was taken")
+
+
+def test_a_layout_without_the_employees_id_column_is_refused(tmp_path):
+    """The payroll system finds each person by their id (a Worker ID, an ADP file number): a
+    layout that names no column for it is refused, never written without it."""
+    shutil.copytree(SAMPLES / "workday", tmp_path / "workday")
+    text = (SAMPLES / "rrp-2026-workday.yaml").read_text(encoding="utf-8")
+    text = text.replace('      - {header: "File #", holds: employee_id}\n', "")
+    (tmp_path / "facts.yaml").write_text(text)
+    try:
+        load_facts(tmp_path / "facts.yaml")
+    except LoadError as refused:
+        assert [(p.what, p.fix) for p in refused.problems] == [
+            (
+                "no column holds employee_id",
+                "A deduction import names the employee, the code and the amount: add a column "
+                "with holds: employee_id.",
+            )
+        ]
+    else:
+        raise AssertionError("a layout without the employee's id column was taken")
