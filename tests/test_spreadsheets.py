@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import shutil
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
