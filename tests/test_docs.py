@@ -133,7 +133,7 @@ FLOOR = re.compile(r"([A-Za-z][A-Za-z0-9._-]*) (\d+(?:\.\d+)*)")
 
 
 def _normal(name: str) -> str:
-    """A distribution's name as PEP 503 compares names (PyYAML is pyyaml, ruamel.yaml ruamel-yaml)."""
+    """A distribution's name as PEP 503 compares names (PyYAML is pyyaml)."""
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
