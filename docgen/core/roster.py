@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from docgen.core.cells import problem_place
-from docgen.core.errors import LoadError, Problem
+from docgen.core.errors import LoadError, Problem, listed_once
 from docgen.core.export_names import common_field
 from docgen.core.numbers import SourceNumber
 
@@ -129,7 +129,7 @@ def _header_problems(
             )
         ]
     seen: set[str] = set()
-    unknown: list[str] = []
+    unknown: list[Problem] = []
     for number, column in enumerate(header, start=1):
         if column in seen:
             problems.append(
@@ -145,25 +145,24 @@ def _header_problems(
         if column not in names:
             guess = difflib.get_close_matches(column, names, n=1)
             common = common_field(column, names)
-            hint = f"Did you mean {guess[0]}? " if guess else ""
+            hint = f"Did you mean {guess[0]}?" if guess else None
             if common is not None:  # an HRIS export's name: say how to read the file as it is
                 hint = (
                     f"Did you mean {common}? {column} is what HRIS exports commonly call it: "
                     f"rename the column {common}, or read the file as exported through a "
-                    "columns: block (`docgen columns FILE --kind ...` proposes one). "
+                    "columns: block (`docgen columns FILE --kind ...` proposes one)."
                 )
-            # The columns are listed once, with the first unknown column, not with each.
-            named = listed if not unknown else "The columns are listed above."
-            unknown.append(column)
-            problems.append(
+            unknown.append(
                 Problem(
                     *problem_place(shown, header_line, number),
                     f"column {column}",
                     "unknown column",
                     None,
-                    f"{hint}{named}",
+                    hint,
                 )
             )
+    # The columns are listed once, in docgen's order, after any did-you-mean, not with each.
+    problems.extend(listed_once(unknown, listed))
     for wanted in columns:
         if wanted.required and wanted.name not in header:
             problems.append(
