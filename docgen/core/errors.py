@@ -6,6 +6,8 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from docgen.core.safe_text import for_message
+
 QUOTE_LIMIT = 300  # characters of a value a message quotes; a longer one is shown cut
 
 
@@ -41,7 +43,8 @@ class Problem:
         text += "."
         if self.fix:
             text += f" {self.fix}"
-        return text
+        # A cell's value or a header quoted anywhere in it, as it really is (U+200B as \u200b).
+        return for_message(text)
 
 
 class DocgenError(Exception):

@@ -91,10 +91,22 @@ def visible(text: str, keep: str = "") -> str:
     return "".join(_escape(c) if is_unsafe(c) and c not in keep else c for c in text)
 
 
+def for_message(text: str, keep: str = "") -> str:
+    """``text`` as a message quotes it: every character that does not show itself (except those
+    in ``keep``) written as an escape: the unsafe ones, and the format characters a fact may hold
+    but a reader cannot see (a zero-width space ``\\u200b``, a word joiner, a soft hyphen), a
+    no-break space, an unassigned code point. A message then shows what is really in the cell:
+    ``Jane\\u200b Smith`` is not the Jane Smith it reads as (issue 44)."""
+    if text.isprintable():  # a plain space is printable; every letter of every script is
+        return text
+    return "".join(c if c.isprintable() or c in keep else _escape(c) for c in text)
+
+
 def for_terminal(text: str) -> str:
-    """Text for a terminal: line breaks kept, every other unsafe character escaped (an ESC in a
-    file name cannot clear the screen or recolour what follows)."""
-    return visible(text, keep="\n")
+    """Text for a terminal: line breaks kept, every other character that does not show itself
+    escaped (an ESC in a file name cannot clear the screen or recolour what follows; a zero-width
+    space in a name is seen)."""
+    return for_message(text, keep="\n")
 
 
 # ------------------------------------------------------------------ CSV
