@@ -191,6 +191,14 @@ def _field_map(
 ) -> FieldMap | None:
     if isinstance(given, str):
         return FieldMap(key, (given.strip(),))
+    if given is None:  # a line `docgen columns` left to FILL IN, pasted as it was
+        refuse(
+            (key,),
+            "no header given",
+            None,
+            f"Write the file's header for {key} after {key}:, or remove the line.",
+        )
+        return None
     if not isinstance(given, dict):
         refuse(
             (key,),
@@ -489,7 +497,8 @@ def apply(
             lines.append(line)
             numbers.append(number)
         rows.append(TableRow(row.line, cells, lines, numbers))
-    return Table(shown, out_header, rows, header_line), problems
+    written = {one.field: one.sources[0] for one, _ in plan if one.sources and not one.made_from}
+    return Table(shown, out_header, rows, header_line, written=written), problems
 
 
 def _cell(row: TableRow, number: int) -> str:

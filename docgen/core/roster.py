@@ -88,6 +88,8 @@ class Column:
     name: str
     kind: CellKind = "text"
     required: bool = False
+    needs: str | None = None  # a column whose cell a filled cell of this one needs (its reason)
+    words: tuple[str, ...] = ()  # the words docgen reads in the cell, when only those
 
 
 @dataclass
@@ -244,6 +246,13 @@ class Table:
     header_line: int = 1
     # the header's columns, when a mapping read the file (each docgen column's first source)
     header_columns: list[int] = field(default_factory=list)
+    # docgen's column -> the company's header it is read from, when a mapping read the file: a
+    # message about a cell names the column as the company's file does
+    written: dict[str, str] = field(default_factory=dict)
+
+    def header_of(self, column: str) -> str:
+        """The header the file gives docgen's ``column`` (the company's, or docgen's own)."""
+        return self.written.get(column, column)
 
 
 def csv_table(text: str, shown: str) -> Table:

@@ -114,6 +114,7 @@ def propose(table: Table, columns: Sequence[Column], facts_field: str, command: 
     """The proposed block, as text to paste under the facts' ``columns:``."""
     names = [column.name for column in columns]
     kinds = {column.name: column.kind for column in columns}
+    by_name = {column.name: column for column in columns}
     taken: dict[str, list[int]] = {}
     left: list[int] = []
     lines: list[Line] = []
@@ -150,6 +151,12 @@ def propose(table: Table, columns: Sequence[Column], facts_field: str, command: 
         reason = _reason(header, field, names)
         options = _reader(table, numbers[0], field, kinds.get(field, "text"))
         if not options:
+            words = by_name[field].words if field in by_name else ()
+            if words:  # no sample cell to map: say which words the cells must be
+                reason += (
+                    f"; docgen reads {', '.join(words)}: if the file writes other words, map "
+                    "them with values:"
+                )
             lines.append(Line(f"{field}: {_quoted(header)}", reason))
             continue
         text = ", ".join(f"{key}: {value}" for key, value, _ in options)
@@ -173,6 +180,21 @@ def propose(table: Table, columns: Sequence[Column], facts_field: str, command: 
                         f"{wanted.name}:", f"FILL IN: a required column; no header is {wanted.name}"
                     )
                 )
+    for field, numbers in list(taken.items()):
+        needed = by_name[field].needs if field in by_name else None
+        if needed is None or needed in taken:
+            continue
+        header = table.header[numbers[0]]
+        words = by_name[needed].words
+        lines.append(
+            Line(
+                f"{needed}:",
+                f"FILL IN the file's column for {needed}, which {header} needs"
+                + (f" ({needed} is one of {', '.join(words)})" if words else "")
+                + f", or remove this line if the file has none: a row with a {header} is then "
+                "refused",
+            )
+        )
     for number in left:
         header = table.header[number]
         ignore.append(
