@@ -55,3 +55,17 @@ def test_a_problem_shows_every_character_that_does_not_show_itself():
     assert str(problem) == (
         "roster.csv:3: column Hire\\xa0Date\\u200b: unknown column (got a\\u2060b)."
     )
+
+
+def test_a_findings_message_shows_a_hidden_character(tmp_path):
+    """A finding quotes what the facts hold (a name, a clause's words): in the terminal, the
+    Markdown, HTML and JSON reports alike, a zero-width space or an override is an escape."""
+    from docgen.checker.rules import get_rule
+
+    finding = get_rule("RSU-NAME-LOOKALIKE").finding(
+        "kpatel", "directors[0].name", "Kiran\u200b Patel and Kiran Patel\u202e.", remedy="x\u2060y"
+    )
+    assert (finding.message, finding.remedy) == (
+        "Kiran\\u200b Patel and Kiran Patel\\u202e.",
+        "x\\u2060y",
+    )
