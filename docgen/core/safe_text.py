@@ -10,6 +10,10 @@ One policy, used by the loader (refuse) and by every output (escape):
   annotation marks, and lone surrogates. A fact may not contain one (docgen.core.model).
 - Where such a character reaches an output anyway (a file name, a message), it is written as a
   visible escape (``\\x1b``, ``\\u202e``), never raw: :func:`visible`.
+- A message (a load error, a finding, anything on the terminal) goes further: every character
+  that does not show itself is an escape, the format characters a fact may hold (a zero-width
+  space, a word joiner, a soft hyphen) and a no-break space too, so it shows what is really in
+  the cell (:func:`for_message`).
 - CSV cells that a spreadsheet would run as a formula (leading ``= + - @``, tab or CR) get a
   leading single quote, the OWASP way; a cell that itself starts with a quote gets one too, so
   dropping one leading quote always gives the text back (:func:`csv_cell`).
