@@ -227,7 +227,14 @@ def test_a_proposed_block_with_fill_ins_is_refused_until_filled_in(cli, tmp_path
     assert paths == [
         "columns.participants_csv.compensation.is",
         "columns.participants_csv.key_employee_on.determined_on",
+        "columns.participants_csv.termination_reason",
     ]
+    (reason,) = [p for p in refused.value.problems if p.path.endswith("termination_reason")]
+    assert (reason.what, reason.fix) == (
+        "no header given",
+        "Write the file's header for termination_reason after termination_reason:, or remove "
+        "the line.",
+    )
 
 
 def _findings(path: Path, as_of: date) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from docgen.core.cells import problem_place
-from docgen.core.errors import LoadError, Problem
+from docgen.core.errors import LoadError, Problem, listed_once
 from docgen.core.export_names import common_field
 from docgen.core.numbers import SourceNumber
 
@@ -89,6 +89,8 @@ class Column:
     kind: CellKind = "text"
     required: bool = False
     instead: str | None = None  # a column that may stand for a required one (annual_rate)
+    needs: str | None = None  # a column whose cell a filled cell of this one needs (its reason)
+    words: tuple[str, ...] = ()  # the words docgen reads in the cell, when only those
 
 
 @dataclass
@@ -130,7 +132,7 @@ def _header_problems(
             )
         ]
     seen: set[str] = set()
-    unknown: list[str] = []
+    unknown: list[Problem] = []
     for number, column in enumerate(header, start=1):
         if column in seen:
             problems.append(
@@ -146,25 +148,24 @@ def _header_problems(
         if column not in names:
             guess = difflib.get_close_matches(column, names, n=1)
             common = common_field(column, names)
-            hint = f"Did you mean {guess[0]}? " if guess else ""
+            hint = f"Did you mean {guess[0]}?" if guess else None
             if common is not None:  # an HRIS export's name: say how to read the file as it is
                 hint = (
                     f"Did you mean {common}? {column} is what HRIS exports commonly call it: "
                     f"rename the column {common}, or read the file as exported through a "
-                    "columns: block (`docgen columns FILE --kind ...` proposes one). "
+                    "columns: block (`docgen columns FILE --kind ...` proposes one)."
                 )
-            # The columns are listed once, with the first unknown column, not with each.
-            named = listed if not unknown else "The columns are listed above."
-            unknown.append(column)
-            problems.append(
+            unknown.append(
                 Problem(
                     *problem_place(shown, header_line, number),
                     f"column {column}",
                     "unknown column",
                     None,
-                    f"{hint}{named}",
+                    hint,
                 )
             )
+    # The columns are listed once, in docgen's order, after any did-you-mean, not with each.
+    problems.extend(listed_once(unknown, listed))
     for wanted in columns:
         if wanted.required and wanted.name not in header and wanted.instead not in header:
             problems.append(
@@ -248,6 +249,13 @@ class Table:
     header_line: int = 1
     # the header's columns, when a mapping read the file (each docgen column's first source)
     header_columns: list[int] = field(default_factory=list)
+    # docgen's column -> the company's header it is read from, when a mapping read the file: a
+    # message about a cell names the column as the company's file does
+    written: dict[str, str] = field(default_factory=dict)
+
+    def header_of(self, column: str) -> str:
+        """The header the file gives docgen's ``column`` (the company's, or docgen's own)."""
+        return self.written.get(column, column)
 
 
 def csv_table(text: str, shown: str) -> Table:
