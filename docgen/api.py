@@ -555,6 +555,32 @@ def read_returned(path: str | Path, form: str | Path, *, received_on: date) -> A
     return read(path, form, received_on=received_on)
 
 
+def read_paper(
+    path: str | Path,
+    subject: str,
+    options: Mapping[str, str | list[str] | None],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Any:
+    """`docgen serve`'s paper forms: what `docgen elect` would record from ``options`` (the
+    Filing), validated as elect validates them, with nothing written; a paper form elect would
+    refuse raises the same FormsRefused."""
+    from docgen.intake.forms import read_paper as read
+
+    return read(path, subject, options, received_on=received_on, as_of=as_of)
+
+
+def paper_options(loaded: LoadedFacts) -> tuple[str, ...]:
+    """The `docgen elect` options a paper form of this file's kind is recorded with (its
+    FormIntake's, then who recorded it), or none when the kind takes no forms in."""
+    hooks = kind_of(loaded.facts).intake
+    if hooks is None:
+        return ()
+    accept = ("accept-name",) if "printed-name" in hooks.options else ()
+    return (*hooks.options, "recorded-by", *accept)
+
+
 def report_context(report: Report, loaded: LoadedFacts | None = None) -> dict[str, Any]:
     """The check report's content as data, as the HTML report shows it (findings grouped, each
     with its citations and quoted sources; each drafted clause with its words, its redline

@@ -242,7 +242,7 @@ def test_the_check_is_kept_until_the_facts_change(folder):
     assert results.made == made + 3  # the check once, and the page's view of it
 
 
-def _elect(browser: TestClient, fields: str) -> object:
+def _elect(browser: TestClient, fields: dict[str, str]) -> object:
     page = browser.get("/returned?f=grant.yaml&as_of=2026-06-22").text
     facts_sha = re.search(r'name="facts_sha" value="([^"]+)"', page).group(1)
     return browser.post(
@@ -254,29 +254,67 @@ def _elect(browser: TestClient, fields: str) -> object:
             "received_on": "2026-06-22",
             "facts_sha": facts_sha,
             "person": "sjohnson-ames",
-            "fields": fields,
+            **fields,
         },
         headers={"origin": f"http://{HOST}"},
     )
+
+
+PAPER = {"pay-on": "date", "pay-date": "July 1, 2030", "signed-on": "2026-06-21"}
+
+
+def test_a_paper_form_is_shown_as_elect_would_record_it_before_it_is_recorded(folder):
+    browser = client(folder)
+    before = (folder / "grant.yaml").read_bytes()
+    query = "&".join(f"{k}={v}" for k, v in PAPER.items())
+    html = browser.get(
+        "/returned?f=grant.yaml&as_of=2026-06-22&received_on=2026-06-22&paper=1"
+        f"&person=sjohnson-ames&{query}&recorded-by=C.+Secretary"
+    ).text
+    preview = html[html.index('id="paper"') :]
+    for shown in (
+        "Sarah Johnson-Ames",
+        "Exhibit I option (b) July 1, 2030, filed June 22, 2026",
+        "<th>Payment date</th><td>July 1, 2030</td>",
+        "<th>Date signed</th><td>June 21, 2026</td>",
+        "<th>How received</th><td>a paper form (docgen elect)</td>",
+        "<th>Recorded by</th><td>C. Secretary</td>",
+        "Record the paper form",
+    ):
+        assert shown in preview, shown
+    assert (folder / "grant.yaml").read_bytes() == before  # shown, not recorded
 
 
 def test_a_paper_form_is_recorded_through_elects_fields(folder):
     from docgen.load import load_facts
 
     browser = client(folder)
-    response = _elect(browser, "pay-on: date\npay-date: July 1, 2030\nsigned-on: 2026-06-21\n")
+    response = _elect(browser, PAPER)
     assert response.status_code == 200 and "Recorded sjohnson-ames" in response.text
     director = next(
         d for d in load_facts(folder / "grant.yaml").facts.directors if d.id == "sjohnson-ames"
     )
     assert str(director.elections[-1].pay_date) == "2030-07-01"
+    assert director.elections[-1].received_as == "paper"
+
+
+def test_a_refused_paper_form_is_shown_with_why_and_offers_no_record(folder):
+    html = (
+        client(folder)
+        .get("/returned?f=grant.yaml&as_of=2026-06-22&paper=1&person=sjohnson-ames&pay-on=date")
+        .text
+    )
+    preview = html[html.index('id="paper"') :]
+    assert "Refused: nothing will be recorded" in preview
+    assert "option (b) is marked but its date is blank" in preview
+    assert "Record the paper form" not in preview
 
 
 @pytest.mark.parametrize(
     "fields, says",
     [
-        ("pay-when: date", "one of docgen elect&#39;s options"),
-        ("pay-on: date", "option (b) is marked but its date is blank"),  # elect's own refusal
+        ({}, "no field is given"),
+        ({"pay-on": "date"}, "option (b) is marked but its date is blank"),  # elect's refusal
     ],
 )
 def test_a_refused_paper_form_shows_why_and_records_nothing(folder, fields, says):

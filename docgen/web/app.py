@@ -32,7 +32,7 @@ from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from docgen import api
-from docgen.web import charts
+from docgen.web import charts, readings
 from docgen.web.cache import Results, fingerprint
 from docgen.web.security import Guard, csrf_token, inside, same, security_headers
 
@@ -40,20 +40,22 @@ PAGE_ROWS = 100  # people per page of a table: a page of a 10,000-person cycle s
 FACTS_SUFFIXES = (".yaml", ".yml")
 UPLOADS = "returned"  # the folder (inside the workspace's) a dropped form is kept in
 MAX_UPLOAD = 20 * 1024 * 1024
-# `docgen elect`'s options (docgen/cli.py), by name, each with whether it is given once per item
-ELECT_OPTIONS = {
-    "pay-on": False,
-    "pay-date": False,
-    "printed-name": False,
-    "signed-on": False,
-    "recorded-by": False,
-    "salary-percent": False,
-    "bonus-percent": False,
-    "performance-percent": True,
-    "allocation": True,
-    "beneficiary": True,
-    "accept-name": False,
+# `docgen elect`'s options (docgen/cli.py) as a paper form's fields on the Returned forms screen:
+# their label, and whether each is given once per item (one a line: a fund, a Beneficiary, a period)
+PAPER_FIELDS = {
+    "pay-on": ("Payment on (Exhibit I, Section III)", False),
+    "pay-date": ("Payment date beside option (b) or (c), as written", False),
+    "printed-name": ("Printed name (Section IV), as written", False),
+    "signed-on": ("Date signed, as written", False),
+    "salary-percent": ("Percent of base salary (Section II(a))", False),
+    "bonus-percent": ("Percent of bonus (Section II(b))", False),
+    "performance-percent": ("Performance-based pay: END=PERCENT, one period a line", True),
+    "allocation": ("Investment allocation: FUND=PERCENT, one fund a line", True),
+    "beneficiary": ("Beneficiaries: NAME;RELATIONSHIP;SHARE, one a line", True),
+    "recorded-by": ("Recorded by (your name, on the on-file copy)", False),
+    "accept-name": ("Accept a printed name that differs from the record, because", False),
 }
+PAY_ON = ("separation", "date", "earlier_of_separation_or_date")
 SERVED = {
     ".pdf": "application/pdf",
     ".html": "text/html; charset=utf-8",
@@ -615,24 +617,58 @@ def _upload_name(filename: str, data: bytes) -> str:
     return f"{hashlib.sha256(data).hexdigest()[:12]}-{stem}"
 
 
+def paper_given(fields: Any, options: tuple[str, ...]) -> dict[str, str | list[str] | None]:
+    """A paper form's fields (a query or a post) as `docgen elect`'s options: only the options
+    of this file's kind, a repeated one a line each."""
+    given: dict[str, str | list[str] | None] = {}
+    for option in options:
+        if PAPER_FIELDS.get(option, ("", False))[1]:
+            lines = [
+                line.strip()
+                for value in fields.getlist(option)
+                if isinstance(value, str)
+                for line in value.splitlines()
+                if line.strip()
+            ]
+            if lines:
+                given[option] = lines
+            continue
+        value = fields.get(option)
+        if isinstance(value, str) and value.strip():
+            given[option] = value.strip()
+    return given
+
+
 async def returned(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     received = as_of_of(request.query_params.get("received_on") or as_of.isoformat())
     loaded, report = checked(ws, path, as_of)
+    status = status_of(ws, path, as_of)
+    names = {row.subject: row.name for row in status.rows}
     waiting = [n for n in request.query_params.getlist("form") if n]
-    readings = []
+    shown = []
     for upload in waiting:
         target = inside(ws.folder / UPLOADS, upload)
         if target is None or not target.is_file():
-            readings.append({"name": upload, "filing": None, "problems": ["no such upload"]})
+            shown.append(
+                readings.Reading(upload, refusals=[("no such upload", "Drop the form again.")])
+            )
             continue
         try:
             filing = api.read_returned(path, target, received_on=received)
-            readings.append({"name": upload, "filing": filing, "problems": []})
+            shown.append(readings.reading(upload, filing, names.get(filing.subject, "")))
         except api.DocgenError as error:
-            readings.append({"name": upload, "filing": None, "problems": problems_of(error)})
-    status = status_of(ws, path, as_of)
+            shown.append(readings.refused(upload, error))
+    options = api.paper_options(loaded)
+    paper, person = None, request.query_params.get("person", "").strip()
+    given = paper_given(request.query_params, options)
+    if request.query_params.get("paper"):
+        try:
+            filing = api.read_paper(path, person, given, received_on=received, as_of=as_of)
+            paper = readings.reading("the paper form", filing, names.get(filing.subject, ""))
+        except api.DocgenError as error:
+            paper = readings.refused("the paper form", error)
     number = page_of(request)
     rows = status.rows
     return page(
@@ -640,9 +676,14 @@ async def returned(ws: Workspace, request: Request) -> Response:
         "returned.html.j2",
         request,
         **common(request, name, as_of, "returned", "Returned forms"),
-        readings=readings,
+        readings=shown,
         received_on=received.isoformat(),
-        recordable=[r["name"] for r in readings if r["filing"] is not None],
+        recordable=[r.name for r in shown if not r.refusals],
+        paper=paper,
+        person=person,
+        given=given,
+        paper_fields=[(o, *PAPER_FIELDS.get(o, (o, False))) for o in options],
+        pay_on=PAY_ON,
         rows=rows[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
         number=number,
         pages=max(1, -(-len(rows) // PAGE_ROWS)),
@@ -712,26 +753,9 @@ async def elect(ws: Workspace, request: Request) -> Response:
     as_of = as_of_of(text_field(form, "as_of"))
     received = as_of_of(text_field(form, "received_on"))
     person = text_field(form, "person", "Choose the person whose paper form this is.")
-    options: dict[str, str | list[str] | None] = {}
-    given = text_field(form, "fields", "Write the form's fields, one `option: value` a line.")
-    for line in given.splitlines():
-        if not line.strip():
-            continue
-        option, colon, value = line.partition(":")
-        key = option.strip().removeprefix("--")
-        if not colon or key not in ELECT_OPTIONS:
-            raise Refused(
-                [
-                    f"{line.strip()!r}: write each field as `option: value` with one of "
-                    f"docgen elect's options ({', '.join(sorted(ELECT_OPTIONS))}), "
-                    "e.g. pay-on: separation."
-                ]
-            )
-        if ELECT_OPTIONS[key]:  # given once per fund, Beneficiary or period
-            listed = options.get(key)
-            options[key] = [*(listed if isinstance(listed, list) else []), value.strip()]
-        else:
-            options[key] = value.strip()
+    options = paper_given(form, api.paper_options(checked(ws, path, as_of)[0]))
+    if not options:
+        raise Refused(["Fill in what the paper form says: no field is given."])
     with ws.write():
         stale_check(ws, path, as_of, text_field(form, "facts_sha"))
         api.elect(path, person, options, received_on=received, as_of=as_of)
@@ -906,6 +930,14 @@ async def rrp(ws: Workspace, request: Request) -> Response:
     )
 
 
+async def drop_script(ws: Workspace, request: Request) -> Response:
+    """The Returned forms screen's few lines of JavaScript (templates/web/drop.js): the workspace's
+    own script, served from itself as its Content-Security-Policy allows; nothing fetched."""
+    return Response(
+        api.web_page("drop.js", {}), media_type="text/javascript", headers=security_headers()
+    )
+
+
 def create_app(folder: Path, out: Path, token: str, hosts: frozenset[str], port: int) -> Any:
     """The workspace over ``folder`` (issuing into ``out``, inside it), its every request
     guarded by ``token`` and answered only at ``hosts``:``port``."""
@@ -921,6 +953,7 @@ def create_app(folder: Path, out: Path, token: str, hosts: frozenset[str], port:
         ("/rrp", rrp),
         ("/files/{path:path}", issued_file),
         ("/pages/{path:path}", page_image),
+        ("/static/drop.js", drop_script),
     ]
     post = [
         ("/approve", approve),
