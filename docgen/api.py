@@ -571,6 +571,19 @@ def read_paper(
     return read(path, subject, options, received_on=received_on, as_of=as_of)
 
 
+def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
+    """`docgen serve`'s returned forms: what a Filing (read_returned's, read_paper's) records, in
+    words: (heading, [(label, value)]) per election, allocation or Beneficiaries recorded."""
+    from docgen.intake.filing_words import filing_words as words
+
+    return words(filing)
+
+
+def has_payroll(loaded: LoadedFacts) -> bool:
+    """Whether the file's kind works the Plan's arithmetic per paycheck (`docgen payroll`)."""
+    return isinstance(kind_of(loaded.facts), RunsPayroll)
+
+
 def paper_options(loaded: LoadedFacts) -> tuple[str, ...]:
     """The `docgen elect` options a paper form of this file's kind is recorded with (its
     FormIntake's, then who recorded it), or none when the kind takes no forms in."""

@@ -277,3 +277,83 @@ def test_requests_without_the_token_from_another_origin_or_outside_are_refused(
         response = page.goto(f"{server}{url}")
         assert response.status in (403, 404), url
         assert re.search("root:", page.content()) is None
+
+
+def _computed(facts: Path) -> dict:
+    """`docgen compute FACTS --format json`, as the command line prints it."""
+    import json
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "docgen", "compute", str(facts), "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=facts.parent,
+    )
+    return {p["id"]: p for p in json.loads(run.stdout)["participants"]}
+
+
+def _money(text: str | None) -> str:
+    return "-" if text is None else f"{float(text):,.2f}"
+
+
+@pytest.mark.parametrize(
+    "facts, as_of, person, enrolled, columns",
+    [
+        # the year's records, no pay schedule: the chart is the year per participant
+        ("rrp-2026-year.yaml", "2026-12-31", "e1008", "bonus 20%", 21),
+        # the Workday export, paid biweekly: the chart is every pay date of 2026
+        ("rrp-2026-workday.yaml", "2025-12-01", "e1003", "salary 15%, bonus 25%", 26),
+    ],
+)
+def test_the_rrp_screen_shows_computes_figures_enrollment_and_the_chart(
+    page, server, folder, facts, as_of, person, enrolled, columns
+):
+    shutil.copy(SAMPLES / facts, folder / facts)
+    shutil.copytree(SAMPLES / "workday", folder / "workday")
+    computed = _computed(folder / facts)[person]
+    figures = [
+        _money(computed[key])
+        for key in (
+            "plan_compensation",
+            "elective_deferral",
+            "matching_restoration",
+            "retirement_restoration",
+        )
+    ]
+    page.goto(f"{server}/rrp?f={facts}&as_of={as_of}")
+    row = page.inner_text(f"#participant-{person}")
+    assert computed["name"] in row and enrolled in row, row
+    for figure in figures:
+        assert figure in row, (figure, row)
+    chart = page.locator("#deferral-chart")
+    assert chart.count() == 1
+    shot(page, f"rrp-{person}-all")
+    page.click(f"#participant-{person} a")
+    for cell, figure in zip(
+        (
+            "#plan-compensation",
+            "#elective-deferral",
+            "#matching-restoration",
+            "#retirement-restoration",
+        ),
+        figures,
+        strict=True,
+    ):
+        assert page.inner_text(cell) == figure, cell
+    if columns == 26:  # the participant's own paychecks, one column each
+        assert page.locator("#deferral-chart g").count() == columns
+        months = page.text_content("#deferral-chart") or ""
+        assert "Jan" in months and "Dec" in months, months
+    else:
+        page.goto(f"{server}/rrp?f={facts}&as_of={as_of}")
+        assert page.locator("#deferral-chart g").count() == columns
+    shot(page, f"rrp-{person}")
+
+
+def test_the_rrp_screen_of_a_director_grant_says_what_it_is_for(page, server):
+    response = page.goto(f"{server}/rrp?f=grant.yaml&as_of=2026-06-22")
+    assert response.status == 200
+    assert "not a Retirement Restoration Plan year" in page.inner_text("main")

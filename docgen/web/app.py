@@ -32,7 +32,7 @@ from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from docgen import api
-from docgen.web import charts, readings
+from docgen.web import charts, plan_year, readings
 from docgen.web.cache import Results, fingerprint
 from docgen.web.security import Guard, csrf_token, inside, same, security_headers
 
@@ -891,6 +891,9 @@ async def rrp(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     loaded, report = checked(ws, path, as_of)
+    title = common(request, name, as_of, "rrp", "Retirement Restoration Plan")
+    if not api.has_payroll(loaded):  # a director grant has no Plan arithmetic to show
+        return page(ws, "rrp.html.j2", request, **title, report=report, figures=None)
     figures = derived(
         ws, "compute", path, as_of, lambda: json.loads(str(api.compute(path, "json")))
     )
@@ -907,25 +910,45 @@ async def rrp(ws: Workspace, request: Request) -> Response:
         ("enrolled", path, as_of),
         lambda: ({row.subject: row for row in status.rows}, files_of(ws, path, as_of)),
     )
-    people = figures["participants"]
-    if person:
-        people = [p for p in people if p["id"] == person]
+    everyone = figures["participants"]
+    people = [p for p in everyone if p["id"] == person] if person else everyone
+    if person and not people:
+        raise Refused([f"participant {person}: not in {name}; choose one from the table."], 404)
+    # Without pay dates (no plan.pay_schedule, no pay periods) payroll works the Plan Year as one
+    # line: the chart then shows the year's deferral and match per participant instead.
+    dated = any(not day.startswith("Plan Year") for day, _, _ in series)
+    if not dated and not person:
+        shown = [
+            (p["id"], Decimal(p["elective_deferral"] or 0), Decimal(p["matching_restoration"] or 0))
+            for p in everyone
+        ]
+    else:
+        shown = series if dated else []
     number = page_of(request)
+    shared = plan_year.shared_notes(everyone)
     detail = next((p for p in paychecks["participants"] if p["id"] == person), None)
     return page(
         ws,
         "rrp.html.j2",
         request,
-        **common(request, name, as_of, "rrp", "Retirement Restoration Plan"),
+        **title,
         figures=figures,
-        people=people[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
+        limit=plan_year.money(figures.get("compensation_limit")),
+        people=plan_year.rows(
+            people[(number - 1) * PAGE_ROWS : number * PAGE_ROWS], enrolled, shared
+        ),
+        everyone=len(everyone),
+        shared=shared,
         number=number,
         pages=max(1, -(-len(people) // PAGE_ROWS)),
-        enrolled=enrolled,
-        chart=charts.deferral_and_match(series),
-        series=series,
+        chart=charts.deferral_and_match(shown, by_pay_date=dated),
+        dated=dated,
+        series=[(day, plan_year.money(d), plan_year.money(m)) for day, d, m in series],
         person=person,
+        figure=people[0] if person else None,
+        elections=plan_year.elections(people[0]) if person else [],
         detail=detail,
+        money=plan_year.money,
         report=report,
     )
 
