@@ -396,3 +396,63 @@ def test_the_results_kept_are_bounded_and_the_most_used_stay(tmp_path):
     assert results.made == 1 + KEPT + 10
     results.get(("filter", 0), lambda: ("view again", [facts]))  # long dropped: made again
     assert results.made == 2 + KEPT + 10
+
+
+LATE = SAMPLES / "problems" / "director-late-and-partial.yaml"
+
+
+def _findings(folder: Path, query: str) -> tuple[str, list[str]]:
+    """The Findings page filtered by ``query`` (a plain GET, as the form sends it without
+    JavaScript): what it says it shows, and each finding's rule as listed."""
+    shutil.copy(LATE, folder / "late.yaml")
+    html = client(folder).get(f"/findings?f=late.yaml&as_of={AS_OF}&{query}").text
+    shown = re.search(r'<p id="shown">(.*?)</p>', html, re.S).group(1)
+    return shown, re.findall(
+        r'<span class="sev (\w+)">\w+</span> <strong>([A-Z0-9-]+)</strong>', html
+    )
+
+
+def test_the_findings_are_all_shown_unfiltered(folder):
+    shown, listed = _findings(folder, "")
+    assert shown.startswith("8 of 8 findings shown")
+    assert len(listed) == 8
+
+
+def test_the_findings_filtered_by_person_are_that_persons_only(folder):
+    shown, listed = _findings(folder, "person=second-thoughts")
+    assert shown.startswith("2 of 8 findings shown by the filter")
+    assert [rule for _, rule in listed] == [
+        "RSU-ELECTION-AFTER-IRREVOCABLE",
+        "RSU-ELECTION-LATE",
+    ]
+
+
+def test_the_findings_filtered_by_rule_are_that_rules_only(folder):
+    shown, listed = _findings(folder, "rule=RSU-ELECTION-LATE")
+    assert shown.startswith("2 of 8")
+    assert {rule for _, rule in listed} == {"RSU-ELECTION-LATE"}
+
+
+def test_the_findings_filtered_by_severity_are_that_severitys_only(folder):
+    shown, listed = _findings(folder, "severity=info")
+    assert shown.startswith("1 of 8")
+    assert listed == [("info", "DOC-SEED-UNDEFINED")]
+    _, errors = _findings(folder, "severity=error")
+    assert len(errors) == 7 and {severity for severity, _ in errors} == {"error"}
+
+
+def test_the_findings_filters_combine_and_say_when_nothing_matches(folder):
+    shown, listed = _findings(folder, "person=late&rule=RSU-ELECTION-LATE&severity=error")
+    assert shown.startswith("1 of 8") and listed == [("error", "RSU-ELECTION-LATE")]
+    shown, listed = _findings(folder, "person=late&severity=info")
+    assert shown.startswith("0 of 8") and listed == []
+    html = client(folder).get(f"/findings?f=late.yaml&as_of={AS_OF}&person=late&severity=info")
+    assert "No finding matches the filter" in html.text
+
+
+def test_the_findings_filter_offers_what_the_findings_name_and_keeps_the_choice(folder):
+    shutil.copy(LATE, folder / "late.yaml")
+    html = client(folder).get(f"/findings?f=late.yaml&as_of={AS_OF}&rule=RSU-ELECTION-LATE").text
+    assert '<option value="RSU-ELECTION-LATE" selected>RSU-ELECTION-LATE (2)</option>' in html
+    assert '<option value="second-thoughts">second-thoughts (2)</option>' in html
+    assert '<option value="error">error (7)</option>' in html

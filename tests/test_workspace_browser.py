@@ -357,3 +357,25 @@ def test_the_rrp_screen_of_a_director_grant_says_what_it_is_for(page, server):
     response = page.goto(f"{server}/rrp?f=grant.yaml&as_of=2026-06-22")
     assert response.status == 200
     assert "not a Retirement Restoration Plan year" in page.inner_text("main")
+
+
+def test_the_findings_are_filtered_by_person_rule_and_severity_without_javascript(
+    page, server, folder
+):
+    shutil.copy(SAMPLES / "problems" / "director-late-and-partial.yaml", folder / "late.yaml")
+    page.goto(f"{server}/findings?f=late.yaml&as_of=2026-07-01")
+    assert page.inner_text("#shown").startswith("8 of 8")
+    for field, choice, shown in (
+        ("person", "second-thoughts", "2 of 8"),
+        ("rule", "RSU-ELECTION-LATE", "1 of 8"),  # and the person still chosen
+        ("severity", "error", "1 of 8"),
+    ):
+        page.select_option(f"select[name={field}]", choice)
+        page.click("button:text('Filter')")
+        assert page.inner_text("#shown").startswith(shown), (field, page.inner_text("#shown"))
+    assert page.locator(".finding").count() == 1
+    assert "RSU-ELECTION-LATE" in page.inner_text(".finding")
+    shot(page, "findings")
+    page.select_option("select[name=severity]", "info")
+    page.click("button:text('Filter')")
+    assert "No finding matches the filter" in page.inner_text("main")

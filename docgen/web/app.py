@@ -410,6 +410,28 @@ async def cycle(ws: Workspace, request: Request) -> Response:
     )
 
 
+def _filter_choices(found: Any, person: str, rule: str) -> dict[str, list[tuple[str, int]]]:
+    """The Findings filter's choices: each person, rule and severity the findings name, with how
+    many each has (a person or rule asked for that has none is listed too, with 0)."""
+    counts: dict[str, dict[str, int]] = {"person": {}, "rule": {}, "severity": {}}
+    for finding in found:
+        for key, value in (
+            ("person", finding.subject),
+            ("rule", finding.rule),
+            ("severity", finding.severity),
+        ):
+            counts[key][value] = counts[key].get(value, 0) + 1
+    for key, asked in (("person", person), ("rule", rule)):
+        if asked:
+            counts[key].setdefault(asked, 0)
+    order = {"error": 0, "warning": 1, "info": 2}
+    return {
+        "person": sorted(counts["person"].items()),
+        "rule": sorted(counts["rule"].items()),
+        "severity": sorted(counts["severity"].items(), key=lambda item: order.get(item[0], 3)),
+    }
+
+
 async def findings(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
@@ -442,7 +464,7 @@ async def findings(ws: Workspace, request: Request) -> Response:
         person=person,
         rule=rule,
         severity=severity,
-        rules=sorted(report.rule_ids()),
+        choices=_filter_choices(report.findings, person, rule),
         shown=len(shown),
     )
 
