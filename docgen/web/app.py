@@ -253,12 +253,14 @@ def page(ws: Workspace, template: str, request: Request | None, **context: Any) 
 
 
 def refusal_page(ws: Workspace, request: Request, messages: list[str], status: int) -> Response:
+    wrote = request.method not in ("GET", "HEAD")
     return page(
         ws,
         "refused.html.j2",
         request,
         messages=messages,
-        title="Refused",
+        title="Refused" if wrote else "This page cannot be shown",
+        wrote=wrote,
         status_code=status,
         f=request.query_params.get("f", ""),
         as_of=request.query_params.get("as_of", ""),

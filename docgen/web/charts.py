@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 WIDTH = 900
@@ -62,8 +62,23 @@ def timeline(windows: list[dict[str, str]], as_of: date) -> Timeline:
         chart.bars.append(
             Bar(x0, 10 + ROW * row, max(x1 - x0, 3), f"{route} ({people})", f"to {closes}")
         )
-    chart.ticks = [(_x(first, first, last), first.isoformat()), (_x(last, first, last), "")]
-    chart.ticks[-1] = (chart.ticks[-1][0], last.isoformat())
+    # the first and last days, and the first of each month between (weeks for a short span)
+    span = (last - first).days
+    marks = [first]
+    day = first
+    while day < last:
+        day = day + timedelta(days=1)
+        if span > 62 and day.day == 1 or span <= 62 and day.weekday() == 0 and span > 14:
+            marks.append(day)
+    if marks[-1] != last:
+        marks.append(last)
+    kept: list[date] = []
+    for mark in marks:  # no two labels closer than 70 points
+        if not kept or _x(mark, first, last) - _x(kept[-1], first, last) >= 70:
+            kept.append(mark)
+        elif mark == last:
+            kept[-1] = last
+    chart.ticks = [(_x(mark, first, last), mark.isoformat()) for mark in kept]
     chart.today = _x(as_of, first, last)
     chart.today_label = f"as of {as_of.isoformat()}"
     return chart

@@ -5,6 +5,7 @@ refused with its fix."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,11 @@ class Reading:
     summary: str = ""
     fields: list[tuple[str, list[tuple[str, str]]]] = field(default_factory=list)
     refusals: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """The form's name as it was dropped: without the SHA-256 prefix it is kept under."""
+        return re.sub(r"^[0-9a-f]{12}-", "", self.name)
 
 
 def reading(name: str, filing: Any, person: str) -> Reading:
