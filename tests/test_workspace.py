@@ -8,6 +8,7 @@ import re
 import shutil
 import time
 from pathlib import Path
+from urllib.parse import quote_plus
 
 import pytest
 
@@ -456,3 +457,70 @@ def test_the_findings_filter_offers_what_the_findings_name_and_keeps_the_choice(
     assert '<option value="RSU-ELECTION-LATE" selected>RSU-ELECTION-LATE (2)</option>' in html
     assert '<option value="second-thoughts">second-thoughts (2)</option>' in html
     assert '<option value="error">error (7)</option>' in html
+
+
+EVIL = "<script>alert(1)</script> & <b>Smith</b>"
+
+
+@pytest.mark.parametrize(
+    "sample, url",
+    [
+        (GRANT, "/cycle?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/findings?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/review?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/returned?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/issue?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/rrp?f=evil.yaml&as_of=2026-06-10"),
+        (SAMPLES / "rrp-2026-year.yaml", "/rrp?f=evil.yaml&as_of=2026-12-31"),
+        (SAMPLES / "rrp-2026-year.yaml", "/rrp?f=evil.yaml&as_of=2026-12-31&person=e1001"),
+        (SAMPLES / "rrp-2026-year.yaml", "/returned?f=evil.yaml&as_of=2026-12-31"),
+    ],
+)
+def test_every_screen_shows_what_the_facts_hold_as_text(folder, sample, url):
+    old = "name: Jane Q. Smith" if sample == GRANT else "name: Pat Lee"
+    text = sample.read_text(encoding="utf-8")
+    (folder / "evil.yaml").write_text(text.replace(old, f'name: "{EVIL}"', 1), encoding="utf-8")
+    response = client(folder).get(url)
+    assert response.status_code < 500 and "Traceback" not in response.text
+    assert "<script>alert" not in response.text and "<b>Smith" not in response.text
+    if "person=" in url or "/cycle" in url or "/returned" in url:
+        assert (
+            "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;Smith&lt;/b&gt;" in response.text
+        )
+
+
+def test_an_rrp_paper_form_with_funds_and_beneficiaries_is_shown_then_recorded(folder):
+    from docgen.load import load_facts
+
+    shutil.copy(SAMPLES / "rrp-2026.yaml", folder / "rrp.yaml")
+    browser = client(folder)
+    fields = {
+        "salary-percent": "8",
+        "signed-on": "2025-11-30",
+        "allocation": "Stable Value Fund=60\nBond Index Fund=40",
+        "beneficiary": "Sam Doe;spouse;100",
+        "recorded-by": "B. Administrator",
+    }
+    query = "&".join(f"{k}={quote_plus(v)}" for k, v in fields.items())
+    page = browser.get(
+        "/returned?f=rrp.yaml&as_of=2025-12-01&received_on=2025-12-01&paper=1&person=e1006&" + query
+    ).text
+    preview = page[page.index('id="paper"') :]
+    for shown in (
+        "salary 8%, investment allocation, 1 Beneficiary, received December 1, 2025",
+        "<th>Stable Value Fund</th><td>60%</td>",
+        "<th>Sam Doe (spouse)</th><td>primary, 100%</td>",
+    ):
+        assert shown in preview, shown
+    # Record posts what was shown: each fund and Beneficiary a field of its own
+    record = re.search(r'<form method="post" action="/returned/elect">(.*?)</form>', preview, re.S)
+    posted = re.findall(r'name="([^"]+)" value="([^"]*)"', record.group(1))
+    assert ("allocation", "Bond Index Fund=40") in posted
+    data: dict[str, list[str]] = {}
+    for name, value in posted:
+        data.setdefault(name, []).append(value.replace("&amp;", "&"))
+    response = browser.post("/returned/elect", data=data, headers={"origin": f"http://{HOST}"})
+    assert "Recorded e1006" in response.text
+    e1006 = next(p for p in load_facts(folder / "rrp.yaml").facts.participants if p.id == "e1006")
+    assert [b.name for b in e1006.beneficiaries] == ["Sam Doe"]
+    assert e1006.elections[-1].recorded_by == "B. Administrator"
