@@ -524,3 +524,12 @@ def test_an_rrp_paper_form_with_funds_and_beneficiaries_is_shown_then_recorded(f
     e1006 = next(p for p in load_facts(folder / "rrp.yaml").facts.participants if p.id == "e1006")
     assert [b.name for b in e1006.beneficiaries] == ["Sam Doe"]
     assert e1006.elections[-1].recorded_by == "B. Administrator"
+
+
+def test_the_issue_screen_offers_to_hold_people_only_and_says_what_no_hold_lifts(folder):
+    # As of 2026-06-10 the grant packets are early (an error about the cycle, which batch
+    # refuses to --hold) and two forms are filed after that day (errors about two directors).
+    html = client(folder).get("/issue?f=grant.yaml&as_of=2026-06-10&stage=grant").text
+    held = re.findall(r'name="hold" value="([^"]+)"', html)
+    assert held == ["akhan", "pmurphy"]
+    assert "No hold lifts this error:</strong> 2026-annual (1) concerns the whole cycle" in html

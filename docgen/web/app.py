@@ -825,6 +825,8 @@ async def issue(ws: Workspace, request: Request) -> Response:
         stage=stage,
         stages=stages,
         errors_by=sorted(errors_by.items()),
+        # an error about the cycle itself (not a person) is lifted by no hold: batch refuses it
+        people=sorted({row.subject for row in status_of(ws, path, as_of).rows}),
         manifest=issued.get(stage),
         cycle=cycle_name,
         out=str(ws.out),
