@@ -55,7 +55,11 @@ PAPER_FIELDS = {
     "recorded-by": ("Recorded by (your name, on the on-file copy)", False),
     "accept-name": ("Accept a printed name that differs from the record, because", False),
 }
-PAY_ON = ("separation", "date", "earlier_of_separation_or_date")
+PAY_ON = (  # Exhibit I, Section III's options, by the value `docgen elect --pay-on` takes
+    ("separation", "(a) Separation from Service"),
+    ("date", "(b) a date"),
+    ("earlier_of_separation_or_date", "(c) the earlier of Separation from Service or a date"),
+)
 SERVED = {
     ".pdf": "application/pdf",
     ".html": "text/html; charset=utf-8",
@@ -690,9 +694,9 @@ async def returned(ws: Workspace, request: Request) -> Response:
     if request.query_params.get("paper"):
         try:
             filing = api.read_paper(path, person, given, received_on=received, as_of=as_of)
-            paper = readings.reading("the paper form", filing, names.get(filing.subject, ""))
+            paper = readings.reading("The paper form", filing, names.get(filing.subject, ""))
         except api.DocgenError as error:
-            paper = readings.refused("the paper form", error)
+            paper = readings.refused("The paper form", error)
     number = page_of(request)
     rows = status.rows
     return page(
