@@ -533,3 +533,11 @@ def test_the_issue_screen_offers_to_hold_people_only_and_says_what_no_hold_lifts
     held = re.findall(r'name="hold" value="([^"]+)"', html)
     assert held == ["akhan", "pmurphy"]
     assert "No hold lifts this error:</strong> 2026-annual (1) concerns the whole cycle" in html
+
+
+def test_the_rrp_screen_names_a_participant_not_in_the_file_and_lists_everyone(folder):
+    shutil.copy(SAMPLES / "rrp-2026-year.yaml", folder / "rrp.yaml")
+    response = client(folder).get("/rrp?f=rrp.yaml&as_of=2026-12-31&person=e9999")
+    assert response.status_code == 200
+    assert "No participant e9999 in rrp.yaml: choose one from the table" in response.text
+    assert response.text.count('<tr id="participant-') == 21

@@ -942,19 +942,20 @@ async def rrp(ws: Workspace, request: Request) -> Response:
     )
     everyone = figures["participants"]
     people = [p for p in everyone if p["id"] == person] if person else everyone
-    if person and not people:
-        raise Refused([f"participant {person}: not in {name}; choose one from the table."], 404)
+    missing = ""
+    if person and not people:  # said on the page, with every participant to choose from
+        missing, person, people = person, "", everyone
     # Without pay dates (no plan.pay_schedule, no pay periods) payroll works the Plan Year as one
     # line: the chart then shows the year's deferral and match per participant instead.
     dated = any(not day.startswith("Plan Year") for day, _, _ in series)
-    if not dated and not person:
+    number = page_of(request)
+    if not dated and not person:  # the participants of this page: a chart stays readable
         shown = [
             (p["id"], Decimal(p["elective_deferral"] or 0), Decimal(p["matching_restoration"] or 0))
-            for p in everyone
+            for p in everyone[(number - 1) * PAGE_ROWS : number * PAGE_ROWS]
         ]
     else:
         shown = series if dated else []
-    number = page_of(request)
     shared = plan_year.shared_notes(everyone)
     detail = next((p for p in paychecks["participants"] if p["id"] == person), None)
     return page(
@@ -975,6 +976,7 @@ async def rrp(ws: Workspace, request: Request) -> Response:
         dated=dated,
         series=[(day, plan_year.money(d), plan_year.money(m)) for day, d, m in series],
         person=person,
+        missing=missing,
         figure=people[0] if person else None,
         elections=plan_year.elections(people[0]) if person else [],
         detail=detail,
