@@ -541,3 +541,19 @@ def test_the_rrp_screen_names_a_participant_not_in_the_file_and_lists_everyone(f
     assert response.status_code == 200
     assert "No participant e9999 in rrp.yaml: choose one from the table" in response.text
     assert response.text.count('<tr id="participant-') == 21
+
+
+def test_the_only_script_is_the_workspaces_own_served_from_itself(folder):
+    browser = client(folder)
+    page = browser.get(f"/returned?f=grant.yaml&as_of={AS_OF}")
+    scripts = re.findall(r"<script[^>]*>(.*?)</script>", page.text, re.S)
+    assert scripts == [""]  # one script, its own file: nothing inline
+    assert '<script src="/static/drop.js" defer></script>' in page.text
+    policy = page.headers["content-security-policy"]
+    assert "script-src" not in policy and "default-src 'self'" in policy  # scripts: own only
+    served = browser.get("/static/drop.js")
+    assert served.status_code == 200 and served.headers["content-type"].startswith(
+        "text/javascript"
+    )
+    assert "input.files = files" in served.text and "http" not in served.text  # fetches nothing
+    assert client(folder, signed_in=False).get("/static/drop.js").status_code == 403
