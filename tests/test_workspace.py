@@ -158,7 +158,7 @@ def test_an_internal_error_is_a_page_without_a_traceback(folder, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(api, "check_loaded", broken)
+    monkeypatch.setattr(api, "run_checks", broken)
     response = client(folder).get(f"/cycle?f=grant.yaml&as_of={AS_OF}")
     assert response.status_code == 500
     assert "secret internals" not in response.text and "Traceback" not in response.text
@@ -233,14 +233,13 @@ def test_the_check_is_kept_until_the_facts_change(folder):
     results = app.app.state.workspace.results
     url = f"/findings?f=grant.yaml&as_of={AS_OF}"
     browser.get(url)
-    made = results.made
     browser.get(url)
     browser.get(f"/findings?f=grant.yaml&as_of={AS_OF}&severity=error")
-    assert results.made == made + 1  # the filter's view only: no check again
+    assert results.loads == 1  # the filter is a view of the same version: no load again
     path = folder / "grant.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     browser.get(url)
-    assert results.made == made + 3  # the check once, and the page's view of it
+    assert results.loads == 2  # loaded again once (every screen: tests/test_workspace_results.py)
 
 
 def _elect(browser: TestClient, fields: dict[str, str]) -> object:
@@ -381,22 +380,6 @@ def test_docgen_serve_prints_an_address_with_its_token_and_answers_it(folder):
     finally:
         server.terminate()
         server.wait(timeout=10)
-
-
-def test_the_results_kept_are_bounded_and_the_most_used_stay(tmp_path):
-    from docgen.web.cache import KEPT, Results
-
-    facts = tmp_path / "facts.yaml"
-    facts.write_text("a\n", encoding="utf-8")
-    results = Results()
-    results.get("check", lambda: ("checked", [facts]))
-    for number in range(KEPT + 10):
-        results.get(("filter", number), lambda: ("view", [facts]))
-        results.get("check", lambda: ("checked again", [facts]))  # every page uses it
-    assert results.get("check", lambda: ("checked again", [facts])) == "checked"
-    assert results.made == 1 + KEPT + 10
-    results.get(("filter", 0), lambda: ("view again", [facts]))  # long dropped: made again
-    assert results.made == 2 + KEPT + 10
 
 
 LATE = SAMPLES / "problems" / "director-late-and-partial.yaml"

@@ -6,13 +6,16 @@ refused (issue 41). DOCGEN_SCREENSHOTS=DIR keeps a screenshot of each screen the
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -30,6 +33,7 @@ pytestmark = pytest.mark.slow
 
 CHROMIUM = Path("/usr/bin/chromium")
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+BENCH = Path(__file__).resolve().parent.parent / "bench"  # realistic.py: large populations
 GRANT = SAMPLES / "director-grant-2026.yaml"
 UNAPPROVED = SAMPLES / "problems" / "director-unapproved-clauses.yaml"
 TOKEN = "browser-test-token"
@@ -62,8 +66,9 @@ def folder(tmp_path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def server(folder) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """The workspace over ``folder``, served by uvicorn on 127.0.0.1: its address."""
     port = _free_port()
     app = create_app(folder, folder / "out", TOKEN, LOCAL_HOSTS, port)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
@@ -74,9 +79,17 @@ def server(folder) -> Iterator[str]:
         if running.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def server(folder) -> Iterator[str]:
+    with serving(folder) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -379,3 +392,42 @@ def test_the_findings_are_filtered_by_person_rule_and_severity_without_javascrip
     page.select_option("select[name=severity]", "info")
     page.click("button:text('Filter')")
     assert "No finding matches the filter" in page.inner_text("main")
+
+
+def test_a_table_of_more_than_5000_people_is_read_page_by_page_without_javascript(
+    browser, tmp_path
+):
+    sys.path.insert(0, str(BENCH))
+    import realistic
+
+    from docgen import api
+
+    facts = realistic.write_hris(realistic.rrp_facts(5_200), tmp_path, "rrp")
+    as_of = "2025-12-31"
+    people = [row.subject for row in api.status(facts, as_of=date(2025, 12, 31)).rows]
+    assert len(people) > 5_000
+    pages = -(-len(people) // 100)
+    with serving(tmp_path) as address:
+        context = browser.new_context(java_script_enabled=False)
+        page = context.new_page()
+        page.goto(f"{address}/?token={TOKEN}")
+        page.goto(f"{address}/cycle?f={facts.name}&as_of={as_of}")
+
+        def shown() -> list[str]:
+            return re.findall(r'<tr id="person-([^"]+)"', page.content())
+
+        assert f"Page 1 of {pages}:" in page.inner_text("p.pager >> nth=0")
+        assert page.locator("p.pager >> nth=0").get_by_text("previous").count() == 0
+        assert shown() == people[:100]
+        page.locator("p.pager >> nth=0").get_by_text("next").click()
+        assert f"Page 2 of {pages}:" in page.inner_text("p.pager >> nth=0")
+        assert shown() == people[100:200]
+        shot(page, "cycle-page-2")
+        page.locator("p.pager >> nth=-1").get_by_text("previous").click()  # the one below
+        assert shown() == people[:100]
+        page.goto(f"{address}/cycle?f={facts.name}&as_of={as_of}&page=37")
+        assert shown() == people[3600:3700]
+        page.goto(f"{address}/cycle?f={facts.name}&as_of={as_of}&page={pages}")
+        assert shown() == people[(pages - 1) * 100 :]
+        assert page.locator("p.pager >> nth=0").get_by_text("next").count() == 0
+        context.close()

@@ -8,7 +8,9 @@ mapping: ``column:`` (one header) or ``join:`` (several, as lines: an address in
 (the company's words to docgen's: ``Base Salary: salary``), ``yes:``/``no:`` (the words of a
 yes/no column), ``value:`` (one value for every row), ``made_from:`` with ``rule: slug`` (ids
 made from a name when the file has none), ``determined_on:`` (a key-employee flag: the December
-31 determination a ``yes`` answers, Plan 1.14). The file's own options: ``sheet:`` (a
+31 determination a ``yes`` answers, Plan 1.14), ``is:`` (on ``compensation``, required: pay
+``paid_in_year``, or an ``annual_rate`` of base salary, read into ``annual_rate`` and worked
+through the pay schedule). The file's own options: ``sheet:`` (a
 workbook's), ``date_order:`` (``month_first``, ``day_first``, ``iso``), ``ignore:`` (headers
 left out on purpose). A header the mapping does not name, that is not docgen's own column and is
 not ignored, is refused: nothing is dropped silently.
@@ -325,13 +327,15 @@ def _field_map(
             "column is that (paid_in_year) or a rate of pay (annual_rate).",
         )
         return None
-    if key == "compensation" and compensation_is == "annual_rate":
+    if key == "compensation" and compensation_is == "annual_rate" and len(sources) != 1:
+        # A rate is of base salary; a bonus in the same file is pay paid (bonus_compensation),
+        # and added to a rate it would be worked through the pay schedule as salary.
         refuse(
             (key, "is"),
-            "an annual rate is not yet worked into Plan Compensation",
+            "an annual rate is one column: the annual rate of base salary",
             None,
-            "Give the pay paid in the Plan Year (is: paid_in_year), or list the participant's "
-            "pay_periods in the facts file.",
+            "Give the rate's column alone (column: HEADER); map a bonus column to "
+            "bonus_compensation, the bonus paid in the Plan Year.",
         )
         return None
     return FieldMap(
@@ -401,7 +405,7 @@ def apply(
             sources.append(found[0])
             used[header] = one.field
         plan.append((one, sources))
-    mapped_fields = {one.field for one in mapping.fields}
+    mapped_fields = {_gives(one) for one in mapping.fields}
     for header, found in positions.items():
         if header in used or header in mapping.ignore or not header:
             continue
@@ -440,7 +444,7 @@ def apply(
             )
         )
     for wanted in columns:
-        if wanted.required and wanted.name not in mapped_fields:
+        if wanted.required and not {wanted.name, wanted.instead} & mapped_fields:
             problems.append(
                 Problem(
                     *at_header,
@@ -451,7 +455,7 @@ def apply(
                 )
             )
     kinds = {column.name: column.kind for column in columns}
-    out_header = [one.field for one, _ in plan]
+    out_header = [_gives(one) for one, _ in plan]
     rows: list[TableRow] = []
     for row in table.rows:
         cells: list[str] = []
@@ -478,6 +482,13 @@ def apply(
             numbers.append(number)
         rows.append(TableRow(row.line, cells, lines, numbers))
     return Table(shown, out_header, rows, header_line), problems
+
+
+def _gives(one: FieldMap) -> str:
+    """The docgen column a field map gives: its own, save a compensation column that is an
+    annual rate, which gives ``annual_rate`` (worked into the pay paid through the pay
+    schedule, docgen.kinds.rrp.annual_rate)."""
+    return "annual_rate" if one.compensation_is == "annual_rate" else one.field
 
 
 def _cell(row: TableRow, number: int) -> str:

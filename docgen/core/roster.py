@@ -88,6 +88,7 @@ class Column:
     name: str
     kind: CellKind = "text"
     required: bool = False
+    instead: str | None = None  # a column that may stand for a required one (annual_rate)
 
 
 @dataclass
@@ -165,14 +166,16 @@ def _header_problems(
                 )
             )
     for wanted in columns:
-        if wanted.required and wanted.name not in header:
+        if wanted.required and wanted.name not in header and wanted.instead not in header:
             problems.append(
                 Problem(
                     *problem_place(shown, header_line),
                     f"column {wanted.name}",
                     "required column is missing",
                     None,
-                    f"Add {_article(wanted.name)} {wanted.name} column to the header row.",
+                    f"Add {_article(wanted.name)} {wanted.name} column"
+                    + (f" (or {wanted.instead})" if wanted.instead else "")
+                    + " to the header row.",
                 )
             )
     return problems
@@ -257,11 +260,17 @@ def csv_table(text: str, shown: str) -> Table:
     except StopIteration:
         header = []
     rows: list[TableRow] = []
+    ended = reader.line_num  # the line the previous record ended on
     for cells in records:
+        spans = reader.line_num - ended  # the lines this record took (blank ones before it too)
+        ended = reader.line_num
         if not any(cell.strip() for cell in cells):
             continue
+        if spans == 1:  # one line, as nearly every row is: every cell is on it
+            rows.append(TableRow(ended, cells, [ended] * len(cells)))
+            continue
         breaks = [len(_BREAK.findall(cell)) for cell in cells]
-        start = reader.line_num - sum(breaks)
+        start = ended - sum(breaks)
         lines, line = [], start
         for count in breaks:
             lines.append(line)
@@ -289,6 +298,8 @@ def read_rows(
     problems = _header_problems(header, columns, shown, table.header_line)
     if problems:
         raise LoadError(problems)  # without its header nothing in the file can be read
+    kinds = [by_name[column].kind for column in header]
+    places = list(range(1, len(header) + 1))  # a cell's column is its place, unless mapped
     rows: list[RosterRow] = []
     for read in table.rows:
         cells = read.cells
@@ -306,37 +317,40 @@ def read_rows(
                     "Quote any cell that contains a comma.",
                 )
             )
-        for place, (column, cell, line) in enumerate(
-            zip(header, cells, read.lines, strict=False), start=1
+        numbers = read.columns or places
+        values, lines, at = row.values, row.lines, row.columns
+        for column, kind, cell, line, number in zip(
+            header, kinds, cells, read.lines, numbers, strict=False
         ):
-            number = read.columns[place - 1] if read.columns else place
-            kind = by_name[column].kind
-            if cell.strip():
-                if kind not in ("lines", "list") and _BREAK.search(cell.strip()):
-                    problems.append(
-                        Problem(
-                            *problem_place(shown, line, number),
-                            f"{list_name}[{index}].{column}",
-                            "a line break inside the cell (Alt+Enter in Excel)",
-                            " / ".join(_BREAK.split(cell.strip())),
-                            "Put it on one line; only an address cell may hold several.",
-                        )
+            text = cell.strip()
+            if not text:
+                continue
+            if kind not in ("lines", "list") and ("\n" in text or "\r" in text):
+                problems.append(
+                    Problem(
+                        *problem_place(shown, line, number),
+                        f"{list_name}[{index}].{column}",
+                        "a line break inside the cell (Alt+Enter in Excel)",
+                        " / ".join(_BREAK.split(text)),
+                        "Put it on one line; only an address cell may hold several.",
                     )
-                    continue
-                try:
-                    row.values[column] = _convert(kind, cell)
-                except UnreadCell as unread:
-                    problems.append(
-                        Problem(
-                            *problem_place(shown, line, number),
-                            f"{list_name}[{index}].{column}",
-                            unread.what,
-                            cell.strip(),
-                            unread.fix,
-                        )
+                )
+                continue
+            try:
+                # text as typed, stripped: the kinds that read a cell strip it themselves
+                values[column] = text if kind == "text" else _convert(kind, cell)
+            except UnreadCell as unread:
+                problems.append(
+                    Problem(
+                        *problem_place(shown, line, number),
+                        f"{list_name}[{index}].{column}",
+                        unread.what,
+                        text,
+                        unread.fix,
                     )
-                    continue
-                row.lines[column] = line
-                row.columns[column] = number
+                )
+                continue
+            lines[column] = line
+            at[column] = number
         rows.append(row)
     return rows, problems

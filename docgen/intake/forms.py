@@ -52,6 +52,8 @@ class Recorded:
     certified: tuple[str, ...] = ()  # a returned form's certification, found holding
     refused: tuple[Problem, ...] = ()  # the forms of a multi-form intake not recorded, and why
     refused_forms: tuple[str, ...] = ()  # those forms, as given
+    # the company's own exports the facts read (A24): read, never written
+    never_written: tuple[Path, ...] = ()
 
 
 def intake(
@@ -473,4 +475,4 @@ def _record(
     # whole run finds about them, for their cost (docgen.checker.part); `docgen check` the rest.
     recorded = {filing.subject for _, filing in filings}
     report = run_checks(prepared.loaded, as_of, hooks.stage, issuing=False, only=recorded)
-    return Recorded(loaded.path, filings, written, report)
+    return Recorded(loaded.path, filings, written, report, never_written=loaded.never_written)

@@ -42,6 +42,18 @@ _VALUE_WORDS = {
     },
 }
 
+# A pay frequency's words, letters only and lower case, to docgen's; only a word that can be read
+# one way ("Bi-monthly" is every other month to some and twice a month to others: FILL IN).
+_FREQUENCY_WORDS = {
+    "weekly": "weekly",
+    "biweekly": "biweekly",
+    "fortnightly": "biweekly",
+    "everyotherweek": "biweekly",
+    "semimonthly": "semimonthly",
+    "twiceamonth": "semimonthly",
+    "monthly": "monthly",
+}
+
 
 @dataclass(frozen=True)
 class Line:
@@ -230,6 +242,16 @@ def _reader(table: Table, number: int, field: str, kind: str) -> list[tuple[str,
         if all(ISO_DAY.fullmatch(cell) for _, cell in cells):
             return []
         return [("read", "date", f"row {line} holds {first}")]
+    if field == "pay_frequency":
+        mapped = []
+        for word in sorted({cell for _, cell in cells}):
+            letters = "".join(ch for ch in word.lower() if ch.isalpha())
+            mapped.append(f"{_quoted(word)}: {_FREQUENCY_WORDS.get(letters, '')}")
+        why = "each word of the sample read as the frequency it names"
+        if any(m.endswith(": ") for m in mapped):
+            why += "; FILL IN the ones left empty (weekly, biweekly, semimonthly or monthly)"
+        why += "; each frequency needs its schedule in plan.pay_schedule or plan.pay_schedules"
+        return [("values", "{" + ", ".join(mapped) + "}", why)]
     if field in _VALUE_WORDS:
         mapped = []
         for word in sorted({cell for _, cell in cells}):

@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -33,7 +33,7 @@ from starlette.routing import Route
 
 from docgen import api
 from docgen.web import charts, plan_year, readings
-from docgen.web.cache import Results, fingerprint
+from docgen.web.cache import Results
 from docgen.web.security import Guard, csrf_token, inside, same, security_headers
 
 PAGE_ROWS = 100  # people per page of a table: a page of a 10,000-person cycle stays quick
@@ -106,7 +106,7 @@ class Workspace:
     folder: Path
     out: Path
     token: str
-    results: Results = field(default_factory=Results)
+    results: Results = field(default_factory=lambda: Results(api.load_facts, api.fact_files))
     writing: threading.Lock = field(default_factory=threading.Lock)
     jobs: dict[str, Job] = field(default_factory=dict)
 
@@ -195,17 +195,19 @@ def problems_of(error: Exception) -> list[str]:
 
 
 def checked(ws: Workspace, path: Path, as_of: date, stage: str | None = None) -> tuple[Any, Any]:
-    """`docgen check`: the facts loaded and their report, checked once per version."""
-
-    def make() -> tuple[tuple[Any, Any], list[Path]]:
-        loaded, report = api.check_loaded(path, as_of, stage)
-        return (loaded, report), api.fact_files(loaded)
-
-    return ws.results.get(("check", path, as_of, stage), make)
+    """`docgen check`: the facts as loaded (once per version of their files) and their report
+    as of ``as_of``, at the stage the day chooses or at ``stage``, each checked once."""
+    version = ws.results.version(path)
+    loaded = version.loaded
+    report = version.get(("check", as_of, None), lambda: api.run_checks(loaded, as_of))
+    if stage is not None and report.stage != stage:  # the check at the stage asked, once
+        report = version.get(("check", as_of, stage), lambda: api.run_checks(loaded, as_of, stage))
+    return loaded, report
 
 
 def files_of(ws: Workspace, path: Path, as_of: date) -> list[Path]:
-    return api.fact_files(checked(ws, path, as_of)[0])
+    """Every file the facts read, as the version shown was made from them."""
+    return list(ws.results.version(path).files)
 
 
 def issued_key(ws: Workspace, cycle: str) -> str:
@@ -217,22 +219,48 @@ def issued_key(ws: Workspace, cycle: str) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+def issued_of(ws: Workspace, cycle: str) -> dict[str, dict[str, Any]]:
+    """The manifest of each stage of ``cycle`` issued, read again once one is written."""
+    key = ("issued", cycle, issued_key(ws, cycle))
+    return ws.results.outside(key, lambda: api.issued_stages(ws.out, cycle))
+
+
 def status_of(ws: Workspace, path: Path, as_of: date) -> Any:
-    """`docgen status`, with the day each form was sent once the forms' stage is issued."""
-    loaded = checked(ws, path, as_of)[0]
-    cycle_name, _, forms_stage = api.cycle_of(loaded)
+    """`docgen status` from the check's findings (no check of its own), with the day each form
+    was sent once the forms' stage is issued."""
+    checks = checked(ws, path, as_of)
+    cycle_name, _, forms_stage = api.cycle_of(checks[0])
     sent = (
         forms_stage is not None and (ws.out / cycle_name / forms_stage / "manifest.json").is_file()
     )
     out = ws.out if sent else None
-    return derived(ws, "status", path, as_of, lambda: api.status(path, as_of=as_of, out=out))
+    return derived(
+        ws,
+        "status",
+        path,
+        as_of,
+        lambda: api.status(path, as_of=as_of, out=out, checked=checks),
+        issued=True,
+    )
 
 
-def derived(ws: Workspace, name: str, path: Path, as_of: date, make: Callable[[], Any]) -> Any:
-    """A result made from the facts (status, calendar, payroll), kept while they stand."""
-    files = files_of(ws, path, as_of)
-    cycle = api.cycle_of(checked(ws, path, as_of)[0])[0]
-    return ws.results.get((name, path, as_of), lambda: (make(), files), extra=issued_key(ws, cycle))
+def derived(
+    ws: Workspace,
+    name: Hashable,
+    path: Path,
+    as_of: date | None,
+    make: Callable[[], Any],
+    *,
+    issued: bool = False,
+) -> Any:
+    """A result made from the facts (status, calendar, a page's view of the check), made when
+    a screen first shows it and kept with the facts' version: ``as_of`` None for one the day
+    does not change (compute, payroll); ``issued``: one that shows the issued folders too."""
+    version = ws.results.version(path)
+    key: tuple[Any, ...] = (name, as_of)
+    if issued:
+        key += (issued_key(ws, api.cycle_of(version.loaded)[0]),)
+    return version.get(key, make)
 
 
 # ------------------------------------------------------------------ pages
@@ -280,7 +308,8 @@ def route(ws: Workspace, handler: Handler) -> Callable[[Request], Awaitable[Resp
 
     async def endpoint(request: Request) -> Response:
         try:
-            return await handler(ws, request)
+            with ws.results.request():  # the page made from one version of each facts file
+                return await handler(ws, request)
         except Refused as refused:
             return refusal_page(ws, request, refused.messages, refused.status)
         except api.DocgenError as error:
@@ -377,18 +406,13 @@ async def cycle(ws: Workspace, request: Request) -> Response:
         path,
         as_of,
         lambda: charts.timeline(
-            list(csv.DictReader(io.StringIO(str(api.calendar(path, "csv", as_of))))), as_of
+            list(csv.DictReader(io.StringIO(str(api.calendar(path, "csv", as_of, loaded=loaded))))),
+            as_of,
         ),
     )
-    issued = ws.results.get(
-        ("issued", cycle_name),
-        lambda: (api.issued_stages(ws.out, cycle_name), []),
-        extra=issued_key(ws, cycle_name),
-    )
-    people = ws.results.get(
-        ("people", path, as_of),
-        lambda: (_people(status, issued, report), files_of(ws, path, as_of)),
-        extra=issued_key(ws, cycle_name),
+    issued = issued_of(ws, cycle_name)
+    people = derived(
+        ws, "people", path, as_of, lambda: _people(status, issued, report), issued=True
     )
     number = page_of(request)
     pages = max(1, -(-len(people) // PAGE_ROWS))
@@ -453,8 +477,8 @@ async def findings(ws: Workspace, request: Request) -> Response:
         and (not severity or f.severity == severity)
     )
     filtered = dataclasses.replace(report, findings=shown)
-    key = ("findings", path, as_of, person, rule, severity)
-    context = ws.results.get(key, lambda: (api.report_context(filtered), files_of(ws, path, as_of)))
+    key = ("findings", person, rule, severity)
+    context = derived(ws, key, path, as_of, lambda: api.report_context(filtered))
     number = page_of(request)
     groups = context["groups"]
     return page(
@@ -479,16 +503,9 @@ async def review(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     loaded, report = checked(ws, path, as_of)
-    context = ws.results.get(
-        ("review", path, as_of),
-        lambda: (api.report_context(report, loaded), files_of(ws, path, as_of)),
-    )
+    context = derived(ws, "review", path, as_of, lambda: api.report_context(report, loaded))
     cycle_name = api.cycle_of(loaded)[0]
-    issued = ws.results.get(
-        ("issued", cycle_name),
-        lambda: (api.issued_stages(ws.out, cycle_name), []),
-        extra=issued_key(ws, cycle_name),
-    )
+    issued = issued_of(ws, cycle_name)
     previews = []
     for stage, manifest in issued.items():
         for packet in manifest.get("packets", [])[:1]:
@@ -513,7 +530,7 @@ async def review(ws: Workspace, request: Request) -> Response:
         report=report,
         clauses=context["clauses"],
         unapproved=context["unapproved"],
-        facts_sha=fingerprint(files_of(ws, path, as_of)),
+        facts_sha=ws.results.version(path).sha256,
         previews=previews,
         chosen=chosen,
         pages=pages,
@@ -577,7 +594,7 @@ async def issued_file(ws: Workspace, request: Request) -> Response:
 
 def stale_check(ws: Workspace, path: Path, as_of: date, shown: str) -> None:
     """Refuse a decision made on a page whose facts have changed since it was shown."""
-    now = fingerprint(files_of(ws, path, as_of))
+    now = ws.results.current(path)
     if not shown or shown != now:
         raise Refused(
             [
@@ -715,7 +732,7 @@ async def returned(ws: Workspace, request: Request) -> Response:
         rows=rows[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
         number=number,
         pages=max(1, -(-len(rows) // PAGE_ROWS)),
-        facts_sha=fingerprint(files_of(ws, path, as_of)),
+        facts_sha=ws.results.version(path).sha256,
         report=report,
     )
 
@@ -804,19 +821,16 @@ def _quoted(text: str) -> str:
 async def issue(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
-    loaded, _ = checked(ws, path, as_of)
+    loaded, shown = checked(ws, path, as_of)
     cycle_name, stages, _ = api.cycle_of(loaded)
-    stage = request.query_params.get("stage") or stages[0]
+    # the stage the day chooses, as `docgen check` and every other screen check it (not another)
+    stage = request.query_params.get("stage") or shown.stage
     if stage not in stages:
         raise Refused([f"stage {stage}: this cycle's stages are {', '.join(stages)}."])
     report = checked(ws, path, as_of)[1]
     if report.stage != stage:  # the check at the stage asked, unless it is the one shown
         report = checked(ws, path, as_of, stage)[1]
-    issued = ws.results.get(
-        ("issued", cycle_name),
-        lambda: (api.issued_stages(ws.out, cycle_name), []),
-        extra=issued_key(ws, cycle_name),
-    )
+    issued = issued_of(ws, cycle_name)
     errors_by: dict[str, int] = {}
     for finding in report.errors:
         errors_by[finding.subject] = errors_by.get(finding.subject, 0) + 1
@@ -925,26 +939,22 @@ async def rrp(ws: Workspace, request: Request) -> Response:
     if not api.has_payroll(loaded):  # a director grant has no Plan arithmetic to show
         return page(ws, "rrp.html.j2", request, **title, report=report, figures=None)
     figures = derived(
-        ws, "compute", path, as_of, lambda: json.loads(str(api.compute(path, "json")))
+        ws, "compute", path, None, lambda: json.loads(str(api.compute(path, "json", loaded=loaded)))
     )
     paychecks = derived(
-        ws, "payroll", path, as_of, lambda: json.loads(str(api.payroll(path, "json")))
+        ws, "payroll", path, None, lambda: json.loads(str(api.payroll(path, "json", loaded=loaded)))
     )
     status = status_of(ws, path, as_of)
     person = request.query_params.get("person", "").strip()
-    series = ws.results.get(
-        ("series", path, as_of, person),
-        lambda: (_by_pay_date(paychecks, person), files_of(ws, path, as_of)),
-    )
-    enrolled = ws.results.get(
-        ("enrolled", path, as_of),
-        lambda: ({row.subject: row for row in status.rows}, files_of(ws, path, as_of)),
-    )
     everyone = figures["participants"]
     people = [p for p in everyone if p["id"] == person] if person else everyone
     missing = ""
     if person and not people:  # said on the page, with every participant to choose from
         missing, person, people = person, "", everyone
+    series = derived(ws, ("series", person), path, None, lambda: _by_pay_date(paychecks, person))
+    enrolled = derived(
+        ws, "enrolled", path, as_of, lambda: {row.subject: row for row in status.rows}, issued=True
+    )
     # Without pay dates (no plan.pay_schedule, no pay periods) payroll works the Plan Year as one
     # line: the chart then shows the year's deferral and match per participant instead.
     dated = any(not day.startswith("Plan Year") for day, _, _ in series)
@@ -956,7 +966,7 @@ async def rrp(ws: Workspace, request: Request) -> Response:
         ]
     else:
         shown = series if dated else []
-    shared = plan_year.shared_notes(everyone)
+    shared = derived(ws, "shared notes", path, None, lambda: plan_year.shared_notes(everyone))
     detail = next((p for p in paychecks["participants"] if p["id"] == person), None)
     return page(
         ws,

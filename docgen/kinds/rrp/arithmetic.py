@@ -158,13 +158,14 @@ def compute_participant(
 ) -> ParticipantArithmetic:
     """One Participant's Plan Year (Plan 1.21, 2.03, 3.02-3.06, 4.01)."""
     notes: list[str] = []
+    pay = paychecks(facts, participant)  # and the year's Compensation: given, or from a rate
     bonus_pay = participant.bonus_compensation
     if bonus_pay is None:
         bonus_pay = sum((period.bonus for period in participant.pay_periods), ZERO)
-    salary_pay = participant.compensation - bonus_pay
+    salary_pay = pay.compensation - bonus_pay
 
     # Plan 1.21; without pay periods the limit is absorbed by salary first (docs/rrp-arithmetic.md).
-    plan_compensation = above_limit(ZERO, participant.compensation, limit)
+    plan_compensation = above_limit(ZERO, pay.compensation, limit)
     salary_plan_compensation = above_limit(ZERO, salary_pay, limit)
     bonus_plan_compensation = plan_compensation - salary_plan_compensation
     if plan_compensation == 0:
@@ -174,7 +175,6 @@ def compute_participant(
     match: Decimal | None = None
     periods: tuple[PeriodArithmetic, ...] = ()
     applied: dict[str, Applied] | None = None
-    pay = paychecks(facts, participant)
     notes.extend(pay.notes)
     if not participant.eligible_employee:
         notes.append("not an Eligible Employee (Plan 1.11, 2.01): no contributions")
@@ -221,7 +221,7 @@ def compute_participant(
         paychecks=every_paycheck,
         paychecks_from=pay.source,
         applied_percent=applied_percent,
-        compensation=participant.compensation,
+        compensation=pay.compensation,
         bonus_pay=bonus_pay,
         notes=tuple(notes),
         elections_in_force=in_force_json(participant, facts.plan_year),

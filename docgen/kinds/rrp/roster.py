@@ -28,9 +28,13 @@ COLUMNS = (
     Column("address", "lines"),
     Column("email"),
     Column("eligible_employee", "boolean", required=True),
-    Column("compensation", required=True),
+    # Pay paid in the Plan Year, or an annual rate of base salary worked through the pay
+    # schedule (Plan 1.21): one of the two.
+    Column("compensation", required=True, instead="annual_rate"),
+    Column("annual_rate"),
     Column("bonus_compensation"),
     Column("bonus_paid_on", "date"),
+    Column("pay_frequency"),
     Column("hired_on", "date"),
     Column("first_eligible_on", "date"),
     Column("previously_eligible_until", "date"),
