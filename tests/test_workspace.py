@@ -540,3 +540,14 @@ def test_the_only_script_is_the_workspaces_own_served_from_itself(folder):
     )
     assert "input.files = files" in served.text and "http" not in served.text  # fetches nothing
     assert client(folder, signed_in=False).get("/static/drop.js").status_code == 403
+
+
+def test_past_its_limit_of_people_the_findings_filter_takes_a_typed_id(folder, monkeypatch):
+    from docgen.web import app
+
+    monkeypatch.setattr(app, "PERSON_CHOICES", 3)  # late.yaml's findings name 7 subjects
+    shown, listed = _findings(folder, "person=second-thoughts")
+    html = client(folder).get(f"/findings?f=late.yaml&as_of={AS_OF}&person=late").text
+    assert '<input name="person" value="late" size="14">' in html
+    assert '<select name="person">' not in html
+    assert shown.startswith("2 of 8") and len(listed) == 2

@@ -37,6 +37,7 @@ from docgen.web.cache import Results
 from docgen.web.security import Guard, csrf_token, inside, same, security_headers
 
 PAGE_ROWS = 100  # people per page of a table: a page of a 10,000-person cycle stays quick
+PERSON_CHOICES = 300  # past this many people with findings, the filter takes a typed id
 FACTS_SUFFIXES = (".yaml", ".yml")
 UPLOADS = "returned"  # the folder (inside the workspace's) a dropped form is kept in
 MAX_UPLOAD = 20 * 1024 * 1024
@@ -494,7 +495,8 @@ async def findings(ws: Workspace, request: Request) -> Response:
         person=person,
         rule=rule,
         severity=severity,
-        choices=_filter_choices(report.findings, person, rule),
+        choices=(choices := _filter_choices(report.findings, person, rule)),
+        person_list=len(choices["person"]) <= PERSON_CHOICES,
         shown=len(shown),
     )
 
