@@ -572,6 +572,45 @@ def read_returned(path: str | Path, form: str | Path, *, received_on: date) -> A
     return read(path, form, received_on=received_on)
 
 
+def read_paper(
+    path: str | Path,
+    subject: str,
+    options: Mapping[str, str | list[str] | None],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Any:
+    """`docgen serve`'s paper forms: what `docgen elect` would record from ``options`` (the
+    Filing), validated as elect validates them, with nothing written; a paper form elect would
+    refuse raises the same FormsRefused."""
+    from docgen.intake.forms import read_paper as read
+
+    return read(path, subject, options, received_on=received_on, as_of=as_of)
+
+
+def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
+    """`docgen serve`'s returned forms: what a Filing (read_returned's, read_paper's) records, in
+    words: (heading, [(label, value)]) per election, allocation or Beneficiaries recorded."""
+    from docgen.intake.filing_words import filing_words as words
+
+    return words(filing)
+
+
+def has_payroll(loaded: LoadedFacts) -> bool:
+    """Whether the file's kind works the Plan's arithmetic per paycheck (`docgen payroll`)."""
+    return isinstance(kind_of(loaded.facts), RunsPayroll)
+
+
+def paper_options(loaded: LoadedFacts) -> tuple[str, ...]:
+    """The `docgen elect` options a paper form of this file's kind is recorded with (its
+    FormIntake's, then who recorded it), or none when the kind takes no forms in."""
+    hooks = kind_of(loaded.facts).intake
+    if hooks is None:
+        return ()
+    accept = ("accept-name",) if "printed-name" in hooks.options else ()
+    return (*hooks.options, "recorded-by", *accept)
+
+
 def report_context(report: Report, loaded: LoadedFacts | None = None) -> dict[str, Any]:
     """The check report's content as data, as the HTML report shows it (findings grouped, each
     with its citations and quoted sources; each drafted clause with its words, its redline

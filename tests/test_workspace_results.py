@@ -311,7 +311,7 @@ def population(tmp_path) -> Path:
 
 def participants_of(html: str) -> list[str]:
     """The participants the RRP screen's table lists, in order."""
-    return re.findall(r'<tr><td><a href="/rrp\?[^"]*person=([^"]+)">', html)
+    return re.findall(r'<tr id="participant-([^"]+)">', html)
 
 
 def next_link(html: str) -> str:

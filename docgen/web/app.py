@@ -32,28 +32,35 @@ from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from docgen import api
-from docgen.web import charts
+from docgen.web import charts, plan_year, readings
 from docgen.web.cache import Results
 from docgen.web.security import Guard, csrf_token, inside, same, security_headers
 
 PAGE_ROWS = 100  # people per page of a table: a page of a 10,000-person cycle stays quick
+PERSON_CHOICES = 300  # past this many people with findings, the filter takes a typed id
 FACTS_SUFFIXES = (".yaml", ".yml")
 UPLOADS = "returned"  # the folder (inside the workspace's) a dropped form is kept in
 MAX_UPLOAD = 20 * 1024 * 1024
-# `docgen elect`'s options (docgen/cli.py), by name, each with whether it is given once per item
-ELECT_OPTIONS = {
-    "pay-on": False,
-    "pay-date": False,
-    "printed-name": False,
-    "signed-on": False,
-    "recorded-by": False,
-    "salary-percent": False,
-    "bonus-percent": False,
-    "performance-percent": True,
-    "allocation": True,
-    "beneficiary": True,
-    "accept-name": False,
+# `docgen elect`'s options (docgen/cli.py) as a paper form's fields on the Returned forms screen:
+# their label, and whether each is given once per item (one a line: a fund, a Beneficiary, a period)
+PAPER_FIELDS = {
+    "pay-on": ("Payment on (Exhibit I, Section III)", False),
+    "pay-date": ("Payment date beside option (b) or (c), as written", False),
+    "printed-name": ("Printed name (Section IV), as written", False),
+    "signed-on": ("Date signed, as written", False),
+    "salary-percent": ("Percent of base salary (Section II(a))", False),
+    "bonus-percent": ("Percent of bonus (Section II(b))", False),
+    "performance-percent": ("Performance-based pay: END=PERCENT, one period a line", True),
+    "allocation": ("Investment allocation: FUND=PERCENT, one fund a line", True),
+    "beneficiary": ("Beneficiaries: NAME;RELATIONSHIP;SHARE, one a line", True),
+    "recorded-by": ("Recorded by (your name, on the on-file copy)", False),
+    "accept-name": ("Accept a printed name that differs from the record, because", False),
 }
+PAY_ON = (  # Exhibit I, Section III's options, by the value `docgen elect --pay-on` takes
+    ("separation", "(a) Separation from Service"),
+    ("date", "(b) a date"),
+    ("earlier_of_separation_or_date", "(c) the earlier of Separation from Service or a date"),
+)
 SERVED = {
     ".pdf": "application/pdf",
     ".html": "text/html; charset=utf-8",
@@ -279,12 +286,14 @@ def page(ws: Workspace, template: str, request: Request | None, **context: Any) 
 
 
 def refusal_page(ws: Workspace, request: Request, messages: list[str], status: int) -> Response:
+    wrote = request.method not in ("GET", "HEAD")
     return page(
         ws,
         "refused.html.j2",
         request,
         messages=messages,
-        title="Refused",
+        title="Refused" if wrote else "This page cannot be shown",
+        wrote=wrote,
         status_code=status,
         f=request.query_params.get("f", ""),
         as_of=request.query_params.get("as_of", ""),
@@ -432,6 +441,28 @@ async def cycle(ws: Workspace, request: Request) -> Response:
     )
 
 
+def _filter_choices(found: Any, person: str, rule: str) -> dict[str, list[tuple[str, int]]]:
+    """The Findings filter's choices: each person, rule and severity the findings name, with how
+    many each has (a person or rule asked for that has none is listed too, with 0)."""
+    counts: dict[str, dict[str, int]] = {"person": {}, "rule": {}, "severity": {}}
+    for finding in found:
+        for key, value in (
+            ("person", finding.subject),
+            ("rule", finding.rule),
+            ("severity", finding.severity),
+        ):
+            counts[key][value] = counts[key].get(value, 0) + 1
+    for key, asked in (("person", person), ("rule", rule)):
+        if asked:
+            counts[key].setdefault(asked, 0)
+    order = {"error": 0, "warning": 1, "info": 2}
+    return {
+        "person": sorted(counts["person"].items()),
+        "rule": sorted(counts["rule"].items()),
+        "severity": sorted(counts["severity"].items(), key=lambda item: order.get(item[0], 3)),
+    }
+
+
 async def findings(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
@@ -464,7 +495,8 @@ async def findings(ws: Workspace, request: Request) -> Response:
         person=person,
         rule=rule,
         severity=severity,
-        rules=sorted(report.rule_ids()),
+        choices=(choices := _filter_choices(report.findings, person, rule)),
+        person_list=len(choices["person"]) <= PERSON_CHOICES,
         shown=len(shown),
     )
 
@@ -632,24 +664,58 @@ def _upload_name(filename: str, data: bytes) -> str:
     return f"{hashlib.sha256(data).hexdigest()[:12]}-{stem}"
 
 
+def paper_given(fields: Any, options: tuple[str, ...]) -> dict[str, str | list[str] | None]:
+    """A paper form's fields (a query or a post) as `docgen elect`'s options: only the options
+    of this file's kind, a repeated one a line each."""
+    given: dict[str, str | list[str] | None] = {}
+    for option in options:
+        if PAPER_FIELDS.get(option, ("", False))[1]:
+            lines = [
+                line.strip()
+                for value in fields.getlist(option)
+                if isinstance(value, str)
+                for line in value.splitlines()
+                if line.strip()
+            ]
+            if lines:
+                given[option] = lines
+            continue
+        value = fields.get(option)
+        if isinstance(value, str) and value.strip():
+            given[option] = value.strip()
+    return given
+
+
 async def returned(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     received = as_of_of(request.query_params.get("received_on") or as_of.isoformat())
     loaded, report = checked(ws, path, as_of)
+    status = status_of(ws, path, as_of)
+    names = {row.subject: row.name for row in status.rows}
     waiting = [n for n in request.query_params.getlist("form") if n]
-    readings = []
+    shown = []
     for upload in waiting:
         target = inside(ws.folder / UPLOADS, upload)
         if target is None or not target.is_file():
-            readings.append({"name": upload, "filing": None, "problems": ["no such upload"]})
+            shown.append(
+                readings.Reading(upload, refusals=[("no such upload", "Drop the form again.")])
+            )
             continue
         try:
             filing = api.read_returned(path, target, received_on=received)
-            readings.append({"name": upload, "filing": filing, "problems": []})
+            shown.append(readings.reading(upload, filing, names.get(filing.subject, "")))
         except api.DocgenError as error:
-            readings.append({"name": upload, "filing": None, "problems": problems_of(error)})
-    status = status_of(ws, path, as_of)
+            shown.append(readings.refused(upload, error))
+    options = api.paper_options(loaded)
+    paper, person = None, request.query_params.get("person", "").strip()
+    given = paper_given(request.query_params, options)
+    if request.query_params.get("paper"):
+        try:
+            filing = api.read_paper(path, person, given, received_on=received, as_of=as_of)
+            paper = readings.reading("The paper form", filing, names.get(filing.subject, ""))
+        except api.DocgenError as error:
+            paper = readings.refused("The paper form", error)
     number = page_of(request)
     rows = status.rows
     return page(
@@ -657,9 +723,14 @@ async def returned(ws: Workspace, request: Request) -> Response:
         "returned.html.j2",
         request,
         **common(request, name, as_of, "returned", "Returned forms"),
-        readings=readings,
+        readings=shown,
         received_on=received.isoformat(),
-        recordable=[r["name"] for r in readings if r["filing"] is not None],
+        recordable=[r.name for r in shown if not r.refusals],
+        paper=paper,
+        person=person,
+        given=given,
+        paper_fields=[(o, *PAPER_FIELDS.get(o, (o, False))) for o in options],
+        pay_on=PAY_ON,
         rows=rows[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
         number=number,
         pages=max(1, -(-len(rows) // PAGE_ROWS)),
@@ -729,26 +800,9 @@ async def elect(ws: Workspace, request: Request) -> Response:
     as_of = as_of_of(text_field(form, "as_of"))
     received = as_of_of(text_field(form, "received_on"))
     person = text_field(form, "person", "Choose the person whose paper form this is.")
-    options: dict[str, str | list[str] | None] = {}
-    given = text_field(form, "fields", "Write the form's fields, one `option: value` a line.")
-    for line in given.splitlines():
-        if not line.strip():
-            continue
-        option, colon, value = line.partition(":")
-        key = option.strip().removeprefix("--")
-        if not colon or key not in ELECT_OPTIONS:
-            raise Refused(
-                [
-                    f"{line.strip()!r}: write each field as `option: value` with one of "
-                    f"docgen elect's options ({', '.join(sorted(ELECT_OPTIONS))}), "
-                    "e.g. pay-on: separation."
-                ]
-            )
-        if ELECT_OPTIONS[key]:  # given once per fund, Beneficiary or period
-            listed = options.get(key)
-            options[key] = [*(listed if isinstance(listed, list) else []), value.strip()]
-        else:
-            options[key] = value.strip()
+    options = paper_given(form, api.paper_options(checked(ws, path, as_of)[0]))
+    if not options:
+        raise Refused(["Fill in what the paper form says: no field is given."])
     with ws.write():
         stale_check(ws, path, as_of, text_field(form, "facts_sha"))
         api.elect(path, person, options, received_on=received, as_of=as_of)
@@ -791,6 +845,8 @@ async def issue(ws: Workspace, request: Request) -> Response:
         stage=stage,
         stages=stages,
         errors_by=sorted(errors_by.items()),
+        # an error about the cycle itself (not a person) is lifted by no hold: batch refuses it
+        people=sorted({row.subject for row in status_of(ws, path, as_of).rows}),
         manifest=issued.get(stage),
         cycle=cycle_name,
         out=str(ws.out),
@@ -881,6 +937,9 @@ async def rrp(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     loaded, report = checked(ws, path, as_of)
+    title = common(request, name, as_of, "rrp", "Retirement Restoration Plan")
+    if not api.has_payroll(loaded):  # a director grant has no Plan arithmetic to show
+        return page(ws, "rrp.html.j2", request, **title, report=report, figures=None)
     figures = derived(
         ws, "compute", path, None, lambda: json.loads(str(api.compute(path, "json", loaded=loaded)))
     )
@@ -889,30 +948,60 @@ async def rrp(ws: Workspace, request: Request) -> Response:
     )
     status = status_of(ws, path, as_of)
     person = request.query_params.get("person", "").strip()
+    everyone = figures["participants"]
+    people = [p for p in everyone if p["id"] == person] if person else everyone
+    missing = ""
+    if person and not people:  # said on the page, with every participant to choose from
+        missing, person, people = person, "", everyone
     series = derived(ws, ("series", person), path, None, lambda: _by_pay_date(paychecks, person))
     enrolled = derived(
         ws, "enrolled", path, as_of, lambda: {row.subject: row for row in status.rows}, issued=True
     )
-    people = figures["participants"]
-    if person:
-        people = [p for p in people if p["id"] == person]
+    # Without pay dates (no plan.pay_schedule, no pay periods) payroll works the Plan Year as one
+    # line: the chart then shows the year's deferral and match per participant instead.
+    dated = any(not day.startswith("Plan Year") for day, _, _ in series)
     number = page_of(request)
+    if not dated and not person:  # the participants of this page: a chart stays readable
+        shown = [
+            (p["id"], Decimal(p["elective_deferral"] or 0), Decimal(p["matching_restoration"] or 0))
+            for p in everyone[(number - 1) * PAGE_ROWS : number * PAGE_ROWS]
+        ]
+    else:
+        shown = series if dated else []
+    shared = derived(ws, "shared notes", path, None, lambda: plan_year.shared_notes(everyone))
     detail = next((p for p in paychecks["participants"] if p["id"] == person), None)
     return page(
         ws,
         "rrp.html.j2",
         request,
-        **common(request, name, as_of, "rrp", "Retirement Restoration Plan"),
+        **title,
         figures=figures,
-        people=people[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
+        limit=plan_year.money(figures.get("compensation_limit")),
+        people=plan_year.rows(
+            people[(number - 1) * PAGE_ROWS : number * PAGE_ROWS], enrolled, shared
+        ),
+        everyone=len(everyone),
+        shared=shared,
         number=number,
         pages=max(1, -(-len(people) // PAGE_ROWS)),
-        enrolled=enrolled,
-        chart=charts.deferral_and_match(series),
-        series=series,
+        chart=charts.deferral_and_match(shown, by_pay_date=dated),
+        dated=dated,
+        series=[(day, plan_year.money(d), plan_year.money(m)) for day, d, m in series],
         person=person,
+        missing=missing,
+        figure=people[0] if person else None,
+        elections=plan_year.elections(people[0]) if person else [],
         detail=detail,
+        money=plan_year.money,
         report=report,
+    )
+
+
+async def drop_script(ws: Workspace, request: Request) -> Response:
+    """The Returned forms screen's few lines of JavaScript (templates/web/drop.js): the workspace's
+    own script, served from itself as its Content-Security-Policy allows; nothing fetched."""
+    return Response(
+        api.web_page("drop.js", {}), media_type="text/javascript", headers=security_headers()
     )
 
 
@@ -931,6 +1020,7 @@ def create_app(folder: Path, out: Path, token: str, hosts: frozenset[str], port:
         ("/rrp", rrp),
         ("/files/{path:path}", issued_file),
         ("/pages/{path:path}", page_image),
+        ("/static/drop.js", drop_script),
     ]
     post = [
         ("/approve", approve),
