@@ -1,26 +1,28 @@
-"""Benchmark of `docgen serve`: each page of the workspace over a realistic HRIS export of
+"""Benchmark of `docgen serve`: each screen of the workspace over a realistic HRIS export of
 10,000 participants (bench/realistic.py's write_hris), as a browser asks for it.
 
 Run by `make bench`, or directly: `.venv/bin/python bench/bench_serve.py [--participants 10000]`.
-Aim (issue 41): every page under 300 ms once the facts are checked. The first page checks them
-(its time is printed apart: it is `docgen check`'s); the check's result is then kept by the
-facts' SHA-256 for the server's lifetime, so every later page is a view over it, and a page
-after an edit checks again once (also printed). Each page's figure is the best and the median of
-several requests, through the whole ASGI stack (Starlette's TestClient: no network between).
+Aim (issue 41): every page under 300 ms. The workspace keeps one version of the facts in memory
+by the SHA-256 of the facts and every file they read: the first page loads and checks them, each
+screen makes its own result from that the first time it is shown (status, calendar, compute,
+payroll), and every later page is a view. Printed: the first visit to each screen in turn, each
+screen once its result is kept (best and median of several requests), and the first page after an
+edit of the roster CSV (it is allowed the one load and check), each with its CPU time, through the
+whole ASGI stack (Starlette's TestClient: no network between).
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import csv
+import io
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from machine import describe  # noqa: E402
+from machine import Timing, describe, run_here  # noqa: E402
 from realistic import rrp_facts, write_hris  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
@@ -31,6 +33,22 @@ AS_OF = "2025-12-31"  # the last day of the enrollment (Plan 2.03(b))
 AIM = 0.300
 
 
+def verdict(timing: Timing) -> str:
+    """Against the aim, in CPU time: on a shared machine the wall time is mostly the others'."""
+    return "under" if timing.cpu < AIM else "OVER"
+
+
+def line(label: str, timing: Timing, size: int, *, cached: bool) -> str:
+    if cached:
+        wall = f"best {timing.best * 1000:6.0f} ms, median {timing.median * 1000:6.0f} ms"
+    else:
+        wall = f"{timing.best * 1000:8.0f} ms"
+    return (
+        f"  {label:24} {wall}, CPU {timing.cpu * 1000:6.0f} ms: {verdict(timing)} 300 ms "
+        f"({size:,} bytes)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--participants", type=int, default=10_000)
@@ -39,52 +57,61 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="docgen-bench-serve-") as scratch:
         folder = Path(scratch)
         facts = write_hris(rrp_facts(args.participants), folder, "rrp")
+        roster = folder / "rrp-participants.csv"
         name = facts.name
         app = create_app(folder, folder / "out", "bench", LOCAL_HOSTS | {"testserver"}, 0)
+        results = app.app.state.workspace.results
         client = TestClient(app)
         client.get("/?token=bench")  # the cookie, as a browser gets it
         query = f"f={name}&as_of={AS_OF}"
         pages = {
             "cycle at a glance": f"/cycle?{query}",
             "findings": f"/findings?{query}",
-            "findings, one person": f"/findings?{query}&person=e100042",
+            "findings, one person": f"/findings?{query}&person=e00042",
             "counsel's review": f"/review?{query}",
             "returned forms": f"/returned?{query}",
             "issue": f"/issue?{query}",
             "RRP": f"/rrp?{query}",
-            "RRP, one participant": f"/rrp?{query}&person=e100042",
+            "RRP, one participant": f"/rrp?{query}&person=e00042",
+            "glance, page 50": f"/cycle?{query}&page=50",
         }
+        sizes: dict[str, int] = {}
+
+        def visit(label: str) -> None:
+            response = client.get(pages[label])
+            assert response.status_code == 200, (pages[label], response.text[-2000:])
+            sizes[label] = len(response.content)
+
         print(
             f"docgen serve, {args.participants:,} participants from an HRIS export (4 CSVs), "
             f"on {describe()}:"
         )
-        started = time.perf_counter()
-        for url in pages.values():  # every result made once: the check and its views
-            assert client.get(url).status_code == 200, url
-        print(f"  first visit of every page (checks once): {time.perf_counter() - started:.2f} s")
-        slowest = 0.0
-        for label, url in pages.items():
-            times = []
-            for _ in range(args.runs):
-                start = time.perf_counter()
-                response = client.get(url)
-                times.append(time.perf_counter() - start)
-                assert response.status_code == 200, url
-            slowest = max(slowest, min(times))
-            print(
-                f"  {label:24} best {min(times) * 1000:6.0f} ms, median "
-                f"{statistics.median(times) * 1000:6.0f} ms ({len(response.content):,} bytes)"
-            )
-        facts.write_text(facts.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-        start = time.perf_counter()
-        assert client.get(pages["cycle at a glance"]).status_code == 200
+        print("  the first visit to each screen, in turn (the first loads and checks the facts):")
+        for label in pages:
+            timing = run_here(lambda label=label: visit(label), 1)
+            print(line(label, timing, sizes[label], cached=False))
+        assert results.loads == 1, results.loads
+        print(f"  each screen once its results are kept ({args.runs} requests each):")
+        worst = 0.0
+        for label in pages:
+            timing = run_here(lambda label=label: visit(label), args.runs)
+            worst = max(worst, timing.cpu)
+            print(line(label, timing, sizes[label], cached=True))
+        assert results.loads == 1, results.loads
+        text = roster.read_text(encoding="utf-8")
+        someone = next(csv.DictReader(io.StringIO(text)))["name"]
+        roster.write_text(text.replace(someone, f"{someone} Jr.", 1), encoding="utf-8")
+        print("  after an edit of the roster CSV (one load and check again, then views):")
+        first = run_here(lambda: visit("cycle at a glance"), 1)
+        print(line("the glance (checks once)", first, sizes["cycle at a glance"], cached=False))
+        for label in [p for p in pages if p != "cycle at a glance"]:
+            timing = run_here(lambda label=label: visit(label), 1)
+            print(line(label, timing, sizes[label], cached=False))
+        assert results.loads == 2, results.loads
         print(
-            f"  the glance after an edit (checks again once): {time.perf_counter() - start:.2f} s"
-        )
-        verdict = "under" if slowest < AIM else "OVER"
-        print(
-            f"  slowest page (best of {args.runs}): {slowest * 1000:.0f} ms, "
-            f"{verdict} the 300 ms aim"
+            f"  slowest screen once kept: CPU {worst * 1000:.0f} ms, "
+            f"{'under' if worst < AIM else 'OVER'} the 300 ms aim; the first page after an edit: "
+            f"CPU {first.cpu:.2f} s (its one load and check)"
         )
 
 

@@ -294,7 +294,8 @@ def format_mismatched(copy: CheckedCopy, reading: Reading) -> list[str]:
         ),
     ),
     remedy="Have counsel read each clause (`docgen clauses FACTS`, or the check report's "
-    "drafted clauses) and add its approval to clause_approvals with the SHA-256 printed.",
+    "drafted clauses) and record the approval: `docgen approve FACTS --wording ID --by NAME` "
+    "(or `--shown REVIEW --all-shown`).",
 )
 def drafted_clause(copy: CheckedCopy, reading: Reading) -> list[str]:
     """The copy's HTML's drafted marks against the clauses it should carry (a copy rendered

@@ -21,6 +21,7 @@ from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp.documents import receives_election_form
 from docgen.kinds.rrp.facts import Participant, RRPElection
 from docgen.kinds.rrp.kind import KIND  # also registers the kind that claims these rules
+from docgen.kinds.rrp.paychecks import compensation_for_year
 from docgen.kinds.rrp.terms import PART_OF_PAY, compensation_limit, kind_words, published_limit
 from docgen.kinds.rrp.timing import first_year_deadline_for, own_deadline
 from docgen.kinds.rrp.view import view_of
@@ -202,12 +203,19 @@ def no_plan_compensation(context: CheckContext) -> Iterator[Hit]:
     year = context.facts.plan_year
     for view in view_of(context).electing:
         participant = view.participant
-        if view.concerning and participant.compensation <= limit:
+        if not view.concerning:
+            continue
+        paid = compensation_for_year(context.facts, participant)
+        if paid <= limit:
+            rate = participant.annual_rate
             yield Hit(
                 participant.id,
-                fact_path("participants", view.index, "compensation"),
-                f"Compensation ${participant.compensation:,} is not above the "
-                f"{year} limit of ${limit:,}: no Plan Compensation to defer.",
+                fact_path(
+                    "participants", view.index, "compensation" if rate is None else "annual_rate"
+                ),
+                f"Compensation ${paid:,}"
+                + ("" if rate is None else f" (paid in {year} at the annual rate of ${rate:,})")
+                + f" is not above the {year} limit of ${limit:,}: no Plan Compensation to defer.",
             )
 
 

@@ -160,10 +160,13 @@ def stage_help() -> str:
     )
 
 
-def compute(path: str | Path, output_format: str) -> RenderableType:
+def compute(
+    path: str | Path, output_format: str, *, loaded: LoadedFacts | None = None
+) -> RenderableType:
     """The Plan's arithmetic for a kind that has one (`docgen compute`): ``json`` or ``csv``
-    text, or ``text`` as a rich table."""
-    loaded = load_facts(path)
+    text, or ``text`` as a rich table. ``loaded``: ``path`` as already loaded (the workspace's,
+    loaded once per version of its files)."""
+    loaded = load_facts(path) if loaded is None else loaded
     kind = kind_offering(loaded, "has_compute", "no arithmetic to compute")
     assert isinstance(kind, ComputesPlan)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
@@ -190,12 +193,19 @@ def export_ocf(
     return export(Path(path), Path(output), as_of, None if issued is None else Path(issued))
 
 
-def payroll(path: str | Path, output_format: str, pay_date: date | None = None) -> RenderableType:
+def payroll(
+    path: str | Path,
+    output_format: str,
+    pay_date: date | None = None,
+    *,
+    loaded: LoadedFacts | None = None,
+) -> RenderableType:
     """`docgen payroll`: per participant, per paycheck, the Plan Compensation, the percentage in
     force, the deferral and the match with its cap (DESIGN.md, "The Plan's arithmetic"),
     ``csv`` or ``json`` text or ``text`` as a rich table; with ``pay_date``, that pay date's
-    paychecks alone, in the facts' ``payroll.layout`` when they give one (A24)."""
-    loaded = load_facts(path)
+    paychecks alone, in the facts' ``payroll.layout`` when they give one (A24). ``loaded``:
+    ``path`` as already loaded."""
+    loaded = load_facts(path) if loaded is None else loaded
     kind = kind_offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
     assert isinstance(kind, RunsPayroll)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
@@ -208,13 +218,15 @@ def columns(path: str | Path, kind_name: str, file_is: str | None = None) -> str
     return propose_columns(Path(path), kind_name, file_is)
 
 
-def calendar(path: str | Path, output_format: str, as_of: date) -> RenderableType:
+def calendar(
+    path: str | Path, output_format: str, as_of: date, *, loaded: LoadedFacts | None = None
+) -> RenderableType:
     """`docgen calendar`: the election windows open on ``as_of``, ``csv`` or ``ics`` text or a
-    ``table`` (rich)."""
+    ``table`` (rich). ``loaded``: ``path`` as already loaded."""
     from docgen.checker.calendar import render
 
     shown = cast("CalendarFormat", output_format)  # the command line offers no other
-    return render(load_facts(path).facts, shown, as_of)
+    return render((load_facts(path) if loaded is None else loaded).facts, shown, as_of)
 
 
 def explain(rule_id: str) -> str:
@@ -401,12 +413,20 @@ def elect(
     return record(path, subject, options, received_on=received_on, as_of=as_of)
 
 
-def status(path: str | Path, *, as_of: date, out: str | Path | None = None) -> Status:
+def status(
+    path: str | Path,
+    *,
+    as_of: date,
+    out: str | Path | None = None,
+    checked: tuple[LoadedFacts, Report] | None = None,
+) -> Status:
     """`docgen status`: who was sent a form, who has returned one, what is in effect (the day
-    each was sent read from the folder ``out`` they were issued into)."""
+    each was sent read from the folder ``out`` they were issued into). ``checked``: ``path`` as
+    already loaded and checked as of ``as_of`` (`docgen check`'s report, at any stage): its
+    findings are used instead of checking again (the workspace's, once per version)."""
     from docgen.intake.status import status as who
 
-    return who(path, as_of=as_of, out=out)
+    return who(path, as_of=as_of, out=out, checked=checked)
 
 
 def send(
@@ -512,12 +532,9 @@ def web_page(template: str, context: Mapping[str, Any]) -> str:
 
 
 def fact_files(loaded: LoadedFacts) -> list[Path]:
-    """Every file a load read: the facts file, its roster and the CSVs of filings it names."""
-    files = [loaded.path]
-    if loaded.roster is not None:
-        files.append(loaded.roster)
-    files.extend(loaded.records.values())
-    return files
+    """Every file a load and a check read: the facts file, its roster, the CSVs of filings it
+    names and the company's templates folder (whose clauses counsel approves)."""
+    return list(loaded.inputs)
 
 
 def cycle_of(loaded: LoadedFacts) -> tuple[str, tuple[str, ...], str | None]:
@@ -553,6 +570,45 @@ def read_returned(path: str | Path, form: str | Path, *, received_on: date) -> A
     from docgen.intake.forms import read_returned as read
 
     return read(path, form, received_on=received_on)
+
+
+def read_paper(
+    path: str | Path,
+    subject: str,
+    options: Mapping[str, str | list[str] | None],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Any:
+    """`docgen serve`'s paper forms: what `docgen elect` would record from ``options`` (the
+    Filing), validated as elect validates them, with nothing written; a paper form elect would
+    refuse raises the same FormsRefused."""
+    from docgen.intake.forms import read_paper as read
+
+    return read(path, subject, options, received_on=received_on, as_of=as_of)
+
+
+def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
+    """`docgen serve`'s returned forms: what a Filing (read_returned's, read_paper's) records, in
+    words: (heading, [(label, value)]) per election, allocation or Beneficiaries recorded."""
+    from docgen.intake.filing_words import filing_words as words
+
+    return words(filing)
+
+
+def has_payroll(loaded: LoadedFacts) -> bool:
+    """Whether the file's kind works the Plan's arithmetic per paycheck (`docgen payroll`)."""
+    return isinstance(kind_of(loaded.facts), RunsPayroll)
+
+
+def paper_options(loaded: LoadedFacts) -> tuple[str, ...]:
+    """The `docgen elect` options a paper form of this file's kind is recorded with (its
+    FormIntake's, then who recorded it), or none when the kind takes no forms in."""
+    hooks = kind_of(loaded.facts).intake
+    if hooks is None:
+        return ()
+    accept = ("accept-name",) if "printed-name" in hooks.options else ()
+    return (*hooks.options, "recorded-by", *accept)
 
 
 def report_context(report: Report, loaded: LoadedFacts | None = None) -> dict[str, Any]:
@@ -601,17 +657,28 @@ def decide(
     subject: str,
     form: int | None,
     *,
-    in_effect: bool,
+    in_effect: bool | None,
     reason: str | None = None,
     by: str | None = None,
     as_of: date,
+    signature_seen_by: str | None = None,
 ) -> Decided:
     """`docgen decide`: form number ``form`` (from 1, in the order the facts hold the person's
     forms; None: their only one) of ``subject`` recorded as not in effect (``in_effect`` False,
     with ``reason`` and ``by``: status, reason, decided_by), or in effect again (``in_effect``
-    True: the decision taken out), where the form is on record (the facts file, the CSV of
+    True: the decision taken out; None: neither), and, given ``signature_seen_by``, who saw the
+    director's signature on it, where the form is on record (the facts file, the CSV of
     filings, the roster row), as intake writes; then the person checked as of ``as_of``
     (docgen.intake.decide). A bad request is DecisionRefused (exit 2, nothing written)."""
     from docgen.intake.decide import decide as record
 
-    return record(path, subject, form, in_effect=in_effect, reason=reason, by=by, as_of=as_of)
+    return record(
+        path,
+        subject,
+        form,
+        in_effect=in_effect,
+        reason=reason,
+        by=by,
+        as_of=as_of,
+        signature_seen_by=signature_seen_by,
+    )

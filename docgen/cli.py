@@ -562,24 +562,44 @@ def decide(
     by: Annotated[
         str | None, typer.Option(help="Who decided (recorded as decided_by).", show_default=False)
     ] = None,
+    signature_seen_by: Annotated[
+        str | None,
+        typer.Option(
+            "--signature-seen-by",
+            metavar="NAME",
+            help="Exhibit I: who saw the director's signature on the form (recorded as "
+            "signature_seen_by; the on-file copy then says the form was signed).",
+            show_default=False,
+        ),
+    ] = None,
     as_of: AsOf = None,
 ) -> None:
-    """Record that a form on record is not in effect, or is in effect after all.
+    """Record a decision about a form on record: not in effect, in effect after all, or who saw
+    the signature on it.
 
     --ineffective --reason WHY --by NAME writes status: ineffective, reason and decided_by on the
     form where it is on record (FILE, its elections_csv row, or the roster row's election_*
     cells), as `docgen intake` writes (same lock; every other byte kept); --in-effect takes them
     out. The form then governs nothing and its findings are info (DESIGN "Forms not in effect").
+    --signature-seen-by NAME (alone or with either) records who saw the director's signature on
+    an Exhibit I, in the same place; only then does the on-file copy say the form was signed.
     Then the person is checked. Exit 0 recorded and clean, 1 recorded with error findings about
     the person, 2 refused with nothing written."""
     checked_on = parse_as_of(as_of)
-    if ineffective == in_effect:
+    if ineffective and in_effect or not (ineffective or in_effect or signature_seen_by):
         raise api.DocgenError(
             "docgen decide: say what was decided: --ineffective --reason WHY --by NAME, or "
-            "--in-effect."
+            "--in-effect, or --signature-seen-by NAME."
         )
     result = api.decide(
-        file, subject, form, in_effect=in_effect, reason=reason, by=by, as_of=checked_on
+        file,
+        subject,
+        form,
+        in_effect=True if in_effect else False if ineffective else None,
+        reason=reason,
+        by=by,
+        as_of=checked_on,
+        signature_seen_by=signature_seen_by,
     )
     print_decided(result)
     raise typer.Exit(result.report.exit_code())

@@ -441,7 +441,7 @@ def test_an_rrp_roster_election_moves_to_the_csv_of_filings_with_its_decision(cl
         (
             ["--for", "jsmith"],
             "docgen decide: say what was decided: --ineffective --reason WHY --by NAME, or "
-            "--in-effect.",
+            "--in-effect, or --signature-seen-by NAME.",
         ),
     ],
 )

@@ -124,3 +124,35 @@ def test_every_module_and_source_file_named_exists(path):
     stale = [name for name in DOTTED.findall(text) if not _names_something(name.rstrip("."))]
     stale += [named for named in SOURCE_PATH.findall(text) if not (ROOT / named).is_file()]
     assert not stale, f"{path.relative_to(ROOT)} names what no longer exists: {sorted(set(stale))}"
+
+
+# ------------------------------------------------- the README's tested floors are pyproject's
+
+# "Tested floors: Python 3.11, pydantic 2.12, ... (docs/DESIGN.md": each name and its version.
+FLOOR = re.compile(r"([A-Za-z][A-Za-z0-9._-]*) (\d+(?:\.\d+)*)")
+
+
+def _normal(name: str) -> str:
+    """A distribution's name as PEP 503 compares names (PyYAML is pyyaml)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_the_readmes_tested_floors_are_exactly_pyprojects():
+    """Every direct dependency's floor in pyproject.toml, and Python's, is listed in the README's
+    "Tested versions" at the same version, and the README lists no other: a floor moved up, or a
+    dependency added (python-calamine, starlette, uvicorn), cannot leave the README behind."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = {"python": project["requires-python"].removeprefix(">=")}
+    for requirement in project["dependencies"]:
+        found = re.fullmatch(r"([A-Za-z0-9._-]+)>=([0-9.]+)(?:,<[0-9.]+)?", requirement)
+        assert found, f"{requirement}: a direct dependency with no >= floor"
+        wanted[_normal(found.group(1))] = found.group(2)
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    listed = text.split("Tested floors: ", 1)[1].split(" (docs/DESIGN.md", 1)[0]
+    given: dict[str, str] = {}
+    for name, version in FLOOR.findall(listed):
+        assert _normal(name) not in given, f"{name} is listed twice"
+        given[_normal(name)] = version
+    assert given == wanted

@@ -82,3 +82,10 @@ def test_a_biweekly_years_first_period_is_one_step_back():
     assert len(paid) == 26
     share = Decimal(400000) * 5 / 14 / (Decimal(25) + Decimal(5) / 14)
     assert paid[0] == share.quantize(Decimal("0.01"), rounding="ROUND_DOWN")
+
+
+def test_the_note_names_the_days_worked_and_the_periods_days_as_counted():
+    # July 10-15 of July 1-15: "6 of the period's 15 days", not the share in lowest terms (2/5).
+    facts = _facts("2026-07-10")
+    notes = paychecks(facts, facts.participants[0]).notes
+    assert any("the days worked, 6 of the period's 15 days" in note for note in notes), notes

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
+from docgen.core.roster import csv_table
 from docgen.load import load_facts
 
 
@@ -136,3 +137,16 @@ def test_elect_for_someone_not_in_a_large_roster_does_not_list_everyone(cli, sam
     message = " ".join(result.stderr.split())
     assert "--for: no participant e9999 in " in message and "more." in message
     assert len(message) < 600
+
+
+def test_each_cell_keeps_its_line_around_a_cell_of_several_lines_and_a_blank_line():
+    """A row on one line is read without counting line breaks in its cells (the fast path of
+    reading 10,000 rows); a row whose cell spans lines, and a blank line, still shift the lines
+    of every cell after them."""
+    text = 'id,address,name\r\na,"1 Main St\nRichmond",Ann\n\nb,x,Bob\nc,"y\r\nz\rw",Cy\n'
+    table = csv_table(text, "r.csv")
+    assert [(row.line, row.lines) for row in table.rows] == [
+        (2, [2, 2, 3]),
+        (5, [5, 5, 5]),
+        (6, [6, 6, 8]),
+    ]

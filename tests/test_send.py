@@ -602,18 +602,22 @@ def test_a_reissue_keeps_the_send_log_and_a_changed_form_goes_again(cli, cycle, 
 
 
 @pytest.mark.slow
-def test_the_secretary_tour_sends_takes_one_back_and_reminds_the_rest(tmp_path, monkeypatch):
-    """The README's tour as written, from the sample: the forms go out as .eml drafts, two come
-    back through `intake` (filled as a director's PDF viewer would), and the reminders go to the
-    one director still awaited who has an address."""
+def test_the_secretary_tour_runs_as_written_into_one_out_folder(tmp_path):
+    """The README's tour as written, every line, from the sample: the forms go out as .eml
+    drafts, two come back through `intake` (filled as a director's PDF viewer would), the
+    reminders go to the one director still awaited who has an address, a paper form is recorded
+    and its signature seen, a form decided not in effect, and the grant packets issued into the
+    same --out as the forms, beside them; the on-file copy says who saw the signature."""
     import shlex
     import subprocess
+
+    import pypdf
 
     from tests.test_batch import DOCGEN
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     tour = readme.split("### The election loop, as the secretary runs it", 1)[1]
-    block = tour.split("```sh", 1)[1].split("```", 1)[0]
+    block = tour.split("```sh", 1)[1].split("```", 1)[0].replace("\\\n", " ")
     lines = [line.split("  #")[0].strip() for line in block.strip().splitlines()]
     shutil.copytree(ROOT / "samples", tmp_path / "samples")
 
@@ -625,8 +629,10 @@ def test_the_secretary_tour_sends_takes_one_back_and_reminds_the_rest(tmp_path, 
 
     assert lines[0].startswith("cp samples/director-grant-2026.yaml grant.yaml")
     shutil.copy(tmp_path / "samples" / "director-grant-2026.yaml", tmp_path / "grant.yaml")
-    batch, send, status, intake, *_rest = lines[1:6]
-    reminders = next(line for line in lines if "--reminders" in line)
+    outs = {argv[argv.index("--out") + 1] for argv in map(shlex.split, lines) if "--out" in argv}
+    assert outs == {"out"}  # one --out folder throughout
+    batch, send, status, intake, reminders, elect, seen, decide, check, grant = lines[1:]
+    assert "--reminders" in reminders and "--signature-seen-by" in seen
     assert run(batch).returncode == 0
     sent = run(send)
     assert sent.returncode == 1  # ebrooks has no address in the sample
@@ -634,7 +640,7 @@ def test_the_secretary_tour_sends_takes_one_back_and_reminds_the_rest(tmp_path, 
     drafts = sorted(p.name for p in (tmp_path / "drafts").iterdir())
     assert len(drafts) == 9
     assert run(status).returncode == 0
-    forms = tmp_path / "out" / "forms" / "2026-annual" / "elections"
+    forms = tmp_path / "out" / "2026-annual" / "elections"
     (tmp_path / "inbox").mkdir()
     for who, name in (("tnguyen", "Thanh Nguyen"), ("ebrooks", "Evelyn Brooks")):
         filled = pypdf_fill(
@@ -654,6 +660,18 @@ def test_the_secretary_tour_sends_takes_one_back_and_reminds_the_rest(tmp_path, 
     assert [a.get_filename() for a in message.iter_attachments()] == ["exhibit-i-sjohnson-ames.pdf"]
     assert run(reminders).returncode == 0  # nothing twice: no new draft
     assert len(list((tmp_path / "drafts").iterdir())) == 10
+    for line in (elect, seen, decide, check):
+        done = run(line)
+        assert done.returncode == 0, line + "\n" + done.stdout + done.stderr
+    issued = run(grant)
+    assert issued.returncode == 0, issued.stdout + issued.stderr
+    stages = sorted(p.name for p in (tmp_path / "out" / "2026-annual").iterdir() if p.is_dir())
+    assert {"elections", "grant"} <= set(stages)
+    on_file = tmp_path / "out" / "2026-annual" / "grant" / "sjohnson-ames" / "exhibit-i.pdf"
+    words = " ".join(
+        " ".join(page.extract_text() for page in pypdf.PdfReader(on_file).pages).split()
+    )
+    assert "the signature was seen by C. Secretary" in words
 
 
 # ----------------------------------------------------------------- the RRP's enrollment

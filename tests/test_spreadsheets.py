@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import csv
 import shutil
-from datetime import date, datetime
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from docgen.checker.runner import run_checks
+from docgen.core.cells import cell_name
 from docgen.core.errors import LoadError
 from docgen.load import load_facts
-
-openpyxl = pytest.importorskip("openpyxl")  # the tests' writer of workbooks only
+from tests.workbooks import openpyxl, write_workbook  # the tests' writer of workbooks only
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 GOLDEN = Path(__file__).parent / "golden" / "columns"
@@ -32,12 +32,22 @@ def test_the_exports_give_the_facts_of_the_hris_csvs(sample: str):
     """samples/workday holds the people and forms of samples/hris in a Workday report's (and, in
     rrp-2026-portal.yaml, a benefits portal's) own columns: through the columns: blocks every
     fact is the same, save what only the export has (addresses) and what a Y/N flag answers
-    (one determination), and the time of day the portal adds to a submission."""
+    (one determination), the time of day the portal adds to a submission, each worker's own
+    Pay Frequency (the HRIS CSVs pay everyone on plan.pay_schedule), and, in
+    rrp-2026-workday.yaml, base pay read as the annual rate it is (the HRIS CSVs give pay paid in
+    the year, the same rate for these people, all employed the whole year)."""
     exported = _people(SAMPLES / sample)
     hris = _people(SAMPLES / "rrp-2026-hris.yaml")
     assert list(exported) == list(hris)
     for person_id, person in exported.items():
         theirs = hris[person_id]
+        frequency = "semimonthly" if person_id == "e1007" else "biweekly"
+        assert (person.pop("pay_frequency"), theirs.pop("pay_frequency")) == (frequency, None)
+        rate, _ = person.pop("annual_rate"), theirs.pop("annual_rate")
+        if sample == "rrp-2026-workday.yaml":
+            bonus = Decimal(theirs["bonus_compensation"] or "0")
+            assert Decimal(rate) == Decimal(theirs.pop("compensation")) - bonus
+            assert person.pop("compensation") is None
         assert person.pop("address")[1] == "Richmond, VA 23220"
         theirs.pop("address")
         flag = person.pop("key_employee_on")
@@ -54,34 +64,14 @@ def test_the_workday_export_is_checked_as_the_hris_csvs_are():
         assert [f.rule for f in report.findings] == []
 
 
-def _workbook(source: Path, target: Path, sheet: str, typed: bool) -> None:
-    """``source``'s rows as a workbook's sheet; ``typed``: money and dates as a spreadsheet types
-    them (numbers and dates), as Workday's own .xlsx export does."""
-    book = openpyxl.Workbook()
-    page = book.active
-    page.title = sheet
-    with source.open(encoding="utf-8-sig", newline="") as file:
-        for number, row in enumerate(csv.reader(file)):
-            cells: list[object] = []
-            for cell in row:
-                value: object = cell
-                if typed and number and cell.startswith("$"):
-                    value = float(Decimal(cell.strip("$").replace(",", "")))
-                elif typed and number and cell.count("/") == 2 and " " not in cell:
-                    month, day, year = (int(part) for part in cell.split("/"))
-                    value = datetime(year, month, day)
-                cells.append(value if value != "" else None)
-            page.append(cells)
-    book.save(target)
-
-
 @pytest.fixture
 def workday_xlsx(tmp_path: Path) -> Path:
     """The portal sample with its two exports as workbooks (typed cells in the HRIS's)."""
     folder = tmp_path / "workday"
     shutil.copytree(SAMPLES / "workday", folder)
-    _workbook(folder / "Workers.csv", folder / "Workers.xlsx", "Workers", typed=True)
-    _workbook(folder / "portal-elections.csv", folder / "Elections.xlsx", "Sheet1", typed=False)
+    write_workbook(folder / "Workers.csv", folder / "Workers.xlsx", "Workers", typed=True)
+    portal = folder / "portal-elections.csv"
+    write_workbook(portal, folder / "Elections.xlsx", "Sheet1", typed=False)
     text = (SAMPLES / "rrp-2026-portal.yaml").read_text(encoding="utf-8")
     text = text.replace("workday/Workers.csv", "workday/Workers.xlsx")
     text = text.replace("workday/portal-elections.csv", "workday/Elections.xlsx")
@@ -140,25 +130,6 @@ def test_a_named_sheet_that_is_not_there_is_refused_with_the_sheets_it_has(workd
     assert [str(p).split(": ", 1)[1] for p in refused.value.problems] == [
         "sheet: no sheet named Staff. Its sheets: Workers. Name one in the columns: block's sheet:."
     ]
-
-
-def test_intake_never_writes_a_workbook_or_a_mapped_export(workday_xlsx: Path, cli):
-    before = {p.name: p.read_bytes() for p in (workday_xlsx.parent / "workday").iterdir()}
-    result = cli(
-        "elect",
-        workday_xlsx,
-        "--for",
-        "e1016",
-        "--received-on",
-        "2025-12-10",
-        "--salary-percent",
-        "8",
-    )
-    assert result.exit_code == 2, result.stdout + result.stderr
-    assert "the company's own export, which docgen reads" in result.stderr
-    assert "Name a CSV of docgen's own columns" in result.stderr
-    after = {p.name: p.read_bytes() for p in (workday_xlsx.parent / "workday").iterdir()}
-    assert after == before
 
 
 def test_an_unambiguous_us_date_is_read_and_an_ambiguous_one_refused(tmp_path: Path):
@@ -256,7 +227,14 @@ def test_a_proposed_block_with_fill_ins_is_refused_until_filled_in(cli, tmp_path
     assert paths == [
         "columns.participants_csv.compensation.is",
         "columns.participants_csv.key_employee_on.determined_on",
+        "columns.participants_csv.termination_reason",
     ]
+    (reason,) = [p for p in refused.value.problems if p.path.endswith("termination_reason")]
+    assert (reason.what, reason.fix) == (
+        "no header given",
+        "Write the file's header for termination_reason after termination_reason:, or remove "
+        "the line.",
+    )
 
 
 def _findings(path: Path, as_of: date) -> list[tuple[str, str]]:
@@ -285,7 +263,7 @@ def test_a_board_roster_with_commas_and_no_ids_is_read_through_its_block(tmp_pat
     # The same roster as a workbook gives the same facts.
     folder = tmp_path / "workday"
     shutil.copytree(SAMPLES / "workday", folder)
-    _workbook(folder / "Board.csv", folder / "Board.xlsx", "Board", typed=True)
+    write_workbook(folder / "Board.csv", folder / "Board.xlsx", "Board", typed=True)
     text = (SAMPLES / "director-grant-2026-board.yaml").read_text(encoding="utf-8")
     (tmp_path / "board.yaml").write_text(
         text.replace("workday/Board.csv", "workday/Board.xlsx"), encoding="utf-8"
@@ -353,3 +331,105 @@ def test_docgen_columns_proposes_ids_from_names_for_a_board_roster_without_them(
     assert "    units: Annual RSU Award" in lines  # a count: "2,450" needs no reader
     assert "    separation_on: {column: Board End Date, read: date}" in lines
     assert "      - Committee" in lines
+
+
+# Each export with problems its rules find put into it, so that the findings compared are real
+# ones located in the export's cells: the sample, each CSV made a workbook (its sheet's name),
+# the edits (file, text, replacement), and the day checked.
+PARITY = {
+    "a Workday export": (
+        "rrp-2026-workday.yaml",
+        {"Workers.csv": "Workers"},
+        [  # not Eligible Employees (Plan 1.11), with elections on record
+            (
+                "Workers.csv",
+                'Richmond,VA,23220,Y,"$500,000.00"',
+                'Richmond,VA,23220,N,"$500,000.00"',
+            ),
+            (
+                "Workers.csv",
+                'Richmond,VA,23220,Y,"$400,000.00"',
+                'Richmond,VA,23220,N,"$400,000.00"',
+            ),
+        ],
+        date(2025, 12, 1),
+    ),
+    "a benefits portal's export": (
+        "rrp-2026-portal.yaml",
+        {"Workers.csv": "Workers", "portal-elections.csv": "Elections"},
+        [  # over the 75% maximum (Plan 2.03(a)); made after the December 31 deadline (2.03(b))
+            ("portal-elections.csv", "e1002,2026,Base Salary,5%", "e1002,2026,Base Salary,80%"),
+            ("portal-elections.csv", "6%,11/30/2025", "6%,01/05/2026"),
+        ],
+        date(2026, 1, 15),
+    ),
+    "a board roster (commas in addresses, no ids)": (
+        "director-grant-2026-board.yaml",
+        {"Board.csv": "Board"},
+        [  # service ended before the Grant Date: no grant (A27)
+            ("Board.csv", "05/01/2014,12/31/2026", "05/01/2014,05/31/2026"),
+        ],
+        date(2026, 6, 24),
+    ),
+}
+
+
+def _exports(folder: Path, sample: str, sheets: dict[str, str], edits, typed: bool | None) -> Path:
+    """The sample in ``folder`` with its workday/ exports edited; ``typed`` None keeps them as
+    CSVs, else each named one is saved as a workbook (typed or all text) and read from there."""
+    shutil.copytree(SAMPLES / "workday", folder / "workday")
+    shutil.copy(SAMPLES / "roster.csv", folder)
+    for name, old, new in edits:
+        path = folder / "workday" / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, (name, old)
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    if typed is not None:
+        for name, sheet in sheets.items():
+            book = f"{sheet}.xlsx"
+            write_workbook(folder / "workday" / name, folder / "workday" / book, sheet, typed)
+            text = text.replace(f"workday/{name}", f"workday/{book}")
+    (folder / sample).write_text(text, encoding="utf-8")
+    return folder / sample
+
+
+@pytest.mark.parametrize("typed", [True, False], ids=["typed cells", "text cells"])
+@pytest.mark.parametrize("case", list(PARITY))
+def test_an_exports_workbook_gives_the_same_facts_and_findings_as_its_csv(
+    tmp_path: Path, case: str, typed: bool
+):
+    """The .xlsx of each export gives the facts its CSV gives, and the same findings, each
+    naming the same cell the way a spreadsheet names it (``Workers.xlsx:Workers!G4`` for the
+    CSV's line 4, column 7)."""
+    sample, sheets, edits, as_of = PARITY[case]
+    as_csv = load_facts(_exports(tmp_path / "csv", sample, sheets, edits, None))
+    as_xlsx = load_facts(_exports(tmp_path / "xlsx", sample, sheets, edits, typed))
+    mine, theirs = as_xlsx.facts.model_dump(mode="json"), as_csv.facts.model_dump(mode="json")
+    for facts in (mine, theirs):
+        for field in ("participants_csv", "directors_csv", "elections_csv"):
+            facts.pop(field, None)  # the file names differ, and only they
+    assert mine == theirs
+    found_csv = run_checks(as_csv, as_of).findings
+    found_xlsx = run_checks(as_xlsx, as_of).findings
+
+    def place(finding, folder: Path) -> tuple[str, int | None, int | None]:
+        return finding.file.removeprefix(f"{folder}/"), finding.line, finding.column
+
+    in_exports = [f for f in found_csv if place(f, tmp_path / "csv")[0].startswith("workday/")]
+    assert len(in_exports) == len(edits)  # each edit found, in its export's cell
+    assert len(found_xlsx) == len(found_csv)
+    workbook = {
+        f"workday/{name}": f"workday/{sheet}.xlsx:{sheet}" for name, sheet in sheets.items()
+    }
+    for xlsx, csv_finding in zip(found_xlsx, found_csv, strict=True):
+        same = ("rule", "severity", "subject", "path", "message", "remedy", "title", "citations")
+        assert [getattr(xlsx, k) for k in same] == [getattr(csv_finding, k) for k in same]
+        csv_place = place(csv_finding, tmp_path / "csv")
+        xlsx_place = place(xlsx, tmp_path / "xlsx")
+        if csv_place[0] in workbook:
+            expected = cell_name(workbook[csv_place[0]], csv_place[1], csv_place[2])
+            assert cell_name(*xlsx_place) == expected
+            assert "!" in expected
+        else:
+            assert xlsx_place == csv_place

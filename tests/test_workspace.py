@@ -8,6 +8,7 @@ import re
 import shutil
 import time
 from pathlib import Path
+from urllib.parse import quote_plus
 
 import pytest
 
@@ -157,7 +158,7 @@ def test_an_internal_error_is_a_page_without_a_traceback(folder, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(api, "check_loaded", broken)
+    monkeypatch.setattr(api, "run_checks", broken)
     response = client(folder).get(f"/cycle?f=grant.yaml&as_of={AS_OF}")
     assert response.status_code == 500
     assert "secret internals" not in response.text and "Traceback" not in response.text
@@ -232,17 +233,16 @@ def test_the_check_is_kept_until_the_facts_change(folder):
     results = app.app.state.workspace.results
     url = f"/findings?f=grant.yaml&as_of={AS_OF}"
     browser.get(url)
-    made = results.made
     browser.get(url)
     browser.get(f"/findings?f=grant.yaml&as_of={AS_OF}&severity=error")
-    assert results.made == made + 1  # the filter's view only: no check again
+    assert results.loads == 1  # the filter is a view of the same version: no load again
     path = folder / "grant.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     browser.get(url)
-    assert results.made == made + 3  # the check once, and the page's view of it
+    assert results.loads == 2  # loaded again once (every screen: tests/test_workspace_results.py)
 
 
-def _elect(browser: TestClient, fields: str) -> object:
+def _elect(browser: TestClient, fields: dict[str, str]) -> object:
     page = browser.get("/returned?f=grant.yaml&as_of=2026-06-22").text
     facts_sha = re.search(r'name="facts_sha" value="([^"]+)"', page).group(1)
     return browser.post(
@@ -254,29 +254,67 @@ def _elect(browser: TestClient, fields: str) -> object:
             "received_on": "2026-06-22",
             "facts_sha": facts_sha,
             "person": "sjohnson-ames",
-            "fields": fields,
+            **fields,
         },
         headers={"origin": f"http://{HOST}"},
     )
+
+
+PAPER = {"pay-on": "date", "pay-date": "July 1, 2030", "signed-on": "2026-06-21"}
+
+
+def test_a_paper_form_is_shown_as_elect_would_record_it_before_it_is_recorded(folder):
+    browser = client(folder)
+    before = (folder / "grant.yaml").read_bytes()
+    query = "&".join(f"{k}={v}" for k, v in PAPER.items())
+    html = browser.get(
+        "/returned?f=grant.yaml&as_of=2026-06-22&received_on=2026-06-22&paper=1"
+        f"&person=sjohnson-ames&{query}&recorded-by=C.+Secretary"
+    ).text
+    preview = html[html.index('id="paper"') :]
+    for shown in (
+        "Sarah Johnson-Ames",
+        "Exhibit I option (b) July 1, 2030, filed June 22, 2026",
+        "<th>Payment date</th><td>July 1, 2030</td>",
+        "<th>Date signed</th><td>June 21, 2026</td>",
+        "<th>How received</th><td>a paper form (docgen elect)</td>",
+        "<th>Recorded by</th><td>C. Secretary</td>",
+        "Record the paper form",
+    ):
+        assert shown in preview, shown
+    assert (folder / "grant.yaml").read_bytes() == before  # shown, not recorded
 
 
 def test_a_paper_form_is_recorded_through_elects_fields(folder):
     from docgen.load import load_facts
 
     browser = client(folder)
-    response = _elect(browser, "pay-on: date\npay-date: July 1, 2030\nsigned-on: 2026-06-21\n")
+    response = _elect(browser, PAPER)
     assert response.status_code == 200 and "Recorded sjohnson-ames" in response.text
     director = next(
         d for d in load_facts(folder / "grant.yaml").facts.directors if d.id == "sjohnson-ames"
     )
     assert str(director.elections[-1].pay_date) == "2030-07-01"
+    assert director.elections[-1].received_as == "paper"
+
+
+def test_a_refused_paper_form_is_shown_with_why_and_offers_no_record(folder):
+    html = (
+        client(folder)
+        .get("/returned?f=grant.yaml&as_of=2026-06-22&paper=1&person=sjohnson-ames&pay-on=date")
+        .text
+    )
+    preview = html[html.index('id="paper"') :]
+    assert "Refused: nothing will be recorded" in preview
+    assert "option (b) is marked but its date is blank" in preview
+    assert "Record the paper form" not in preview
 
 
 @pytest.mark.parametrize(
     "fields, says",
     [
-        ("pay-when: date", "one of docgen elect&#39;s options"),
-        ("pay-on: date", "option (b) is marked but its date is blank"),  # elect's own refusal
+        ({}, "no field is given"),
+        ({"pay-on": "date"}, "option (b) is marked but its date is blank"),  # elect's refusal
     ],
 )
 def test_a_refused_paper_form_shows_why_and_records_nothing(folder, fields, says):
@@ -344,17 +382,172 @@ def test_docgen_serve_prints_an_address_with_its_token_and_answers_it(folder):
         server.wait(timeout=10)
 
 
-def test_the_results_kept_are_bounded_and_the_most_used_stay(tmp_path):
-    from docgen.web.cache import KEPT, Results
+LATE = SAMPLES / "problems" / "director-late-and-partial.yaml"
 
-    facts = tmp_path / "facts.yaml"
-    facts.write_text("a\n", encoding="utf-8")
-    results = Results()
-    results.get("check", lambda: ("checked", [facts]))
-    for number in range(KEPT + 10):
-        results.get(("filter", number), lambda: ("view", [facts]))
-        results.get("check", lambda: ("checked again", [facts]))  # every page uses it
-    assert results.get("check", lambda: ("checked again", [facts])) == "checked"
-    assert results.made == 1 + KEPT + 10
-    results.get(("filter", 0), lambda: ("view again", [facts]))  # long dropped: made again
-    assert results.made == 2 + KEPT + 10
+
+def _findings(folder: Path, query: str) -> tuple[str, list[str]]:
+    """The Findings page filtered by ``query`` (a plain GET, as the form sends it without
+    JavaScript): what it says it shows, and each finding's rule as listed."""
+    shutil.copy(LATE, folder / "late.yaml")
+    html = client(folder).get(f"/findings?f=late.yaml&as_of={AS_OF}&{query}").text
+    shown = re.search(r'<p id="shown">(.*?)</p>', html, re.S).group(1)
+    return shown, re.findall(
+        r'<span class="sev (\w+)">\w+</span> <strong>([A-Z0-9-]+)</strong>', html
+    )
+
+
+def test_the_findings_are_all_shown_unfiltered(folder):
+    shown, listed = _findings(folder, "")
+    assert shown.startswith("8 of 8 findings shown")
+    assert len(listed) == 8
+
+
+def test_the_findings_filtered_by_person_are_that_persons_only(folder):
+    shown, listed = _findings(folder, "person=second-thoughts")
+    assert shown.startswith("2 of 8 findings shown by the filter")
+    assert [rule for _, rule in listed] == [
+        "RSU-ELECTION-AFTER-IRREVOCABLE",
+        "RSU-ELECTION-LATE",
+    ]
+
+
+def test_the_findings_filtered_by_rule_are_that_rules_only(folder):
+    shown, listed = _findings(folder, "rule=RSU-ELECTION-LATE")
+    assert shown.startswith("2 of 8")
+    assert {rule for _, rule in listed} == {"RSU-ELECTION-LATE"}
+
+
+def test_the_findings_filtered_by_severity_are_that_severitys_only(folder):
+    shown, listed = _findings(folder, "severity=info")
+    assert shown.startswith("1 of 8")
+    assert listed == [("info", "DOC-SEED-UNDEFINED")]
+    _, errors = _findings(folder, "severity=error")
+    assert len(errors) == 7 and {severity for severity, _ in errors} == {"error"}
+
+
+def test_the_findings_filters_combine_and_say_when_nothing_matches(folder):
+    shown, listed = _findings(folder, "person=late&rule=RSU-ELECTION-LATE&severity=error")
+    assert shown.startswith("1 of 8") and listed == [("error", "RSU-ELECTION-LATE")]
+    shown, listed = _findings(folder, "person=late&severity=info")
+    assert shown.startswith("0 of 8") and listed == []
+    html = client(folder).get(f"/findings?f=late.yaml&as_of={AS_OF}&person=late&severity=info")
+    assert "No finding matches the filter" in html.text
+
+
+def test_the_findings_filter_offers_what_the_findings_name_and_keeps_the_choice(folder):
+    shutil.copy(LATE, folder / "late.yaml")
+    html = client(folder).get(f"/findings?f=late.yaml&as_of={AS_OF}&rule=RSU-ELECTION-LATE").text
+    assert '<option value="RSU-ELECTION-LATE" selected>RSU-ELECTION-LATE (2)</option>' in html
+    assert '<option value="second-thoughts">second-thoughts (2)</option>' in html
+    assert '<option value="error">error (7)</option>' in html
+
+
+EVIL = "<script>alert(1)</script> & <b>Smith</b>"
+
+
+@pytest.mark.parametrize(
+    "sample, url",
+    [
+        (GRANT, "/cycle?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/findings?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/review?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/returned?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/issue?f=evil.yaml&as_of=2026-06-10"),
+        (GRANT, "/rrp?f=evil.yaml&as_of=2026-06-10"),
+        (SAMPLES / "rrp-2026-year.yaml", "/rrp?f=evil.yaml&as_of=2026-12-31"),
+        (SAMPLES / "rrp-2026-year.yaml", "/rrp?f=evil.yaml&as_of=2026-12-31&person=e1001"),
+        (SAMPLES / "rrp-2026-year.yaml", "/returned?f=evil.yaml&as_of=2026-12-31"),
+    ],
+)
+def test_every_screen_shows_what_the_facts_hold_as_text(folder, sample, url):
+    old = "name: Jane Q. Smith" if sample == GRANT else "name: Pat Lee"
+    text = sample.read_text(encoding="utf-8")
+    (folder / "evil.yaml").write_text(text.replace(old, f'name: "{EVIL}"', 1), encoding="utf-8")
+    response = client(folder).get(url)
+    assert response.status_code < 500 and "Traceback" not in response.text
+    assert "<script>alert" not in response.text and "<b>Smith" not in response.text
+    if "person=" in url or "/cycle" in url or "/returned" in url:
+        assert (
+            "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;Smith&lt;/b&gt;" in response.text
+        )
+
+
+def test_an_rrp_paper_form_with_funds_and_beneficiaries_is_shown_then_recorded(folder):
+    from docgen.load import load_facts
+
+    shutil.copy(SAMPLES / "rrp-2026.yaml", folder / "rrp.yaml")
+    browser = client(folder)
+    fields = {
+        "salary-percent": "8",
+        "signed-on": "2025-11-30",
+        "allocation": "Stable Value Fund=60\nBond Index Fund=40",
+        "beneficiary": "Sam Doe;spouse;100",
+        "recorded-by": "B. Administrator",
+    }
+    query = "&".join(f"{k}={quote_plus(v)}" for k, v in fields.items())
+    page = browser.get(
+        "/returned?f=rrp.yaml&as_of=2025-12-01&received_on=2025-12-01&paper=1&person=e1006&" + query
+    ).text
+    preview = page[page.index('id="paper"') :]
+    for shown in (
+        "salary 8%, investment allocation, 1 Beneficiary, received December 1, 2025",
+        "<th>Stable Value Fund</th><td>60%</td>",
+        "<th>Sam Doe (spouse)</th><td>primary, 100%</td>",
+    ):
+        assert shown in preview, shown
+    # Record posts what was shown: each fund and Beneficiary a field of its own
+    record = re.search(r'<form method="post" action="/returned/elect">(.*?)</form>', preview, re.S)
+    posted = re.findall(r'name="([^"]+)" value="([^"]*)"', record.group(1))
+    assert ("allocation", "Bond Index Fund=40") in posted
+    data: dict[str, list[str]] = {}
+    for name, value in posted:
+        data.setdefault(name, []).append(value.replace("&amp;", "&"))
+    response = browser.post("/returned/elect", data=data, headers={"origin": f"http://{HOST}"})
+    assert "Recorded e1006" in response.text
+    e1006 = next(p for p in load_facts(folder / "rrp.yaml").facts.participants if p.id == "e1006")
+    assert [b.name for b in e1006.beneficiaries] == ["Sam Doe"]
+    assert e1006.elections[-1].recorded_by == "B. Administrator"
+
+
+def test_the_issue_screen_offers_to_hold_people_only_and_says_what_no_hold_lifts(folder):
+    # As of 2026-06-10 the grant packets are early (an error about the cycle, which batch
+    # refuses to --hold) and two forms are filed after that day (errors about two directors).
+    html = client(folder).get("/issue?f=grant.yaml&as_of=2026-06-10&stage=grant").text
+    held = re.findall(r'name="hold" value="([^"]+)"', html)
+    assert held == ["akhan", "pmurphy"]
+    assert "No hold lifts this error:</strong> 2026-annual (1) concerns the whole cycle" in html
+
+
+def test_the_rrp_screen_names_a_participant_not_in_the_file_and_lists_everyone(folder):
+    shutil.copy(SAMPLES / "rrp-2026-year.yaml", folder / "rrp.yaml")
+    response = client(folder).get("/rrp?f=rrp.yaml&as_of=2026-12-31&person=e9999")
+    assert response.status_code == 200
+    assert "No participant e9999 in rrp.yaml: choose one from the table" in response.text
+    assert response.text.count('<tr id="participant-') == 21
+
+
+def test_the_only_script_is_the_workspaces_own_served_from_itself(folder):
+    browser = client(folder)
+    page = browser.get(f"/returned?f=grant.yaml&as_of={AS_OF}")
+    scripts = re.findall(r"<script[^>]*>(.*?)</script>", page.text, re.S)
+    assert scripts == [""]  # one script, its own file: nothing inline
+    assert '<script src="/static/drop.js" defer></script>' in page.text
+    policy = page.headers["content-security-policy"]
+    assert "script-src" not in policy and "default-src 'self'" in policy  # scripts: own only
+    served = browser.get("/static/drop.js")
+    assert served.status_code == 200 and served.headers["content-type"].startswith(
+        "text/javascript"
+    )
+    assert "input.files = files" in served.text and "http" not in served.text  # fetches nothing
+    assert client(folder, signed_in=False).get("/static/drop.js").status_code == 403
+
+
+def test_past_its_limit_of_people_the_findings_filter_takes_a_typed_id(folder, monkeypatch):
+    from docgen.web import app
+
+    monkeypatch.setattr(app, "PERSON_CHOICES", 3)  # late.yaml's findings name 7 subjects
+    shown, listed = _findings(folder, "person=second-thoughts")
+    html = client(folder).get(f"/findings?f=late.yaml&as_of={AS_OF}&person=late").text
+    assert '<input name="person" value="late" size="14">' in html
+    assert '<select name="person">' not in html
+    assert shown.startswith("2 of 8") and len(listed) == 2

@@ -6,13 +6,16 @@ refused (issue 41). DOCGEN_SCREENSHOTS=DIR keeps a screenshot of each screen the
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -30,6 +33,7 @@ pytestmark = pytest.mark.slow
 
 CHROMIUM = Path("/usr/bin/chromium")
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+BENCH = Path(__file__).resolve().parent.parent / "bench"  # realistic.py: large populations
 GRANT = SAMPLES / "director-grant-2026.yaml"
 UNAPPROVED = SAMPLES / "problems" / "director-unapproved-clauses.yaml"
 TOKEN = "browser-test-token"
@@ -62,8 +66,9 @@ def folder(tmp_path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def server(folder) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """The workspace over ``folder``, served by uvicorn on 127.0.0.1: its address."""
     port = _free_port()
     app = create_app(folder, folder / "out", TOKEN, LOCAL_HOSTS, port)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
@@ -74,9 +79,17 @@ def server(folder) -> Iterator[str]:
         if running.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def server(folder) -> Iterator[str]:
+    with serving(folder) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -122,31 +135,92 @@ def test_counsel_approves_each_wording_and_the_check_turns_clean(page, server, f
     assert [a.by for a in approvals[-2:]] == ["A. Counsel", "A. Counsel"]
 
 
-def test_a_dropped_form_is_shown_then_recorded(page, server, folder, tmp_path):
+def _returned_form(folder: Path, tmp_path: Path, printed_name: str) -> Path:
+    """tnguyen's Exhibit I as docgen issues it, filled in and signed June 18, 2026."""
     blank = render.render_document(
         load_facts(folder / "grant.yaml"), "exhibit-i", "tnguyen", "elections", "pdf"
     )
-    filled = tmp_path / "tnguyen-returned.pdf"
+    filled = tmp_path / f"tnguyen-{len(printed_name)}.pdf"
     filled.write_bytes(
         pypdf_fill(
             blank,
-            {"pay_on": "separation", "printed_name": "Thanh Nguyen", "date_signed": "2026-06-18"},
+            {"pay_on": "separation", "printed_name": printed_name, "date_signed": "2026-06-18"},
         )
     )
+    return filled
+
+
+def _recorded_and_in_effect(page, folder: Path) -> None:
+    page.click("text=Record 1 form")
+    assert "Recorded 1 form" in page.inner_text("[role=status]")
+    directors = load_facts(folder / "grant.yaml").facts.directors
+    tnguyen = next(d for d in directors if d.id == "tnguyen")
+    election = tnguyen.elections[-1]
+    assert (election.filed_on.isoformat(), election.printed_name) == ("2026-06-22", "Thanh Nguyen")
+    assert "(a) separation" in page.inner_text("#person-tnguyen")
+
+
+def test_a_dropped_form_is_shown_then_recorded(page, server, folder, tmp_path):
+    filled = _returned_form(folder, tmp_path, "Thanh Nguyen")
+    page.goto(f"{server}/returned?f=grant.yaml&as_of=2026-06-22")
+    before = (folder / "grant.yaml").read_bytes()
+    page.set_input_files("input[name=forms]", str(filled))  # JavaScript off: the file input
+    page.fill("input[name=received_on]", "2026-06-22")
+    page.click("button:text('Read them')")
+    reading = page.inner_text("section.reading")
+    for shown in (
+        "Thanh Nguyen (tnguyen)",  # the person
+        "Exhibit I option (a), filed June 22, 2026",  # the choice
+        "Payment on\t(a) Separation from Service",
+        "Printed name\tThanh Nguyen",
+        "Date signed\tJune 18, 2026",
+        "How received\ta filled PDF",
+    ):
+        assert shown in reading, reading
+    shot(page, "returned")
+    assert (folder / "grant.yaml").read_bytes() == before  # shown, not yet recorded
+    _recorded_and_in_effect(page, folder)
+
+
+def test_a_form_dropped_on_the_page_is_read_then_recorded(browser, server, folder, tmp_path):
+    import base64
+
+    filled = _returned_form(folder, tmp_path, "Thanh Nguyen")
+    context = browser.new_context()  # JavaScript on: the page takes a drop
+    page = context.new_page()
+    page.goto(f"{server}/?token={TOKEN}")
+    page.goto(f"{server}/returned?f=grant.yaml&as_of=2026-06-22")
+    assert page.locator("#drop").is_visible()
+    dropped = page.evaluate_handle(
+        """([name, data]) => {
+            const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
+            const files = new DataTransfer();
+            files.items.add(new File([bytes], name, {type: "application/pdf"}));
+            return files;
+        }""",
+        ["tnguyen-returned.pdf", base64.b64encode(filled.read_bytes()).decode()],
+    )
+    with page.expect_navigation():
+        page.dispatch_event("main", "drop", {"dataTransfer": dropped})
+    reading = page.inner_text("section.reading")
+    assert "Printed name\tThanh Nguyen" in reading and "Date signed\tJune 18, 2026" in reading
+    _recorded_and_in_effect(page, folder)
+    context.close()
+
+
+def test_a_refused_form_shows_why_and_records_nothing(page, server, folder, tmp_path):
+    filled = _returned_form(folder, tmp_path, "Bob Nguyen")
     page.goto(f"{server}/returned?f=grant.yaml&as_of=2026-06-22")
     before = (folder / "grant.yaml").read_bytes()
     page.set_input_files("input[name=forms]", str(filled))
-    page.fill("input[name=received_on]", "2026-06-22")
-    page.click("text=Read them")
-    reading = page.inner_text("tr.reading")
-    assert "tnguyen" in reading and "option (a), filed June 22, 2026" in reading, reading
-    shot(page, "returned")
-    assert (folder / "grant.yaml").read_bytes() == before  # shown, not yet recorded
-    page.click("text=Record 1 form")
-    assert "Recorded 1 form" in page.inner_text("[role=status]")
-    elections = load_facts(folder / "grant.yaml").facts.directors
-    tnguyen = next(d for d in elections if d.id == "tnguyen")
-    assert tnguyen.elections[-1].filed_on.isoformat() == "2026-06-22"
+    page.click("button:text('Read them')")
+    reading = page.inner_text("section.reading")
+    assert "Refused: nothing will be recorded from this form" in reading, reading
+    assert "printed_name: reads 'Bob Nguyen', but the form was issued to Thanh Nguyen" in reading
+    assert "Ask the director to complete the form again" in reading  # the fix
+    assert str(folder) not in reading  # the reason, not where the upload is kept
+    assert page.locator("form[action='/returned/record']").count() == 0
+    assert (folder / "grant.yaml").read_bytes() == before
 
 
 def test_a_form_is_marked_not_in_effect(page, server, folder):
@@ -216,3 +290,144 @@ def test_requests_without_the_token_from_another_origin_or_outside_are_refused(
         response = page.goto(f"{server}{url}")
         assert response.status in (403, 404), url
         assert re.search("root:", page.content()) is None
+
+
+def _computed(facts: Path) -> dict:
+    """`docgen compute FACTS --format json`, as the command line prints it."""
+    import json
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "docgen", "compute", str(facts), "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=facts.parent,
+    )
+    return {p["id"]: p for p in json.loads(run.stdout)["participants"]}
+
+
+def _money(text: str | None) -> str:
+    return "-" if text is None else f"{float(text):,.2f}"
+
+
+@pytest.mark.parametrize(
+    "facts, as_of, person, enrolled, columns",
+    [
+        # the year's records, no pay schedule: the chart is the year per participant
+        ("rrp-2026-year.yaml", "2026-12-31", "e1008", "bonus 20%", 21),
+        # the Workday export, paid biweekly: the chart is every pay date of 2026
+        ("rrp-2026-workday.yaml", "2025-12-01", "e1003", "salary 15%, bonus 25%", 26),
+    ],
+)
+def test_the_rrp_screen_shows_computes_figures_enrollment_and_the_chart(
+    page, server, folder, facts, as_of, person, enrolled, columns
+):
+    shutil.copy(SAMPLES / facts, folder / facts)
+    shutil.copytree(SAMPLES / "workday", folder / "workday")
+    computed = _computed(folder / facts)[person]
+    figures = [
+        _money(computed[key])
+        for key in (
+            "plan_compensation",
+            "elective_deferral",
+            "matching_restoration",
+            "retirement_restoration",
+        )
+    ]
+    page.goto(f"{server}/rrp?f={facts}&as_of={as_of}")
+    row = page.inner_text(f"#participant-{person}")
+    assert computed["name"] in row and enrolled in row, row
+    for figure in figures:
+        assert figure in row, (figure, row)
+    chart = page.locator("#deferral-chart")
+    assert chart.count() == 1
+    shot(page, f"rrp-{person}-all")
+    page.click(f"#participant-{person} a")
+    for cell, figure in zip(
+        (
+            "#plan-compensation",
+            "#elective-deferral",
+            "#matching-restoration",
+            "#retirement-restoration",
+        ),
+        figures,
+        strict=True,
+    ):
+        assert page.inner_text(cell) == figure, cell
+    if columns == 26:  # the participant's own paychecks, one column each
+        assert page.locator("#deferral-chart g").count() == columns
+        months = page.text_content("#deferral-chart") or ""
+        assert "Jan" in months and "Dec" in months, months
+    else:
+        page.goto(f"{server}/rrp?f={facts}&as_of={as_of}")
+        assert page.locator("#deferral-chart g").count() == columns
+    shot(page, f"rrp-{person}")
+
+
+def test_the_rrp_screen_of_a_director_grant_says_what_it_is_for(page, server):
+    response = page.goto(f"{server}/rrp?f=grant.yaml&as_of=2026-06-22")
+    assert response.status == 200
+    assert "not a Retirement Restoration Plan year" in page.inner_text("main")
+
+
+def test_the_findings_are_filtered_by_person_rule_and_severity_without_javascript(
+    page, server, folder
+):
+    shutil.copy(SAMPLES / "problems" / "director-late-and-partial.yaml", folder / "late.yaml")
+    page.goto(f"{server}/findings?f=late.yaml&as_of=2026-07-01")
+    assert page.inner_text("#shown").startswith("8 of 8")
+    for field, choice, shown in (
+        ("person", "second-thoughts", "2 of 8"),
+        ("rule", "RSU-ELECTION-LATE", "1 of 8"),  # and the person still chosen
+        ("severity", "error", "1 of 8"),
+    ):
+        page.select_option(f"select[name={field}]", choice)
+        page.click("button:text('Filter')")
+        assert page.inner_text("#shown").startswith(shown), (field, page.inner_text("#shown"))
+    assert page.locator(".finding").count() == 1
+    assert "RSU-ELECTION-LATE" in page.inner_text(".finding")
+    shot(page, "findings")
+    page.select_option("select[name=severity]", "info")
+    page.click("button:text('Filter')")
+    assert "No finding matches the filter" in page.inner_text("main")
+
+
+def test_a_table_of_more_than_5000_people_is_read_page_by_page_without_javascript(
+    browser, tmp_path
+):
+    sys.path.insert(0, str(BENCH))
+    import realistic
+
+    from docgen import api
+
+    facts = realistic.write_hris(realistic.rrp_facts(5_200), tmp_path, "rrp")
+    as_of = "2025-12-31"
+    people = [row.subject for row in api.status(facts, as_of=date(2025, 12, 31)).rows]
+    assert len(people) > 5_000
+    pages = -(-len(people) // 100)
+    with serving(tmp_path) as address:
+        context = browser.new_context(java_script_enabled=False)
+        page = context.new_page()
+        page.goto(f"{address}/?token={TOKEN}")
+        page.goto(f"{address}/cycle?f={facts.name}&as_of={as_of}")
+
+        def shown() -> list[str]:
+            return re.findall(r'<tr id="person-([^"]+)"', page.content())
+
+        assert f"Page 1 of {pages}:" in page.inner_text("p.pager >> nth=0")
+        assert page.locator("p.pager >> nth=0").get_by_text("previous").count() == 0
+        assert shown() == people[:100]
+        page.locator("p.pager >> nth=0").get_by_text("next").click()
+        assert f"Page 2 of {pages}:" in page.inner_text("p.pager >> nth=0")
+        assert shown() == people[100:200]
+        shot(page, "cycle-page-2")
+        page.locator("p.pager >> nth=-1").get_by_text("previous").click()  # the one below
+        assert shown() == people[:100]
+        page.goto(f"{address}/cycle?f={facts.name}&as_of={as_of}&page=37")
+        assert shown() == people[3600:3700]
+        page.goto(f"{address}/cycle?f={facts.name}&as_of={as_of}&page={pages}")
+        assert shown() == people[(pages - 1) * 100 :]
+        assert page.locator("p.pager >> nth=0").get_by_text("next").count() == 0
+        context.close()

@@ -77,6 +77,16 @@ def run_checks(
         return _run_checks(loaded, as_of, stage, issuing, only)
 
 
+def about_the_record(report: Report) -> list[Finding]:
+    """The findings of ``report`` that a run with ``issuing=False`` makes: those of the rules of
+    every stage. A rule limited to some stages is the only kind that reads the stage (it judges
+    issuing), so these findings are the same whatever stage ``report`` was checked at, and a
+    check for issuing answers `docgen status` without a second run (tested against one)."""
+    rules = rules_of(report.facts.kind)
+    record = {entry.id for entry in rules if entry.stages is None and entry.check is not None}
+    return [finding for finding in report.findings if finding.rule in record]
+
+
 def _run_checks(
     loaded: LoadedFacts,
     as_of: date,

@@ -8,7 +8,7 @@ docgen.console.terminal; none decides an exit code (docgen.console.process does)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,7 +42,20 @@ def print_recorded(result: Recorded) -> None:
         out.print(note, markup=False)
     for path in result.written:
         out.print(f"Wrote {path} (kept as written but for what the filings record).", markup=False)
+    _say_never_written(result.never_written, result.written)
     out.print(api.report_view(result.report, "rich"))
+
+
+def _say_never_written(kept: tuple[Path, ...], written: Sequence[Path]) -> None:
+    """The company's exports the facts read, named as not written (A24), when a file was."""
+    if kept and written:
+        out.print(
+            f"Not written: {', '.join(str(path) for path in kept)}, the company's own export"
+            f"{'s' if len(kept) > 1 else ''}: docgen reads {'them' if len(kept) > 1 else 'it'} "
+            f"and never rewrites {'them' if len(kept) > 1 else 'it'}, so the record is in "
+            f"{', '.join(str(path) for path in written)}.",
+            markup=False,
+        )
 
 
 def print_approved(result: Approved) -> None:
@@ -78,11 +91,14 @@ def print_approved(result: Approved) -> None:
 
 def print_decided(result: Decided) -> None:
     """What `docgen decide` recorded about the form, where, then the check of the person."""
-    what = (
-        "in effect (no decision against it on record)"
-        if result.in_effect
-        else f"not in effect, decided by {result.decided_by}: {result.reason}"
-    )
+    said = []
+    if result.in_effect is True:
+        said.append("in effect (no decision against it on record)")
+    elif result.in_effect is False:
+        said.append(f"not in effect, decided by {result.decided_by}: {result.reason}")
+    if result.signature_seen_by is not None:
+        said.append(f"the director's signature seen by {result.signature_seen_by}")
+    what = "; ".join(said)
     head = "Already on record" if result.unchanged else "Recorded"
     out.print(
         f"{head}: {result.subject} ({result.name}), form {result.form} ({result.summary}): {what}.",
@@ -90,6 +106,7 @@ def print_decided(result: Decided) -> None:
     )
     for path in result.written:
         out.print(f"Wrote {path} (kept as written but for the decision).", markup=False)
+    _say_never_written(result.never_written, result.written)
     out.print(api.report_view(result.report, "rich"))
 
 

@@ -8,7 +8,9 @@ mapping: ``column:`` (one header) or ``join:`` (several, as lines: an address in
 (the company's words to docgen's: ``Base Salary: salary``), ``yes:``/``no:`` (the words of a
 yes/no column), ``value:`` (one value for every row), ``made_from:`` with ``rule: slug`` (ids
 made from a name when the file has none), ``determined_on:`` (a key-employee flag: the December
-31 determination a ``yes`` answers, Plan 1.14). The file's own options: ``sheet:`` (a
+31 determination a ``yes`` answers, Plan 1.14), ``is:`` (on ``compensation``, required: pay
+``paid_in_year``, or an ``annual_rate`` of base salary, read into ``annual_rate`` and worked
+through the pay schedule). The file's own options: ``sheet:`` (a
 workbook's), ``date_order:`` (``month_first``, ``day_first``, ``iso``), ``ignore:`` (headers
 left out on purpose). A header the mapping does not name, that is not docgen's own column and is
 not ignored, is refused: nothing is dropped silently.
@@ -30,8 +32,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from docgen.core.cells import problem_place
-from docgen.core.errors import Problem
-from docgen.core.export_names import common_field
+from docgen.core.errors import Problem, listed_once
+from docgen.core.export_names import common_field, normalised
 from docgen.core.roster import ISO_DAY, Column, Table, TableRow, UnreadCell, us_date
 
 READERS = ("text", "date", "money", "percent", "fraction", "yes_no")
@@ -158,22 +160,29 @@ def parse_block(
             None,
             "List the headers left out on purpose: ignore: [Cost Center, Manager].",
         )
+    not_columns: list[Problem] = []
     for key, given in block.items():
         if key in FILE_OPTIONS:
             continue
         if key not in names:
             guess = difflib.get_close_matches(str(key), names, n=1)
-            refuse(
-                (key,),
-                "not a column of this file",
-                None,
-                (f"Did you mean {guess[0]}? " if guess else "")
-                + f"Columns: {', '.join(names)}; options: {', '.join(FILE_OPTIONS)}.",
+            file, line = locate((*base, key))
+            not_columns.append(
+                Problem(
+                    file,
+                    line,
+                    ".".join(str(part) for part in (*base, key)),
+                    "not a column of this file",
+                    None,
+                    f"Did you mean {guess[0]}?" if guess else None,
+                )
             )
             continue
         one = _field_map(str(key), given, refuse)
         if one is not None:
             fields.append(one)
+    listing = f"Columns: {', '.join(names)}; options: {', '.join(FILE_OPTIONS)}."
+    problems.extend(listed_once(not_columns, listing))
     if problems:
         return None, problems
     return ColumnMap(facts_field, tuple(fields), ignore, date_order, sheet), problems
@@ -184,6 +193,14 @@ def _field_map(
 ) -> FieldMap | None:
     if isinstance(given, str):
         return FieldMap(key, (given.strip(),))
+    if given is None:  # a line `docgen columns` left to FILL IN, pasted as it was
+        refuse(
+            (key,),
+            "no header given",
+            None,
+            f"Write the file's header for {key} after {key}:, or remove the line.",
+        )
+        return None
     if not isinstance(given, dict):
         refuse(
             (key,),
@@ -325,13 +342,15 @@ def _field_map(
             "column is that (paid_in_year) or a rate of pay (annual_rate).",
         )
         return None
-    if key == "compensation" and compensation_is == "annual_rate":
+    if key == "compensation" and compensation_is == "annual_rate" and len(sources) != 1:
+        # A rate is of base salary; a bonus in the same file is pay paid (bonus_compensation),
+        # and added to a rate it would be worked through the pay schedule as salary.
         refuse(
             (key, "is"),
-            "an annual rate is not yet worked into Plan Compensation",
+            "an annual rate is one column: the annual rate of base salary",
             None,
-            "Give the pay paid in the Plan Year (is: paid_in_year), or list the participant's "
-            "pay_periods in the facts file.",
+            "Give the rate's column alone (column: HEADER); map a bonus column to "
+            "bonus_compensation, the bonus paid in the Plan Year.",
         )
         return None
     return FieldMap(
@@ -401,7 +420,8 @@ def apply(
             sources.append(found[0])
             used[header] = one.field
         plan.append((one, sources))
-    mapped_fields = {one.field for one in mapping.fields}
+    mapped_fields = {_gives(one) for one in mapping.fields}
+    unmapped: list[Problem] = []
     for header, found in positions.items():
         if header in used or header in mapping.ignore or not header:
             continue
@@ -423,24 +443,28 @@ def apply(
             mapped_fields.add(header)
             continue
         common = common_field(header, names)
-        hint = (
-            f"{header} is what an HRIS export commonly calls {common}: map it ({common}: "
-            f"{header}). "
-            if common
-            else ""
-        )
-        problems.append(
+        close = difflib.get_close_matches(normalised(header).replace(" ", "_"), names, n=1)
+        if common:
+            hint = (
+                f"Did you mean {common}? {header} is what an HRIS export commonly calls it: "
+                f"map it ({common}: {header}), "
+            )
+        elif close:
+            hint = f"Did you mean {close[0]}? Map it ({close[0]}: {header}), "
+        else:
+            hint = "Map it to one of docgen's columns, "
+        unmapped.append(
             Problem(
                 *problem_place(shown, header_line, found[0]),
                 f"column {header}",
                 "a column the columns: block neither maps nor ignores",
                 None,
-                f"{hint}Map it to one of {', '.join(names)}, or list it under ignore: "
-                "(`docgen columns` proposes a block).",
+                f"{hint}or list it under ignore: (`docgen columns` proposes a block).",
             )
         )
+    problems.extend(listed_once(unmapped, f"Columns: {', '.join(names)}."))
     for wanted in columns:
-        if wanted.required and wanted.name not in mapped_fields:
+        if wanted.required and not {wanted.name, wanted.instead} & mapped_fields:
             problems.append(
                 Problem(
                     *at_header,
@@ -451,7 +475,7 @@ def apply(
                 )
             )
     kinds = {column.name: column.kind for column in columns}
-    out_header = [one.field for one, _ in plan]
+    out_header = [_gives(one) for one, _ in plan]
     rows: list[TableRow] = []
     for row in table.rows:
         cells: list[str] = []
@@ -477,7 +501,15 @@ def apply(
             lines.append(line)
             numbers.append(number)
         rows.append(TableRow(row.line, cells, lines, numbers))
-    return Table(shown, out_header, rows, header_line), problems
+    written = {one.field: one.sources[0] for one, _ in plan if one.sources and not one.made_from}
+    return Table(shown, out_header, rows, header_line, written=written), problems
+
+
+def _gives(one: FieldMap) -> str:
+    """The docgen column a field map gives: its own, save a compensation column that is an
+    annual rate, which gives ``annual_rate`` (worked into the pay paid through the pay
+    schedule, docgen.kinds.rrp.annual_rate)."""
+    return "annual_rate" if one.compensation_is == "annual_rate" else one.field
 
 
 def _cell(row: TableRow, number: int) -> str:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from docgen.core.safe_text import for_message
 
 QUOTE_LIMIT = 300  # characters of a value a message quotes; a longer one is shown cut
 
@@ -41,7 +43,8 @@ class Problem:
         text += "."
         if self.fix:
             text += f" {self.fix}"
-        return text
+        # A cell's value or a header quoted anywhere in it, as it really is (U+200B as \u200b).
+        return for_message(text)
 
 
 class DocgenError(Exception):
@@ -50,11 +53,32 @@ class DocgenError(Exception):
     exit_code = 2
 
 
+def shown_order(problem: Problem) -> tuple[str, int, str, str]:
+    """The order a LoadError lists its problems in: by file, line, field and what."""
+    return (problem.file, problem.line or 0, problem.path, problem.what)
+
+
+def listed_once(problems: list[Problem], listing: str) -> list[Problem]:
+    """``problems`` (each about one column) with ``listing`` (``Columns: id, name, ...``) added
+    to the fix of the one shown first, and the others pointing to it: ten unknown columns list
+    docgen's columns once, not ten times (issue 44), and never below a message that says they
+    are listed above."""
+    if not problems:
+        return problems
+    first = min(problems, key=shown_order)
+    out = []
+    for problem in problems:
+        said = listing if problem is first else f"The columns are listed above, with {first.path}."
+        fix = f"{problem.fix} {said}" if problem.fix else said
+        out.append(replace(problem, fix=fix))
+    return out
+
+
 class LoadError(DocgenError, ValueError):
     """A facts file (or a parameter file) that cannot be understood. Exit code 2."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sorted(problems, key=lambda p: (p.file, p.line or 0, p.path, p.what))
+        self.problems = sorted(problems, key=shown_order)
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

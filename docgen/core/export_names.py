@@ -43,6 +43,7 @@ COMMON_NAMES: dict[str, tuple[str, ...]] = {
     ),
     "bonus_compensation": ("annual bonus", "bonus", "bonus amount"),
     "bonus_paid_on": ("bonus pay date", "bonus paid on"),
+    "pay_frequency": ("pay frequency", "payroll frequency", "pay cycle", "pay group frequency"),
     "key_employee_on": ("key employee", "key employee 416i", "key employee flag"),
     "terminated_on": ("termination date", "term date", "separation date"),
     "termination_reason": ("termination reason", "term reason", "separation reason"),

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from docgen.core.cells import problem_place
-from docgen.core.errors import LoadError, Problem
+from docgen.core.errors import LoadError, Problem, listed_once
 from docgen.core.export_names import common_field
 from docgen.core.numbers import SourceNumber
 
@@ -88,6 +88,9 @@ class Column:
     name: str
     kind: CellKind = "text"
     required: bool = False
+    instead: str | None = None  # a column that may stand for a required one (annual_rate)
+    needs: str | None = None  # a column whose cell a filled cell of this one needs (its reason)
+    words: tuple[str, ...] = ()  # the words docgen reads in the cell, when only those
 
 
 @dataclass
@@ -129,7 +132,7 @@ def _header_problems(
             )
         ]
     seen: set[str] = set()
-    unknown: list[str] = []
+    unknown: list[Problem] = []
     for number, column in enumerate(header, start=1):
         if column in seen:
             problems.append(
@@ -145,34 +148,35 @@ def _header_problems(
         if column not in names:
             guess = difflib.get_close_matches(column, names, n=1)
             common = common_field(column, names)
-            hint = f"Did you mean {guess[0]}? " if guess else ""
+            hint = f"Did you mean {guess[0]}?" if guess else None
             if common is not None:  # an HRIS export's name: say how to read the file as it is
                 hint = (
                     f"Did you mean {common}? {column} is what HRIS exports commonly call it: "
                     f"rename the column {common}, or read the file as exported through a "
-                    "columns: block (`docgen columns FILE --kind ...` proposes one). "
+                    "columns: block (`docgen columns FILE --kind ...` proposes one)."
                 )
-            # The columns are listed once, with the first unknown column, not with each.
-            named = listed if not unknown else "The columns are listed above."
-            unknown.append(column)
-            problems.append(
+            unknown.append(
                 Problem(
                     *problem_place(shown, header_line, number),
                     f"column {column}",
                     "unknown column",
                     None,
-                    f"{hint}{named}",
+                    hint,
                 )
             )
+    # The columns are listed once, in docgen's order, after any did-you-mean, not with each.
+    problems.extend(listed_once(unknown, listed))
     for wanted in columns:
-        if wanted.required and wanted.name not in header:
+        if wanted.required and wanted.name not in header and wanted.instead not in header:
             problems.append(
                 Problem(
                     *problem_place(shown, header_line),
                     f"column {wanted.name}",
                     "required column is missing",
                     None,
-                    f"Add {_article(wanted.name)} {wanted.name} column to the header row.",
+                    f"Add {_article(wanted.name)} {wanted.name} column"
+                    + (f" (or {wanted.instead})" if wanted.instead else "")
+                    + " to the header row.",
                 )
             )
     return problems
@@ -245,6 +249,13 @@ class Table:
     header_line: int = 1
     # the header's columns, when a mapping read the file (each docgen column's first source)
     header_columns: list[int] = field(default_factory=list)
+    # docgen's column -> the company's header it is read from, when a mapping read the file: a
+    # message about a cell names the column as the company's file does
+    written: dict[str, str] = field(default_factory=dict)
+
+    def header_of(self, column: str) -> str:
+        """The header the file gives docgen's ``column`` (the company's, or docgen's own)."""
+        return self.written.get(column, column)
 
 
 def csv_table(text: str, shown: str) -> Table:
@@ -257,11 +268,17 @@ def csv_table(text: str, shown: str) -> Table:
     except StopIteration:
         header = []
     rows: list[TableRow] = []
+    ended = reader.line_num  # the line the previous record ended on
     for cells in records:
+        spans = reader.line_num - ended  # the lines this record took (blank ones before it too)
+        ended = reader.line_num
         if not any(cell.strip() for cell in cells):
             continue
+        if spans == 1:  # one line, as nearly every row is: every cell is on it
+            rows.append(TableRow(ended, cells, [ended] * len(cells)))
+            continue
         breaks = [len(_BREAK.findall(cell)) for cell in cells]
-        start = reader.line_num - sum(breaks)
+        start = ended - sum(breaks)
         lines, line = [], start
         for count in breaks:
             lines.append(line)
@@ -289,6 +306,8 @@ def read_rows(
     problems = _header_problems(header, columns, shown, table.header_line)
     if problems:
         raise LoadError(problems)  # without its header nothing in the file can be read
+    kinds = [by_name[column].kind for column in header]
+    places = list(range(1, len(header) + 1))  # a cell's column is its place, unless mapped
     rows: list[RosterRow] = []
     for read in table.rows:
         cells = read.cells
@@ -306,37 +325,40 @@ def read_rows(
                     "Quote any cell that contains a comma.",
                 )
             )
-        for place, (column, cell, line) in enumerate(
-            zip(header, cells, read.lines, strict=False), start=1
+        numbers = read.columns or places
+        values, lines, at = row.values, row.lines, row.columns
+        for column, kind, cell, line, number in zip(
+            header, kinds, cells, read.lines, numbers, strict=False
         ):
-            number = read.columns[place - 1] if read.columns else place
-            kind = by_name[column].kind
-            if cell.strip():
-                if kind not in ("lines", "list") and _BREAK.search(cell.strip()):
-                    problems.append(
-                        Problem(
-                            *problem_place(shown, line, number),
-                            f"{list_name}[{index}].{column}",
-                            "a line break inside the cell (Alt+Enter in Excel)",
-                            " / ".join(_BREAK.split(cell.strip())),
-                            "Put it on one line; only an address cell may hold several.",
-                        )
+            text = cell.strip()
+            if not text:
+                continue
+            if kind not in ("lines", "list") and ("\n" in text or "\r" in text):
+                problems.append(
+                    Problem(
+                        *problem_place(shown, line, number),
+                        f"{list_name}[{index}].{column}",
+                        "a line break inside the cell (Alt+Enter in Excel)",
+                        " / ".join(_BREAK.split(text)),
+                        "Put it on one line; only an address cell may hold several.",
                     )
-                    continue
-                try:
-                    row.values[column] = _convert(kind, cell)
-                except UnreadCell as unread:
-                    problems.append(
-                        Problem(
-                            *problem_place(shown, line, number),
-                            f"{list_name}[{index}].{column}",
-                            unread.what,
-                            cell.strip(),
-                            unread.fix,
-                        )
+                )
+                continue
+            try:
+                # text as typed, stripped: the kinds that read a cell strip it themselves
+                values[column] = text if kind == "text" else _convert(kind, cell)
+            except UnreadCell as unread:
+                problems.append(
+                    Problem(
+                        *problem_place(shown, line, number),
+                        f"{list_name}[{index}].{column}",
+                        unread.what,
+                        text,
+                        unread.fix,
                     )
-                    continue
-                row.lines[column] = line
-                row.columns[column] = number
+                )
+                continue
+            lines[column] = line
+            at[column] = number
         rows.append(row)
     return rows, problems

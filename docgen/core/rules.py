@@ -17,6 +17,7 @@ from typing import Any
 
 from docgen.core.citations import Citation
 from docgen.core.findings import Finding, Severity
+from docgen.core.safe_text import for_message
 
 DOCUMENT = "document"  # ``applies_to`` of the DOC-* rules: they read rendered documents, not facts
 
@@ -108,9 +109,10 @@ class Rule:
             subject=subject,
             path=path,
             line=line,
-            message=message,
+            # what the facts hold, quoted in a report, as it really is (U+200B as \u200b)
+            message=for_message(message, keep="\n"),
             citations=self.citations if citations is None else citations,
-            remedy=self.remedy if remedy is None else remedy,
+            remedy=for_message(self.remedy if remedy is None else remedy, keep="\n"),
             file=file,
             title=self.title,
             column=column,

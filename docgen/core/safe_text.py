@@ -10,6 +10,10 @@ One policy, used by the loader (refuse) and by every output (escape):
   annotation marks, and lone surrogates. A fact may not contain one (docgen.core.model).
 - Where such a character reaches an output anyway (a file name, a message), it is written as a
   visible escape (``\\x1b``, ``\\u202e``), never raw: :func:`visible`.
+- A message (a load error, a finding, anything on the terminal) goes further: every character
+  that does not show itself is an escape, the format characters a fact may hold (a zero-width
+  space, a word joiner, a soft hyphen) and a no-break space too, so it shows what is really in
+  the cell (:func:`for_message`).
 - CSV cells that a spreadsheet would run as a formula (leading ``= + - @``, tab or CR) get a
   leading single quote, the OWASP way; a cell that itself starts with a quote gets one too, so
   dropping one leading quote always gives the text back (:func:`csv_cell`).
@@ -91,10 +95,22 @@ def visible(text: str, keep: str = "") -> str:
     return "".join(_escape(c) if is_unsafe(c) and c not in keep else c for c in text)
 
 
+def for_message(text: str, keep: str = "") -> str:
+    """``text`` as a message quotes it: every character that does not show itself (except those
+    in ``keep``) written as an escape: the unsafe ones, and the format characters a fact may hold
+    but a reader cannot see (a zero-width space ``\\u200b``, a word joiner, a soft hyphen), a
+    no-break space, an unassigned code point. A message then shows what is really in the cell:
+    ``Jane\\u200b Smith`` is not the Jane Smith it reads as (issue 44)."""
+    if text.isprintable():  # a plain space is printable; every letter of every script is
+        return text
+    return "".join(c if c.isprintable() or c in keep else _escape(c) for c in text)
+
+
 def for_terminal(text: str) -> str:
-    """Text for a terminal: line breaks kept, every other unsafe character escaped (an ESC in a
-    file name cannot clear the screen or recolour what follows)."""
-    return visible(text, keep="\n")
+    """Text for a terminal: line breaks kept, every other character that does not show itself
+    escaped (an ESC in a file name cannot clear the screen or recolour what follows; a zero-width
+    space in a name is seen)."""
+    return for_message(text, keep="\n")
 
 
 # ------------------------------------------------------------------ CSV

@@ -1,6 +1,9 @@
 """`docgen decide`: a decision about a form on record written where the form is: that it is not
 in effect (``status: ineffective``, with its ``reason`` and who ``decided_by``), or, the reverse,
-that it is in effect after all (the three taken out). DESIGN.md, "Forms not in effect".
+that it is in effect after all (the three taken out). DESIGN.md, "Forms not in effect". And who
+saw the director's signature on an Exhibit I (``signature_seen_by``): only whoever checked the
+signed form says so, and only then does the on-file copy say the form was signed (A25: a fact a
+user would otherwise type into YAML or a CSV cell).
 
 A form is named by its person and its number among that person's forms on record, counted from 1
 in the order the facts hold them (form 1 is a finding's ``elections[0]``); `docgen status` and a
@@ -45,11 +48,13 @@ class Decided:
     name: str
     form: int
     summary: str
-    in_effect: bool
+    in_effect: bool | None  # None: nothing decided about whether it is in effect
     reason: str | None
     decided_by: str | None
     written: tuple[Path, ...]
     report: Report
+    never_written: tuple[Path, ...] = ()  # the company's own exports the facts read (A24)
+    signature_seen_by: str | None = None  # recorded by this decision
 
     @property
     def unchanged(self) -> bool:
@@ -66,6 +71,7 @@ class Decided:
             "in_effect": self.in_effect,
             "reason": self.reason,
             "decided_by": self.decided_by,
+            "signature_seen_by": self.signature_seen_by,
             "written": [str(path) for path in self.written],
         }
 
@@ -84,17 +90,21 @@ def decide(
     subject_id: str,
     form: int | None,
     *,
-    in_effect: bool,
+    in_effect: bool | None,
     reason: str | None = None,
     by: str | None = None,
     as_of: date,
+    signature_seen_by: str | None = None,
 ) -> Decided:
     """Record that form number ``form`` (from 1; None: the person's only form) of ``subject_id``
     is not in effect (``in_effect`` False: ``reason`` and ``by`` required), or is in effect
-    after all (``in_effect`` True: the decision taken out; ``reason`` and ``by`` not taken);
-    then check the person as of ``as_of``. Raises DecisionRefused, nothing written."""
+    after all (``in_effect`` True: the decision taken out; ``reason`` and ``by`` not taken), or
+    neither (None); and, given ``signature_seen_by``, who saw the signature on it (a form whose
+    facts have the field: Exhibit I). Then check the person as of ``as_of``. Raises
+    DecisionRefused, nothing written."""
     origin = f"docgen decide --for {subject_id}"
-    problems = _wanting(origin, in_effect, reason, by)
+    problems = [] if in_effect is None else _wanting(origin, in_effect, reason, by)
+    problems.extend(_seen_by_wanting(origin, in_effect, reason, by, signature_seen_by))
     if problems:
         raise DecisionRefused(problems)
     with recording_lock(Path(facts_path)):  # before any file is read (docgen.core.output)
@@ -104,11 +114,27 @@ def decide(
         forms = list(getattr(subject, LIST, None) or [])
         index = _form_index(loaded, hooks, subject, forms, form, origin)
         election = forms[index]
+        values: dict[str, Any] = {}
         if in_effect:
-            values: dict[str, Any] = {"status": None, "reason": None, "decided_by": None}
-        else:
+            values = {"status": None, "reason": None, "decided_by": None}
+        elif in_effect is False:
             assert reason is not None and by is not None  # _wanting refused them missing
             values = {"status": "ineffective", "reason": reason.strip(), "decided_by": by.strip()}
+        if signature_seen_by is not None:
+            if "signature_seen_by" not in type(election).model_fields:
+                raise DecisionRefused(
+                    [
+                        Problem(
+                            origin,
+                            None,
+                            "--signature-seen-by",
+                            f"{hooks.document} records no signature_seen_by: the RRP form's "
+                            "on-file record never states a signature",
+                            fix="Leave --signature-seen-by out for this form.",
+                        )
+                    ]
+                )
+            values["signature_seen_by"] = signature_seen_by.strip()
         now = {key: getattr(election, key) for key in values}
         written: list[Path] = []
         after = loaded
@@ -128,10 +154,12 @@ def decide(
         index + 1,
         summary,
         in_effect,
-        values["reason"],
-        values["decided_by"],
+        values.get("reason"),
+        values.get("decided_by"),
         tuple(written),
         report,
+        loaded.never_written,
+        values.get("signature_seen_by"),
     )
 
 
@@ -180,6 +208,61 @@ def _wanting(origin: str, in_effect: bool, reason: str | None, by: str | None) -
                 fix="Name who decided, e.g. --by 'A. Counsel'.",
             )
         )
+    return problems
+
+
+def _seen_by_wanting(
+    origin: str,
+    in_effect: bool | None,
+    reason: str | None,
+    by: str | None,
+    seen_by: str | None,
+) -> list[Problem]:
+    """What a request without a decision about effect lacks, or what --signature-seen-by holds
+    that the facts cannot: a name, as plain text on one line."""
+    problems: list[Problem] = []
+    if in_effect is None and seen_by is None:
+        problems.append(
+            Problem(
+                origin,
+                None,
+                "",
+                "says nothing to record",
+                fix="Say what was decided: --ineffective --reason WHY --by NAME, --in-effect, "
+                "or --signature-seen-by NAME.",
+            )
+        )
+    if in_effect is None:
+        for flag, given in (("--reason", reason), ("--by", by)):
+            if given is not None:
+                problems.append(
+                    Problem(
+                        origin,
+                        None,
+                        flag,
+                        "is for a form decided not in effect (--ineffective)",
+                        fix=f"Add --ineffective, or leave {flag} out.",
+                    )
+                )
+    if seen_by is not None:
+        if not seen_by.strip():
+            problems.append(
+                Problem(
+                    origin,
+                    None,
+                    "--signature-seen-by",
+                    "is empty: name who saw the director's signature on the form",
+                    fix="e.g. --signature-seen-by 'J. Smith, Corporate Secretary'.",
+                )
+            )
+        else:
+            try:
+                _TEXT.validate_python(seen_by.strip())
+            except ValidationError as error:
+                problems.extend(
+                    Problem(origin, None, "--signature-seen-by", detail["msg"], fix=_PLAIN)
+                    for detail in error.errors(include_url=False)
+                )
     return problems
 
 

@@ -52,6 +52,8 @@ class Recorded:
     certified: tuple[str, ...] = ()  # a returned form's certification, found holding
     refused: tuple[Problem, ...] = ()  # the forms of a multi-form intake not recorded, and why
     refused_forms: tuple[str, ...] = ()  # those forms, as given
+    # the company's own exports the facts read (A24): read, never written
+    never_written: tuple[Path, ...] = ()
 
 
 def intake(
@@ -187,6 +189,21 @@ def _name_to_accept(hooks: FormIntake, accept_name: str | None, origin: str) -> 
         )
 
 
+def read_paper(
+    facts_path: str | Path,
+    subject_id: str,
+    options: Mapping[str, Any],
+    *,
+    received_on: date,
+    as_of: date,
+) -> Filing:
+    """What `docgen elect` would record from a paper form's fields, validated exactly as elect
+    validates them, with nothing written (the workspace shows it before its Record button); a
+    form elect would refuse raises the same FormsRefused."""
+    loaded = load_facts(facts_path)
+    return _paper(loaded, _hooks(loaded), subject_id, options, received_on, as_of)[1]
+
+
 def _elect(
     facts_path: str | Path,
     subject_id: str,
@@ -197,6 +214,19 @@ def _elect(
 ) -> Recorded:
     loaded = load_facts(facts_path)
     hooks = _hooks(loaded)
+    filing = _paper(loaded, hooks, subject_id, options, received_on, as_of)
+    return _record(loaded, hooks, [filing], as_of)
+
+
+def _paper(
+    loaded: LoadedFacts,
+    hooks: FormIntake,
+    subject_id: str,
+    options: Mapping[str, Any],
+    received_on: date,
+    as_of: date,
+) -> tuple[str, Filing]:
+    """A paper form's fields read and validated as (where it came from, its Filing)."""
     kind = kind_of(loaded.facts)
     origin = f"docgen elect --for {subject_id}"
     subject = kind.subject(loaded.facts, subject_id)
@@ -240,7 +270,7 @@ def _elect(
         filing = hooks.record(loaded.facts, subject, answers, received_on, None, "options")
     except FormRefused as refused:
         raise FormsRefused(problems_of(origin, refused)) from None
-    return _record(loaded, hooks, [(origin, filing)], as_of)
+    return origin, filing
 
 
 def _hooks(loaded: LoadedFacts) -> FormIntake:
@@ -445,4 +475,4 @@ def _record(
     # whole run finds about them, for their cost (docgen.checker.part); `docgen check` the rest.
     recorded = {filing.subject for _, filing in filings}
     report = run_checks(prepared.loaded, as_of, hooks.stage, issuing=False, only=recorded)
-    return Recorded(loaded.path, filings, written, report)
+    return Recorded(loaded.path, filings, written, report, never_written=loaded.never_written)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from docgen.core.cells import is_sheet
 from docgen.core.filings import Amend, Append, Edit, Filing, FormRefused, Put
 from docgen.core.record_rows import NoColumn, RecordRows, cell_text, cells_of
 from docgen.intake.roster_text import RosterText
@@ -57,39 +58,78 @@ class Targets:
         if known is not None:
             return known
         at = self.loaded.source.extra.get((self.field, index, into))
+        held_in = _file_of(at[0]) if at is not None else None  # a workbook's, without its sheet
         in_roster = (self.field, index) in self.loaded.source.extra
         roster_shown = display(self.loaded.roster) if self.loaded.roster else None
         place = "roster" if in_roster else "file"
         if into in self.specs:
             spec, path = self.specs[into]
-            if not subject.get(into) or (at is not None and at[0] == display(path)):
+            if not subject.get(into) or held_in == display(path):
                 place = "csv"
-            elif in_roster and at is not None and at[0] == roster_shown:
+            elif in_roster and held_in is not None and held_in == roster_shown:
                 self._move_from_roster(index, into, subject)
                 place = "csv"
         self.where[(index, into)] = place
         return place
 
-    def _never_written(self, field: str, path: Path, subject_id: str) -> None:
+    def _never_written(
+        self, field: str, path: Path, subject_id: str, into: str, moving: bool = False
+    ) -> None:
         """A workbook, or a file read through a columns: mapping (A24), is the company's own
-        export: docgen reads it and never writes it, so a filing goes to a CSV of filings."""
+        export (a layout docgen does not own): docgen reads it and never writes it. A filing
+        for a person listed in one goes to the CSV of filings the facts name for its list;
+        where the facts name none of docgen's own, the filing is refused, naming the field."""
         if field not in self.loaded.read_only:
             return
-        csvs = ", ".join(spec.field for spec in self.kind.records) or "a CSV of filings"
+        spec = next((s for s in self.kind.records if s.into == into), None)
+        shown = display(path)
+        export = (
+            "the company's own export, which docgen reads (a workbook, or through its columns: "
+            "mapping) and never writes"
+        )
+        if spec is None:
+            raise FormRefused(
+                [f"{subject_id}'s form would be written into {shown}, {export}"],
+                "This kind keeps such forms only in the roster: record them in the system "
+                "that exports it and export it again.",
+            )
+        first_line = ",".join(spec.column_names)
+        if field == spec.field:  # the CSV of filings the facts name is itself an export
+            raise FormRefused(
+                [
+                    f"{subject_id}'s {spec.into} would be written into {shown}, which the "
+                    f"facts' {spec.field} names: {export}"
+                ],
+                f"Record it in the system that exports {shown} and export it again; or make "
+                f"{spec.field} a CSV of docgen's own columns (its first line: {first_line}; "
+                "docs/fact-files.md) holding the export's rows, and docgen records forms there.",
+            )
+        named = self.specs.get(into) if moving else None
         raise FormRefused(
             [
-                f"{subject_id}'s form would be written into {display(path)}, the company's own "
-                "export, which docgen reads (a workbook, or through its columns: mapping) and "
-                "never writes"
+                f"{subject_id} is listed in {shown}, {export}"
+                + (
+                    f"; their {spec.into} on record are in its row, and would be moved out of it"
+                    if named is not None
+                    else f", and the facts name no {spec.field} for the {spec.into} docgen records"
+                )
             ],
-            f"Name a CSV of docgen's own columns in the facts' {csvs} for the forms docgen "
-            "records (its first line: docs/fact-files.md); the form is then recorded there.",
+            (
+                f"Map no {spec.into} columns in {shown}'s columns: block and give them in "
+                f"{named[1].name} instead; "
+                if named is not None
+                else f"Name a CSV of docgen's own columns in the facts' {spec.field} (create it "
+                f"with the first line {first_line}; docs/fact-files.md); "
+            )
+            + "the form is then recorded there.",
         )
 
     def _move_from_roster(self, index: int, into: str, subject: dict[str, Any]) -> None:
         """The roster row's election cells emptied, its elections written as rows instead."""
         assert self.loaded.roster is not None and self.kind.roster.record is not None
-        self._never_written(self.kind.roster.field, self.loaded.roster, subject["id"])
+        self._never_written(
+            self.kind.roster.field, self.loaded.roster, subject["id"], into, moving=True
+        )
         roster = self.text(self.loaded.roster)
         number = roster.row_of(subject["id"])
         empty = {name: "" for name in roster.header}
@@ -101,7 +141,7 @@ class Targets:
 
     def _append(self, into: str, subject_id: str, item: dict[str, Any]) -> None:
         spec, path = self.specs[into]
-        self._never_written(spec.field, path, subject_id)
+        self._never_written(spec.field, path, subject_id, into)
         try:
             self.text(path).append(cells_of(spec, subject_id, item))
         except NoColumn as missing:
@@ -139,7 +179,7 @@ class Targets:
         if isinstance(edit, Append):
             self._append(into, subject_id, edit.value)
             return
-        self._never_written(spec.field, path, subject_id)
+        self._never_written(spec.field, path, subject_id, into)
         if isinstance(edit, Amend):
             self._amend_row(spec, path, subject_id, edit)
             return
@@ -159,7 +199,7 @@ class Targets:
         assert self.loaded.roster is not None
         if self.kind.roster is None or self.kind.roster.record is None:
             raise FormRefused([f"{subject_id} is in a roster that docgen cannot write"])
-        self._never_written(self.kind.roster.field, self.loaded.roster, subject_id)
+        self._never_written(self.kind.roster.field, self.loaded.roster, subject_id, edit.path[0])
         roster = self.text(self.loaded.roster)
         number = roster.row_of(subject_id)
         current = {**roster.cells(number), **roster.changes.get(number, {})}
@@ -192,6 +232,11 @@ class Targets:
         else:
             added[index - len(rows)].update(cells)
         self.touched.add(path)
+
+
+def _file_of(shown: str) -> str:
+    """The file a place names: a workbook sheet's (``Workers.xlsx:Sheet1``) is its workbook."""
+    return shown.rpartition(":")[0] if is_sheet(shown) else shown
 
 
 def _plain(item: dict[str, Any]) -> dict[str, Any]:

@@ -211,8 +211,20 @@ def _once(problems: list[Problem]) -> list[Problem]:
         for problem in problems
         if " (column " in problem.path
     }
+    # and a message that a row's cell is empty (a termination date's reason) follows from the
+    # reader refusing what the cell held
+    refused_cells = {
+        (*_row_of(problem), f"the row's {problem.path.split(' (column ', 1)[1][:-1]} cell is empty")
+        for problem in problems
+        if " (column " in problem.path and problem.path.endswith(")")
+    }
 
     def said(problem: Problem) -> bool:
+        if any(
+            (file, row) == _row_of(problem) and problem.what.endswith(empty)
+            for file, row, empty in refused_cells
+        ):
+            return True
         if problem.what != "required field is missing":
             return False
         file, row = _row_of(problem)

@@ -15,7 +15,7 @@ from docgen.core.cells import is_sheet, problem_place
 from docgen.core.errors import Problem
 from docgen.core.model import Fact, PathKey
 from docgen.core.numbers import SourceNumber
-from docgen.core.safe_text import visible
+from docgen.core.safe_text import for_message
 from docgen.load.source import SourceMap, format_path
 
 
@@ -80,7 +80,7 @@ def _unwrap(annotation: Any) -> Any:
 def show(value: Any) -> str | None:
     """A value as a message quotes it: short, typed values quoted, unsafe characters escaped."""
     if isinstance(value, SourceNumber):
-        return _short(visible(value.text))
+        return _short(for_message(value.text))
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
@@ -101,7 +101,7 @@ def show(value: Any) -> str | None:
             "null",
             "",
         )
-        shown = visible(value)
+        shown = for_message(value)
         quoted = looks_typed or value.strip() != value or not value or shown != value
         text = json.dumps(shown, ensure_ascii=False) if quoted else value
         if shown != value:  # escapes stay as written, not doubled by json.dumps

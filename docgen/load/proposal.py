@@ -10,7 +10,6 @@ refuses with its fix, so an undecided line cannot be taken by mistake.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,9 +20,11 @@ from docgen.core.column_map import NO_WORDS, YES_WORDS
 from docgen.core.errors import LoadError, Problem
 from docgen.core.export_names import common_field, normalised
 from docgen.core.roster import ISO_DAY, US_DATE, Column, Table, csv_table
+from docgen.core.safe_text import for_message
 from docgen.kinds.registry import Kind, get_kind
 from docgen.load.text import decode, display, read_bytes
 from docgen.load.workbook import is_workbook, workbook_table
+from docgen.load.yaml_core import STR, plain_tag
 
 SAMPLE_ROWS = 50  # rows read for the readers' guesses (the header is read whole)
 _MONEY = re.compile(r"\$\s*[0-9][0-9,]*(\.[0-9]+)?|[0-9]{1,3}(,[0-9]{3})+(\.[0-9]+)?")
@@ -42,6 +43,18 @@ _VALUE_WORDS = {
     },
 }
 
+# A pay frequency's words, letters only and lower case, to docgen's; only a word that can be read
+# one way ("Bi-monthly" is every other month to some and twice a month to others: FILL IN).
+_FREQUENCY_WORDS = {
+    "weekly": "weekly",
+    "biweekly": "biweekly",
+    "fortnightly": "biweekly",
+    "everyotherweek": "biweekly",
+    "semimonthly": "semimonthly",
+    "twiceamonth": "semimonthly",
+    "monthly": "monthly",
+}
+
 
 @dataclass(frozen=True)
 class Line:
@@ -51,8 +64,31 @@ class Line:
     why: str = ""
 
 
+# Words YAML 1.1 readers take as booleans or null (YAML 1.2, docgen's, reads yes as text): quoted
+# too, so the block means the same in whatever tool the user passes it through.
+_YAML_WORDS = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"})
+
+
 def _quoted(header: str) -> str:
-    return header if _PLAIN.fullmatch(header) and header.strip() == header else json.dumps(header)
+    """A header (or a cell's word) as a YAML scalar that reads back as exactly that text: plain
+    where every YAML reader reads it so, else double-quoted with ``"`` and ``\\`` escaped and
+    each character that does not show itself (a line break, U+200B) written as YAML's own escape
+    (``\\n``, ``\\u200b``), which the loader reads back as the character."""
+    if (
+        _PLAIN.fullmatch(header)
+        and header.strip() == header
+        and header.lower() not in _YAML_WORDS
+        and plain_tag(header) == STR
+    ):
+        return header
+    escaped = header.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"' + for_message(escaped.replace("\t", "\\t")) + '"'
+
+
+def _comment(text: str) -> str:
+    """A comment's text on one line: a header's line break or invisible character escaped, so
+    nothing in it can end the comment and become YAML."""
+    return for_message(text)
 
 
 def _cells(table: Table, number: int) -> list[tuple[int, str]]:
@@ -90,6 +126,7 @@ def propose(table: Table, columns: Sequence[Column], facts_field: str, command: 
     """The proposed block, as text to paste under the facts' ``columns:``."""
     names = [column.name for column in columns]
     kinds = {column.name: column.kind for column in columns}
+    by_name = {column.name: column for column in columns}
     taken: dict[str, list[int]] = {}
     left: list[int] = []
     lines: list[Line] = []
@@ -126,6 +163,12 @@ def propose(table: Table, columns: Sequence[Column], facts_field: str, command: 
         reason = _reason(header, field, names)
         options = _reader(table, numbers[0], field, kinds.get(field, "text"))
         if not options:
+            words = by_name[field].words if field in by_name else ()
+            if words:  # no sample cell to map: say which words the cells must be
+                reason += (
+                    f"; docgen reads {', '.join(words)}: if the file writes other words, map "
+                    "them with values:"
+                )
             lines.append(Line(f"{field}: {_quoted(header)}", reason))
             continue
         text = ", ".join(f"{key}: {value}" for key, value, _ in options)
@@ -149,6 +192,21 @@ def propose(table: Table, columns: Sequence[Column], facts_field: str, command: 
                         f"{wanted.name}:", f"FILL IN: a required column; no header is {wanted.name}"
                     )
                 )
+    for field, numbers in list(taken.items()):
+        needed = by_name[field].needs if field in by_name else None
+        if needed is None or needed in taken:
+            continue
+        header = table.header[numbers[0]]
+        words = by_name[needed].words
+        lines.append(
+            Line(
+                f"{needed}:",
+                f"FILL IN the file's column for {needed}, which {header} needs"
+                + (f" ({needed} is one of {', '.join(words)})" if words else "")
+                + f", or remove this line if the file has none: a row with a {header} is then "
+                "refused",
+            )
+        )
     for number in left:
         header = table.header[number]
         ignore.append(
@@ -159,8 +217,10 @@ def propose(table: Table, columns: Sequence[Column], facts_field: str, command: 
             )
         )
     out = [
-        f"# Proposed by `{command}` from the header and the first "
-        f"{min(len(table.rows), SAMPLE_ROWS)} rows of {table.shown}.",
+        _comment(
+            f"# Proposed by `{command}` from the header and the first "
+            f"{min(len(table.rows), SAMPLE_ROWS)} rows of {table.shown}."
+        ),
         "# Each line says why; check every one, fill in each FILL IN, then paste the block under",
         "# columns: in the facts file (docs/spreadsheets.md). Nothing is read until you do.",
         "columns:",
@@ -170,11 +230,13 @@ def propose(table: Table, columns: Sequence[Column], facts_field: str, command: 
         sheet = table.shown.rpartition(":")[2]
         out.append(f"    sheet: {_quoted(sheet)}  # the sheet read (the first); name another here")
     for line in lines:
-        out.extend([f"    # {line.why}", f"    {line.text}"] if line.why else [f"    {line.text}"])
+        if line.why:
+            out.append(f"    # {_comment(line.why)}")
+        out.append(f"    {line.text}")
     if ignore:
         out.append("    ignore:")
         for line in ignore:
-            out.extend([f"      # {line.why}", f"      {line.text}"])
+            out.extend([f"      # {_comment(line.why)}", f"      {line.text}"])
     return "\n".join(out) + "\n"
 
 
@@ -230,6 +292,16 @@ def _reader(table: Table, number: int, field: str, kind: str) -> list[tuple[str,
         if all(ISO_DAY.fullmatch(cell) for _, cell in cells):
             return []
         return [("read", "date", f"row {line} holds {first}")]
+    if field == "pay_frequency":
+        mapped = []
+        for word in sorted({cell for _, cell in cells}):
+            letters = "".join(ch for ch in word.lower() if ch.isalpha())
+            mapped.append(f"{_quoted(word)}: {_FREQUENCY_WORDS.get(letters, '')}")
+        why = "each word of the sample read as the frequency it names"
+        if any(m.endswith(": ") for m in mapped):
+            why += "; FILL IN the ones left empty (weekly, biweekly, semimonthly or monthly)"
+        why += "; each frequency needs its schedule in plan.pay_schedule or plan.pay_schedules"
+        return [("values", "{" + ", ".join(mapped) + "}", why)]
     if field in _VALUE_WORDS:
         mapped = []
         for word in sorted({cell for _, cell in cells}):

@@ -97,6 +97,15 @@ class LoadedFacts:
         return self.facts.kind
 
     @property
+    def never_written(self) -> tuple[Path, ...]:
+        """The files of ``read_only``: the company's own exports, which docgen reads and never
+        writes (a filing for a person listed in one goes to a CSV of filings, A24)."""
+        paths = [self.records[name] for name in sorted(self.read_only) if name in self.records]
+        if self.roster is not None and self.read_only - set(self.records):
+            paths.insert(0, self.roster)
+        return tuple(paths)
+
+    @property
     def inputs(self) -> dict[Path, str]:
         """Every file and folder these facts were read from, each with what it is (for a
         message): no output may be written over one (docgen.core.output.refuse_overwriting)."""

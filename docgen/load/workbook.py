@@ -20,6 +20,7 @@ Decisions, and why:
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
@@ -50,6 +51,13 @@ def _text(value: object) -> str:
     if isinstance(value, timedelta | time):
         return str(value)
     return str(value)
+
+
+def _row_text(row: Sequence[object]) -> list[str]:
+    """A row's cells as text. Most cells of a roster are text already and are taken as they
+    are; only a typed cell (a number, a date) is converted (10,000 rows of 29 cells: 0.25 s
+    of CPU saved on this machine, bench/bench_spreadsheets.py)."""
+    return [value if isinstance(value, str) else _text(value) for value in row]
 
 
 def workbook_table(raw: bytes, shown: str, sheet: str | None) -> Table:
@@ -88,17 +96,17 @@ def workbook_table(raw: bytes, shown: str, sheet: str | None) -> Table:
         ) from None
     where = f"{shown}:{name}"
     header_at = next(
-        (number for number, row in enumerate(values) if any(_text(v).strip() for v in row)),
+        (number for number, row in enumerate(values) if any(t.strip() for t in _row_text(row))),
         None,
     )
     if header_at is None:
         return Table(where, [], [])
-    header = [_text(v).strip() for v in values[header_at]]
+    header = [text.strip() for text in _row_text(values[header_at])]
     while header and not header[-1]:
         header.pop()
     rows: list[TableRow] = []
     for number, row in enumerate(values[header_at + 1 :], start=header_at + 2):
-        cells = [_text(v) for v in row]
+        cells = _row_text(row)
         if not any(cell.strip() for cell in cells):
             continue
         while len(cells) > len(header) and not cells[-1].strip():

@@ -61,6 +61,15 @@ _IMPLICIT = [
 ]
 
 
+def plain_tag(text: str) -> str:
+    """The tag ``text`` written as a plain scalar resolves to: STR when it reads as text, else
+    the type it would be read as (``123``, ``null``, ``true``, ``2026-01-01``)."""
+    for tag, pattern, _ in _IMPLICIT:
+        if re.fullmatch(pattern, text):
+            return tag
+    return STR
+
+
 class PurePythonLoader(yaml.SafeLoader):
     """PyYAML's pure-Python composer with the YAML 1.2 core resolvers: it reads where PyYAML was
     built without libyaml, and words what libyaml refuses (docgen.load.yaml_facts)."""

@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -32,28 +32,35 @@ from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from docgen import api
-from docgen.web import charts
-from docgen.web.cache import Results, fingerprint
+from docgen.web import charts, plan_year, readings
+from docgen.web.cache import Results
 from docgen.web.security import Guard, csrf_token, inside, same, security_headers
 
 PAGE_ROWS = 100  # people per page of a table: a page of a 10,000-person cycle stays quick
+PERSON_CHOICES = 300  # past this many people with findings, the filter takes a typed id
 FACTS_SUFFIXES = (".yaml", ".yml")
 UPLOADS = "returned"  # the folder (inside the workspace's) a dropped form is kept in
 MAX_UPLOAD = 20 * 1024 * 1024
-# `docgen elect`'s options (docgen/cli.py), by name, each with whether it is given once per item
-ELECT_OPTIONS = {
-    "pay-on": False,
-    "pay-date": False,
-    "printed-name": False,
-    "signed-on": False,
-    "recorded-by": False,
-    "salary-percent": False,
-    "bonus-percent": False,
-    "performance-percent": True,
-    "allocation": True,
-    "beneficiary": True,
-    "accept-name": False,
+# `docgen elect`'s options (docgen/cli.py) as a paper form's fields on the Returned forms screen:
+# their label, and whether each is given once per item (one a line: a fund, a Beneficiary, a period)
+PAPER_FIELDS = {
+    "pay-on": ("Payment on (Exhibit I, Section III)", False),
+    "pay-date": ("Payment date beside option (b) or (c), as written", False),
+    "printed-name": ("Printed name (Section IV), as written", False),
+    "signed-on": ("Date signed, as written", False),
+    "salary-percent": ("Percent of base salary (Section II(a))", False),
+    "bonus-percent": ("Percent of bonus (Section II(b))", False),
+    "performance-percent": ("Performance-based pay: END=PERCENT, one period a line", True),
+    "allocation": ("Investment allocation: FUND=PERCENT, one fund a line", True),
+    "beneficiary": ("Beneficiaries: NAME;RELATIONSHIP;SHARE, one a line", True),
+    "recorded-by": ("Recorded by (your name, on the on-file copy)", False),
+    "accept-name": ("Accept a printed name that differs from the record, because", False),
 }
+PAY_ON = (  # Exhibit I, Section III's options, by the value `docgen elect --pay-on` takes
+    ("separation", "(a) Separation from Service"),
+    ("date", "(b) a date"),
+    ("earlier_of_separation_or_date", "(c) the earlier of Separation from Service or a date"),
+)
 SERVED = {
     ".pdf": "application/pdf",
     ".html": "text/html; charset=utf-8",
@@ -100,7 +107,7 @@ class Workspace:
     folder: Path
     out: Path
     token: str
-    results: Results = field(default_factory=Results)
+    results: Results = field(default_factory=lambda: Results(api.load_facts, api.fact_files))
     writing: threading.Lock = field(default_factory=threading.Lock)
     jobs: dict[str, Job] = field(default_factory=dict)
 
@@ -189,17 +196,19 @@ def problems_of(error: Exception) -> list[str]:
 
 
 def checked(ws: Workspace, path: Path, as_of: date, stage: str | None = None) -> tuple[Any, Any]:
-    """`docgen check`: the facts loaded and their report, checked once per version."""
-
-    def make() -> tuple[tuple[Any, Any], list[Path]]:
-        loaded, report = api.check_loaded(path, as_of, stage)
-        return (loaded, report), api.fact_files(loaded)
-
-    return ws.results.get(("check", path, as_of, stage), make)
+    """`docgen check`: the facts as loaded (once per version of their files) and their report
+    as of ``as_of``, at the stage the day chooses or at ``stage``, each checked once."""
+    version = ws.results.version(path)
+    loaded = version.loaded
+    report = version.get(("check", as_of, None), lambda: api.run_checks(loaded, as_of))
+    if stage is not None and report.stage != stage:  # the check at the stage asked, once
+        report = version.get(("check", as_of, stage), lambda: api.run_checks(loaded, as_of, stage))
+    return loaded, report
 
 
 def files_of(ws: Workspace, path: Path, as_of: date) -> list[Path]:
-    return api.fact_files(checked(ws, path, as_of)[0])
+    """Every file the facts read, as the version shown was made from them."""
+    return list(ws.results.version(path).files)
 
 
 def issued_key(ws: Workspace, cycle: str) -> str:
@@ -211,22 +220,48 @@ def issued_key(ws: Workspace, cycle: str) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+def issued_of(ws: Workspace, cycle: str) -> dict[str, dict[str, Any]]:
+    """The manifest of each stage of ``cycle`` issued, read again once one is written."""
+    key = ("issued", cycle, issued_key(ws, cycle))
+    return ws.results.outside(key, lambda: api.issued_stages(ws.out, cycle))
+
+
 def status_of(ws: Workspace, path: Path, as_of: date) -> Any:
-    """`docgen status`, with the day each form was sent once the forms' stage is issued."""
-    loaded = checked(ws, path, as_of)[0]
-    cycle_name, _, forms_stage = api.cycle_of(loaded)
+    """`docgen status` from the check's findings (no check of its own), with the day each form
+    was sent once the forms' stage is issued."""
+    checks = checked(ws, path, as_of)
+    cycle_name, _, forms_stage = api.cycle_of(checks[0])
     sent = (
         forms_stage is not None and (ws.out / cycle_name / forms_stage / "manifest.json").is_file()
     )
     out = ws.out if sent else None
-    return derived(ws, "status", path, as_of, lambda: api.status(path, as_of=as_of, out=out))
+    return derived(
+        ws,
+        "status",
+        path,
+        as_of,
+        lambda: api.status(path, as_of=as_of, out=out, checked=checks),
+        issued=True,
+    )
 
 
-def derived(ws: Workspace, name: str, path: Path, as_of: date, make: Callable[[], Any]) -> Any:
-    """A result made from the facts (status, calendar, payroll), kept while they stand."""
-    files = files_of(ws, path, as_of)
-    cycle = api.cycle_of(checked(ws, path, as_of)[0])[0]
-    return ws.results.get((name, path, as_of), lambda: (make(), files), extra=issued_key(ws, cycle))
+def derived(
+    ws: Workspace,
+    name: Hashable,
+    path: Path,
+    as_of: date | None,
+    make: Callable[[], Any],
+    *,
+    issued: bool = False,
+) -> Any:
+    """A result made from the facts (status, calendar, a page's view of the check), made when
+    a screen first shows it and kept with the facts' version: ``as_of`` None for one the day
+    does not change (compute, payroll); ``issued``: one that shows the issued folders too."""
+    version = ws.results.version(path)
+    key: tuple[Any, ...] = (name, as_of)
+    if issued:
+        key += (issued_key(ws, api.cycle_of(version.loaded)[0]),)
+    return version.get(key, make)
 
 
 # ------------------------------------------------------------------ pages
@@ -251,12 +286,14 @@ def page(ws: Workspace, template: str, request: Request | None, **context: Any) 
 
 
 def refusal_page(ws: Workspace, request: Request, messages: list[str], status: int) -> Response:
+    wrote = request.method not in ("GET", "HEAD")
     return page(
         ws,
         "refused.html.j2",
         request,
         messages=messages,
-        title="Refused",
+        title="Refused" if wrote else "This page cannot be shown",
+        wrote=wrote,
         status_code=status,
         f=request.query_params.get("f", ""),
         as_of=request.query_params.get("as_of", ""),
@@ -272,7 +309,8 @@ def route(ws: Workspace, handler: Handler) -> Callable[[Request], Awaitable[Resp
 
     async def endpoint(request: Request) -> Response:
         try:
-            return await handler(ws, request)
+            with ws.results.request():  # the page made from one version of each facts file
+                return await handler(ws, request)
         except Refused as refused:
             return refusal_page(ws, request, refused.messages, refused.status)
         except api.DocgenError as error:
@@ -369,18 +407,13 @@ async def cycle(ws: Workspace, request: Request) -> Response:
         path,
         as_of,
         lambda: charts.timeline(
-            list(csv.DictReader(io.StringIO(str(api.calendar(path, "csv", as_of))))), as_of
+            list(csv.DictReader(io.StringIO(str(api.calendar(path, "csv", as_of, loaded=loaded))))),
+            as_of,
         ),
     )
-    issued = ws.results.get(
-        ("issued", cycle_name),
-        lambda: (api.issued_stages(ws.out, cycle_name), []),
-        extra=issued_key(ws, cycle_name),
-    )
-    people = ws.results.get(
-        ("people", path, as_of),
-        lambda: (_people(status, issued, report), files_of(ws, path, as_of)),
-        extra=issued_key(ws, cycle_name),
+    issued = issued_of(ws, cycle_name)
+    people = derived(
+        ws, "people", path, as_of, lambda: _people(status, issued, report), issued=True
     )
     number = page_of(request)
     pages = max(1, -(-len(people) // PAGE_ROWS))
@@ -408,6 +441,28 @@ async def cycle(ws: Workspace, request: Request) -> Response:
     )
 
 
+def _filter_choices(found: Any, person: str, rule: str) -> dict[str, list[tuple[str, int]]]:
+    """The Findings filter's choices: each person, rule and severity the findings name, with how
+    many each has (a person or rule asked for that has none is listed too, with 0)."""
+    counts: dict[str, dict[str, int]] = {"person": {}, "rule": {}, "severity": {}}
+    for finding in found:
+        for key, value in (
+            ("person", finding.subject),
+            ("rule", finding.rule),
+            ("severity", finding.severity),
+        ):
+            counts[key][value] = counts[key].get(value, 0) + 1
+    for key, asked in (("person", person), ("rule", rule)):
+        if asked:
+            counts[key].setdefault(asked, 0)
+    order = {"error": 0, "warning": 1, "info": 2}
+    return {
+        "person": sorted(counts["person"].items()),
+        "rule": sorted(counts["rule"].items()),
+        "severity": sorted(counts["severity"].items(), key=lambda item: order.get(item[0], 3)),
+    }
+
+
 async def findings(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
@@ -423,8 +478,8 @@ async def findings(ws: Workspace, request: Request) -> Response:
         and (not severity or f.severity == severity)
     )
     filtered = dataclasses.replace(report, findings=shown)
-    key = ("findings", path, as_of, person, rule, severity)
-    context = ws.results.get(key, lambda: (api.report_context(filtered), files_of(ws, path, as_of)))
+    key = ("findings", person, rule, severity)
+    context = derived(ws, key, path, as_of, lambda: api.report_context(filtered))
     number = page_of(request)
     groups = context["groups"]
     return page(
@@ -440,7 +495,8 @@ async def findings(ws: Workspace, request: Request) -> Response:
         person=person,
         rule=rule,
         severity=severity,
-        rules=sorted(report.rule_ids()),
+        choices=(choices := _filter_choices(report.findings, person, rule)),
+        person_list=len(choices["person"]) <= PERSON_CHOICES,
         shown=len(shown),
     )
 
@@ -449,16 +505,9 @@ async def review(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     loaded, report = checked(ws, path, as_of)
-    context = ws.results.get(
-        ("review", path, as_of),
-        lambda: (api.report_context(report, loaded), files_of(ws, path, as_of)),
-    )
+    context = derived(ws, "review", path, as_of, lambda: api.report_context(report, loaded))
     cycle_name = api.cycle_of(loaded)[0]
-    issued = ws.results.get(
-        ("issued", cycle_name),
-        lambda: (api.issued_stages(ws.out, cycle_name), []),
-        extra=issued_key(ws, cycle_name),
-    )
+    issued = issued_of(ws, cycle_name)
     previews = []
     for stage, manifest in issued.items():
         for packet in manifest.get("packets", [])[:1]:
@@ -483,7 +532,7 @@ async def review(ws: Workspace, request: Request) -> Response:
         report=report,
         clauses=context["clauses"],
         unapproved=context["unapproved"],
-        facts_sha=fingerprint(files_of(ws, path, as_of)),
+        facts_sha=ws.results.version(path).sha256,
         previews=previews,
         chosen=chosen,
         pages=pages,
@@ -547,7 +596,7 @@ async def issued_file(ws: Workspace, request: Request) -> Response:
 
 def stale_check(ws: Workspace, path: Path, as_of: date, shown: str) -> None:
     """Refuse a decision made on a page whose facts have changed since it was shown."""
-    now = fingerprint(files_of(ws, path, as_of))
+    now = ws.results.current(path)
     if not shown or shown != now:
         raise Refused(
             [
@@ -615,24 +664,58 @@ def _upload_name(filename: str, data: bytes) -> str:
     return f"{hashlib.sha256(data).hexdigest()[:12]}-{stem}"
 
 
+def paper_given(fields: Any, options: tuple[str, ...]) -> dict[str, str | list[str] | None]:
+    """A paper form's fields (a query or a post) as `docgen elect`'s options: only the options
+    of this file's kind, a repeated one a line each."""
+    given: dict[str, str | list[str] | None] = {}
+    for option in options:
+        if PAPER_FIELDS.get(option, ("", False))[1]:
+            lines = [
+                line.strip()
+                for value in fields.getlist(option)
+                if isinstance(value, str)
+                for line in value.splitlines()
+                if line.strip()
+            ]
+            if lines:
+                given[option] = lines
+            continue
+        value = fields.get(option)
+        if isinstance(value, str) and value.strip():
+            given[option] = value.strip()
+    return given
+
+
 async def returned(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     received = as_of_of(request.query_params.get("received_on") or as_of.isoformat())
     loaded, report = checked(ws, path, as_of)
+    status = status_of(ws, path, as_of)
+    names = {row.subject: row.name for row in status.rows}
     waiting = [n for n in request.query_params.getlist("form") if n]
-    readings = []
+    shown = []
     for upload in waiting:
         target = inside(ws.folder / UPLOADS, upload)
         if target is None or not target.is_file():
-            readings.append({"name": upload, "filing": None, "problems": ["no such upload"]})
+            shown.append(
+                readings.Reading(upload, refusals=[("no such upload", "Drop the form again.")])
+            )
             continue
         try:
             filing = api.read_returned(path, target, received_on=received)
-            readings.append({"name": upload, "filing": filing, "problems": []})
+            shown.append(readings.reading(upload, filing, names.get(filing.subject, "")))
         except api.DocgenError as error:
-            readings.append({"name": upload, "filing": None, "problems": problems_of(error)})
-    status = status_of(ws, path, as_of)
+            shown.append(readings.refused(upload, error))
+    options = api.paper_options(loaded)
+    paper, person = None, request.query_params.get("person", "").strip()
+    given = paper_given(request.query_params, options)
+    if request.query_params.get("paper"):
+        try:
+            filing = api.read_paper(path, person, given, received_on=received, as_of=as_of)
+            paper = readings.reading("The paper form", filing, names.get(filing.subject, ""))
+        except api.DocgenError as error:
+            paper = readings.refused("The paper form", error)
     number = page_of(request)
     rows = status.rows
     return page(
@@ -640,13 +723,18 @@ async def returned(ws: Workspace, request: Request) -> Response:
         "returned.html.j2",
         request,
         **common(request, name, as_of, "returned", "Returned forms"),
-        readings=readings,
+        readings=shown,
         received_on=received.isoformat(),
-        recordable=[r["name"] for r in readings if r["filing"] is not None],
+        recordable=[r.name for r in shown if not r.refusals],
+        paper=paper,
+        person=person,
+        given=given,
+        paper_fields=[(o, *PAPER_FIELDS.get(o, (o, False))) for o in options],
+        pay_on=PAY_ON,
         rows=rows[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
         number=number,
         pages=max(1, -(-len(rows) // PAGE_ROWS)),
-        facts_sha=fingerprint(files_of(ws, path, as_of)),
+        facts_sha=ws.results.version(path).sha256,
         report=report,
     )
 
@@ -712,26 +800,9 @@ async def elect(ws: Workspace, request: Request) -> Response:
     as_of = as_of_of(text_field(form, "as_of"))
     received = as_of_of(text_field(form, "received_on"))
     person = text_field(form, "person", "Choose the person whose paper form this is.")
-    options: dict[str, str | list[str] | None] = {}
-    given = text_field(form, "fields", "Write the form's fields, one `option: value` a line.")
-    for line in given.splitlines():
-        if not line.strip():
-            continue
-        option, colon, value = line.partition(":")
-        key = option.strip().removeprefix("--")
-        if not colon or key not in ELECT_OPTIONS:
-            raise Refused(
-                [
-                    f"{line.strip()!r}: write each field as `option: value` with one of "
-                    f"docgen elect's options ({', '.join(sorted(ELECT_OPTIONS))}), "
-                    "e.g. pay-on: separation."
-                ]
-            )
-        if ELECT_OPTIONS[key]:  # given once per fund, Beneficiary or period
-            listed = options.get(key)
-            options[key] = [*(listed if isinstance(listed, list) else []), value.strip()]
-        else:
-            options[key] = value.strip()
+    options = paper_given(form, api.paper_options(checked(ws, path, as_of)[0]))
+    if not options:
+        raise Refused(["Fill in what the paper form says: no field is given."])
     with ws.write():
         stale_check(ws, path, as_of, text_field(form, "facts_sha"))
         api.elect(path, person, options, received_on=received, as_of=as_of)
@@ -752,19 +823,16 @@ def _quoted(text: str) -> str:
 async def issue(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
-    loaded, _ = checked(ws, path, as_of)
+    loaded, shown = checked(ws, path, as_of)
     cycle_name, stages, _ = api.cycle_of(loaded)
-    stage = request.query_params.get("stage") or stages[0]
+    # the stage the day chooses, as `docgen check` and every other screen check it (not another)
+    stage = request.query_params.get("stage") or shown.stage
     if stage not in stages:
         raise Refused([f"stage {stage}: this cycle's stages are {', '.join(stages)}."])
     report = checked(ws, path, as_of)[1]
     if report.stage != stage:  # the check at the stage asked, unless it is the one shown
         report = checked(ws, path, as_of, stage)[1]
-    issued = ws.results.get(
-        ("issued", cycle_name),
-        lambda: (api.issued_stages(ws.out, cycle_name), []),
-        extra=issued_key(ws, cycle_name),
-    )
+    issued = issued_of(ws, cycle_name)
     errors_by: dict[str, int] = {}
     for finding in report.errors:
         errors_by[finding.subject] = errors_by.get(finding.subject, 0) + 1
@@ -777,6 +845,8 @@ async def issue(ws: Workspace, request: Request) -> Response:
         stage=stage,
         stages=stages,
         errors_by=sorted(errors_by.items()),
+        # an error about the cycle itself (not a person) is lifted by no hold: batch refuses it
+        people=sorted({row.subject for row in status_of(ws, path, as_of).rows}),
         manifest=issued.get(stage),
         cycle=cycle_name,
         out=str(ws.out),
@@ -867,42 +937,71 @@ async def rrp(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     loaded, report = checked(ws, path, as_of)
+    title = common(request, name, as_of, "rrp", "Retirement Restoration Plan")
+    if not api.has_payroll(loaded):  # a director grant has no Plan arithmetic to show
+        return page(ws, "rrp.html.j2", request, **title, report=report, figures=None)
     figures = derived(
-        ws, "compute", path, as_of, lambda: json.loads(str(api.compute(path, "json")))
+        ws, "compute", path, None, lambda: json.loads(str(api.compute(path, "json", loaded=loaded)))
     )
     paychecks = derived(
-        ws, "payroll", path, as_of, lambda: json.loads(str(api.payroll(path, "json")))
+        ws, "payroll", path, None, lambda: json.loads(str(api.payroll(path, "json", loaded=loaded)))
     )
     status = status_of(ws, path, as_of)
     person = request.query_params.get("person", "").strip()
-    series = ws.results.get(
-        ("series", path, as_of, person),
-        lambda: (_by_pay_date(paychecks, person), files_of(ws, path, as_of)),
+    everyone = figures["participants"]
+    people = [p for p in everyone if p["id"] == person] if person else everyone
+    missing = ""
+    if person and not people:  # said on the page, with every participant to choose from
+        missing, person, people = person, "", everyone
+    series = derived(ws, ("series", person), path, None, lambda: _by_pay_date(paychecks, person))
+    enrolled = derived(
+        ws, "enrolled", path, as_of, lambda: {row.subject: row for row in status.rows}, issued=True
     )
-    enrolled = ws.results.get(
-        ("enrolled", path, as_of),
-        lambda: ({row.subject: row for row in status.rows}, files_of(ws, path, as_of)),
-    )
-    people = figures["participants"]
-    if person:
-        people = [p for p in people if p["id"] == person]
+    # Without pay dates (no plan.pay_schedule, no pay periods) payroll works the Plan Year as one
+    # line: the chart then shows the year's deferral and match per participant instead.
+    dated = any(not day.startswith("Plan Year") for day, _, _ in series)
     number = page_of(request)
+    if not dated and not person:  # the participants of this page: a chart stays readable
+        shown = [
+            (p["id"], Decimal(p["elective_deferral"] or 0), Decimal(p["matching_restoration"] or 0))
+            for p in everyone[(number - 1) * PAGE_ROWS : number * PAGE_ROWS]
+        ]
+    else:
+        shown = series if dated else []
+    shared = derived(ws, "shared notes", path, None, lambda: plan_year.shared_notes(everyone))
     detail = next((p for p in paychecks["participants"] if p["id"] == person), None)
     return page(
         ws,
         "rrp.html.j2",
         request,
-        **common(request, name, as_of, "rrp", "Retirement Restoration Plan"),
+        **title,
         figures=figures,
-        people=people[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
+        limit=plan_year.money(figures.get("compensation_limit")),
+        people=plan_year.rows(
+            people[(number - 1) * PAGE_ROWS : number * PAGE_ROWS], enrolled, shared
+        ),
+        everyone=len(everyone),
+        shared=shared,
         number=number,
         pages=max(1, -(-len(people) // PAGE_ROWS)),
-        enrolled=enrolled,
-        chart=charts.deferral_and_match(series),
-        series=series,
+        chart=charts.deferral_and_match(shown, by_pay_date=dated),
+        dated=dated,
+        series=[(day, plan_year.money(d), plan_year.money(m)) for day, d, m in series],
         person=person,
+        missing=missing,
+        figure=people[0] if person else None,
+        elections=plan_year.elections(people[0]) if person else [],
         detail=detail,
+        money=plan_year.money,
         report=report,
+    )
+
+
+async def drop_script(ws: Workspace, request: Request) -> Response:
+    """The Returned forms screen's few lines of JavaScript (templates/web/drop.js): the workspace's
+    own script, served from itself as its Content-Security-Policy allows; nothing fetched."""
+    return Response(
+        api.web_page("drop.js", {}), media_type="text/javascript", headers=security_headers()
     )
 
 
@@ -921,6 +1020,7 @@ def create_app(folder: Path, out: Path, token: str, hosts: frozenset[str], port:
         ("/rrp", rrp),
         ("/files/{path:path}", issued_file),
         ("/pages/{path:path}", page_image),
+        ("/static/drop.js", drop_script),
     ]
     post = [
         ("/approve", approve),

@@ -1,82 +1,148 @@
-"""The results a page shows, kept in memory for the server's lifetime by the SHA-256 of every
-file they were made from: a page after an edit checks again once, every other page is quick."""
+"""The workspace's results, in memory for the server's lifetime only (nothing is kept on disk):
+per facts file, one version by the SHA-256 of the facts and every file they read, loaded once,
+checked once per day asked, and every result a screen shows made from it the first time a screen
+asks and shared by all of them, so a page after an edit loads and checks once."""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 import threading
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-_DIGESTS: dict[tuple[str, int, int, int], bytes] = {}  # a file's SHA-256 by its stat
+VERSIONS = 4  # facts files kept at once: a 10,000-person cycle's results are hundreds of MB
+VIEWS = 64  # results kept per version (each filter of a page is one), least recently used first
+# The versions one request has used, by facts file: a page is made from one version throughout
+# (a file written while it renders shows on the next page), and its files are hashed once.
+_REQUEST: contextvars.ContextVar[dict[Path, Version] | None] = contextvars.ContextVar(
+    "docgen_web_request", default=None
+)
 
 
-def _digest(file: Path) -> bytes:
-    """A file's SHA-256, read again only when its size, time or inode has changed (as git's
-    index does): a page asks for it several times and a 10,000-row roster is megabytes."""
+def _file_digest(file: Path) -> bytes:
     try:
-        stat = file.stat()
-    except OSError:
+        return hashlib.sha256(file.read_bytes()).digest()
+    except OSError:  # missing or unreadable: counts as such, and the load will say why
         return b"missing"
-    key = (str(file), stat.st_size, stat.st_mtime_ns, stat.st_ino)
-    digest = _DIGESTS.get(key)
-    if digest is None:
-        try:
-            digest = hashlib.sha256(file.read_bytes()).digest()
-        except OSError:
-            return b"missing"
-        _DIGESTS[key] = digest
-    return digest
 
 
 def fingerprint(files: Sequence[Path]) -> str:
-    """The SHA-256 of the files' names and bytes (a missing file counts as such)."""
-    digest = hashlib.sha256()
+    """The SHA-256 of the files' names and bytes, a folder (the company's templates) by the name
+    and bytes of every file in it. Read afresh on every request, never trusted to a file's size
+    and time (an edit within the same clock tick keeps both): 10,000 participants' four CSVs
+    hash in a few milliseconds."""
+    sha = hashlib.sha256()
     for file in files:
-        digest.update(str(file).encode() + b"\0")
-        digest.update(_digest(file))
-    return digest.hexdigest()
+        sha.update(str(file).encode() + b"\0")
+        if file.is_dir():
+            for inner in sorted(p for p in file.rglob("*") if p.is_file()):
+                sha.update(str(inner.relative_to(file)).encode() + b"\0" + _file_digest(inner))
+        else:
+            sha.update(_file_digest(file))
+    return sha.hexdigest()
 
 
-KEPT = 64  # results kept at most (each filter of a page is one): memory stays bounded
+class Version:
+    """One version of a facts file (and every file it reads): the facts as loaded, and each
+    result made from them (the check of a day, status, calendar, compute, payroll and the views
+    of them), each made the first time it is asked for."""
 
+    def __init__(self, files: Sequence[Path], sha256: str, loaded: Any, lock: threading.RLock):
+        self.files = tuple(files)
+        self.sha256 = sha256  # "" when a file changed while it was read: loaded again next time
+        self.loaded = loaded
+        self._lock = lock
+        self._made: OrderedDict[Hashable, Any] = OrderedDict()
 
-@dataclass
-class _Entry:
-    files: list[Path]
-    sha256: str
-    value: Any
+    def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """The result ``key`` of this version, made by ``make`` if it is not kept."""
+        with self._lock:
+            if key in self._made:
+                self._made.move_to_end(key)
+                return self._made[key]
+            value = make()
+            self._made[key] = value
+            while len(self._made) > VIEWS:
+                self._made.popitem(last=False)
+            return value
 
 
 class Results:
-    """One result per key, made again when any file it was made from has changed."""
+    """Every facts file's current version. ``load`` reads a facts file (`docgen check`'s load);
+    ``files`` names every file and folder a load read."""
 
-    def __init__(self) -> None:
-        self._entries: dict[Hashable, _Entry] = {}
-        self._lock = threading.RLock()  # a result may be made from another (the check's)
-        self.made = 0  # how many times a result was made (the tests count the re-checks)
+    def __init__(self, load: Callable[[Path], Any], files: Callable[[Any], Sequence[Path]]):
+        self._load = load
+        self._files = files
+        self._versions: OrderedDict[Path, Version] = OrderedDict()
+        # One lock for all: a result may be made from another (status from the check), and the
+        # workspace's pages are answered one at a time anyway (synchronous work in async routes).
+        self._lock = threading.RLock()
+        self.loads = 0  # how many times a facts file was loaded (the tests count them)
+        # results made from no facts file (the issued folders' manifests), by what they were
+        # made from; bounded as a version's results are
+        self._outside = Version((), "", None, self._lock)
 
-    def get(
-        self, key: Hashable, make: Callable[[], tuple[Any, Sequence[Path]]], extra: str = ""
-    ) -> Any:
-        """The result for ``key``; ``make`` returns it and the files it read. ``extra``: what
-        else the result depends on (the issued folders' manifests)."""
+    def version(self, path: Path) -> Version:
+        """``path``'s version as its files stand now: the one kept, or loaded again when the
+        SHA-256 of the facts or of any file they read has changed."""
+        pinned = _REQUEST.get()
+        if pinned is not None and path in pinned:
+            return pinned[path]
+        version = self._current(path)
+        if pinned is not None:
+            pinned[path] = version
+        return version
+
+    def _current(self, path: Path) -> Version:
+        """The version kept if its files' SHA-256 stands, else ``path`` loaded again."""
         with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None and fingerprint(entry.files) + extra == entry.sha256:
-                # the least recently used goes first: the check, used by every page, stays
-                self._entries[key] = self._entries.pop(key)
-                return entry.value
-            value, files = make()
-            self.made += 1
-            self._entries.pop(key, None)
-            self._entries[key] = _Entry(list(files), fingerprint(list(files)) + extra, value)
-            while len(self._entries) > KEPT:
-                self._entries.pop(next(iter(self._entries)))
-            return value
+            kept = self._versions.get(path)
+            read = kept.files if kept is not None else (path,)
+            before = fingerprint(read)
+            if kept is not None and kept.sha256 == before:
+                self._versions.move_to_end(path)
+                return kept
+            loaded = self._load(path)
+            self.loads += 1
+            files = tuple(self._files(loaded))
+            # A file written while the load read it: the load may hold the old bytes or the new,
+            # so this version is not trusted beyond this request (the next one loads again).
+            unchanged = fingerprint(read) == before
+            version = Version(files, fingerprint(files) if unchanged else "", loaded, self._lock)
+            self._versions.pop(path, None)
+            self._versions[path] = version
+            while len(self._versions) > VERSIONS:
+                self._versions.popitem(last=False)
+            return version
+
+    @contextlib.contextmanager
+    def request(self) -> Iterator[None]:
+        """One request: each facts file's version is looked up once, and the page is made from
+        it throughout."""
+        token = _REQUEST.set({})
+        try:
+            yield
+        finally:
+            _REQUEST.reset(token)
+
+    def current(self, path: Path) -> str:
+        """The SHA-256 ``path``'s files have now (what a page that shows them says it showed):
+        of the files its kept version read, without loading it again to learn it."""
+        with self._lock:
+            kept = self._versions.get(path)
+            return fingerprint(kept.files) if kept is not None else self.version(path).sha256
+
+    def outside(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """A result made from no facts file, kept by ``key``, which says what it was made from
+        (the issued folders' manifests, by their names, sizes and times)."""
+        return self._outside.get(key, make)
 
     def forget(self) -> None:
         with self._lock:
-            self._entries.clear()
+            self._versions.clear()
+            self._outside = Version((), "", None, self._lock)

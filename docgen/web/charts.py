@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 WIDTH = 900
@@ -62,37 +62,86 @@ def timeline(windows: list[dict[str, str]], as_of: date) -> Timeline:
         chart.bars.append(
             Bar(x0, 10 + ROW * row, max(x1 - x0, 3), f"{route} ({people})", f"to {closes}")
         )
-    chart.ticks = [(_x(first, first, last), first.isoformat()), (_x(last, first, last), "")]
-    chart.ticks[-1] = (chart.ticks[-1][0], last.isoformat())
+    # the first and last days, and the first of each month between (weeks for a short span)
+    span = (last - first).days
+    marks = [first]
+    day = first
+    while day < last:
+        day = day + timedelta(days=1)
+        if span > 62 and day.day == 1 or span <= 62 and day.weekday() == 0 and span > 14:
+            marks.append(day)
+    if marks[-1] != last:
+        marks.append(last)
+    kept: list[date] = []
+    for mark in marks:  # no two labels closer than 70 points
+        if not kept or _x(mark, first, last) - _x(kept[-1], first, last) >= 70:
+            kept.append(mark)
+        elif mark == last:
+            kept[-1] = last
+    chart.ticks = [(_x(mark, first, last), mark.isoformat()) for mark in kept]
     chart.today = _x(as_of, first, last)
     chart.today_label = f"as of {as_of.isoformat()}"
     return chart
+
+
+@dataclass(frozen=True)
+class Column:
+    x: float
+    y: float  # the top of the deferral
+    deferred: float  # the deferral's height; the match is stacked above it
+    matched: float
+    label: str  # the pay date, or the participant
+    words: str  # the amounts in words, the column's tooltip
 
 
 @dataclass
 class Columns:
     height: int
     width: int
-    columns: list[tuple[float, float, float, float, str, str]] = field(default_factory=list)
-    # (x, deferral's y, deferral's height, match's height, pay date, amounts in words)
-    top: str = ""
+    columns: list[Column] = field(default_factory=list)
+    grid: list[tuple[float, str]] = field(default_factory=list)  # (y, amount) of each grid line
+    labels: list[tuple[float, str]] = field(default_factory=list)  # (x, text) under the axis
     bar: float = 10.0
+    base: float = 0.0  # the y of the axis
 
 
-def deferral_and_match(pay_dates: list[tuple[str, Decimal, Decimal]]) -> Columns:
-    """Per pay date, the deferral and the match stacked, scaled to the largest pay date."""
-    height, width = 220, WIDTH
-    chart = Columns(height=height + 40, width=width)
+CHART_LEFT = 80  # room for the amounts of the grid lines
+CHART_TOP = 12
+PLOT = 220
+
+
+def deferral_and_match(
+    pay_dates: list[tuple[str, Decimal, Decimal]], *, by_pay_date: bool = True
+) -> Columns:
+    """Per pay date (or per participant, when the facts give no pay dates), the deferral and the
+    match stacked, scaled to the largest column, with grid lines at quarters of it and, under
+    the axis, each month's first pay date (or each participant, when they fit)."""
+    chart = Columns(height=PLOT + CHART_TOP + 34, width=WIDTH, base=PLOT + CHART_TOP)
     if not pay_dates:
         return chart
     peak = max((d + m for _, d, m in pay_dates), default=Decimal(0)) or Decimal(1)
-    step = (width - 60) / len(pay_dates)
+    step = (WIDTH - CHART_LEFT - 20) / len(pay_dates)
     chart.bar = max(step * 0.7, 1.0)
-    for index, (paid_on, deferral, match) in enumerate(pay_dates):
-        deferred = float(deferral / peak) * height
-        matched = float(match / peak) * height
-        x = 50 + index * step
-        words = f"{paid_on}: deferral {deferral:,.2f}, match {match:,.2f}"
-        chart.columns.append((x, height - deferred + 10, deferred, matched, paid_on, words))
-    chart.top = f"{peak:,.2f}"
+    for quarter in range(5):
+        amount = peak * quarter / 4
+        chart.grid.append((chart.base - PLOT * quarter / 4, f"{amount:,.0f}"))
+    month = ""
+    for index, (label, deferral, match) in enumerate(pay_dates):
+        deferred = float(deferral / peak) * PLOT
+        matched = float(match / peak) * PLOT
+        x = CHART_LEFT + index * step + (step - chart.bar) / 2
+        words = f"{label}: deferral {deferral:,.2f}, match {match:,.2f}"
+        chart.columns.append(Column(x, chart.base - deferred, deferred, matched, label, words))
+        centre = x + chart.bar / 2
+        if by_pay_date:
+            try:
+                day = date.fromisoformat(label)
+            except ValueError:
+                chart.labels.append((centre, label))
+                continue
+            if day.strftime("%b") != month:  # each month's first pay date
+                month = day.strftime("%b")
+                chart.labels.append((centre, month))
+        elif len(pay_dates) <= 40:
+            chart.labels.append((centre, label))
     return chart

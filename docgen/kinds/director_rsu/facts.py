@@ -218,7 +218,8 @@ class DirectorElection(Fact):
     )
     signature_seen_by: Text | None = Field(
         None,
-        description="Who saw the director's signature on the form, set by whoever checked it. "
+        description="Who saw the director's signature on the form, set by whoever checked it "
+        "(`docgen decide --for ID --signature-seen-by NAME`). "
         "Only then does the on-file copy say the form was signed; without it, it says how the "
         "form was received and never claims a signature.",
     )

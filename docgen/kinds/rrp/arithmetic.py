@@ -203,13 +203,14 @@ def pay_of(facts: RRPPlanYearFacts, participant: Participant, limit: Decimal) ->
     """One Participant's pay, Plan Compensation and contributions for the Plan Year, paycheck by
     paycheck (Plan 1.21, 2.03, 3.02-3.04), with every note that explains a figure."""
     notes: list[str] = []
+    pay = paychecks(facts, participant)  # and the year's Compensation: given, or from a rate
     bonus_pay = participant.bonus_compensation
     if bonus_pay is None:
         bonus_pay = sum((period.bonus for period in participant.pay_periods), ZERO)
-    salary_pay = participant.compensation - bonus_pay
+    salary_pay = pay.compensation - bonus_pay
 
     # Plan 1.21; without pay periods the limit is absorbed by salary first (docs/rrp-arithmetic.md).
-    plan_compensation = above_limit(ZERO, participant.compensation, limit)
+    plan_compensation = above_limit(ZERO, pay.compensation, limit)
     salary_plan_compensation = above_limit(ZERO, salary_pay, limit)
     bonus_plan_compensation = plan_compensation - salary_plan_compensation
     if plan_compensation == 0:
@@ -219,7 +220,6 @@ def pay_of(facts: RRPPlanYearFacts, participant: Participant, limit: Decimal) ->
     match: Decimal | None = None
     periods: tuple[PeriodArithmetic, ...] = ()
     applied: dict[str, Applied] | None = None
-    pay = paychecks(facts, participant)
     notes.extend(pay.notes)
     if not participant.eligible_employee:
         notes.append(NOT_ELIGIBLE)
@@ -263,7 +263,7 @@ def pay_of(facts: RRPPlanYearFacts, participant: Participant, limit: Decimal) ->
         paychecks=every_paycheck,
         paychecks_from=pay.source,
         applied_percent=applied_percent,
-        compensation=participant.compensation,
+        compensation=pay.compensation,
         bonus_pay=bonus_pay,
         notes=tuple(notes),
     )

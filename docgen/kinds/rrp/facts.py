@@ -27,7 +27,7 @@ from docgen.core.model import (
     check_decision,
     form_error,
 )
-from docgen.kinds.rrp.pay_schedule import PaySchedule
+from docgen.kinds.rrp.pay_schedule import Frequency, PaySchedule
 from docgen.kinds.rrp.payroll_layout import PayrollSettings
 
 _PLAN_NAME = (
@@ -89,8 +89,39 @@ class RRPPlan(Fact):
         description="Plan 3.03: how often payroll runs (frequency, first_pay_date). With it, a "
         "participant without pay_periods is paid their salary in equal parts on the pay dates "
         "they are employed, and their bonus on bonus_paid_on; `docgen payroll` and `docgen "
-        "compute` work deferral and match per paycheck, and their notes say so.",
+        "compute` work deferral and match per paycheck, and their notes say so. It pays every "
+        "participant who gives no pay_frequency of their own.",
     )
+    pay_schedules: list[PaySchedule] = Field(
+        default_factory=list,
+        description="Plan 3.03: the company's other payrolls, one per frequency (a semimonthly "
+        "payroll beside a biweekly pay_schedule), each with its own first pay date: a "
+        "participant whose pay_frequency is one of them is paid on it. A participant's "
+        "pay_frequency with no schedule here or in pay_schedule is refused, never guessed.",
+    )
+
+    def schedules(self) -> list[tuple[str, PaySchedule]]:
+        """Every pay schedule the Plan states, each with the facts' path to it."""
+        named = [("plan.pay_schedule", self.pay_schedule)] if self.pay_schedule else []
+        return named + [
+            (f"plan.pay_schedules[{index}]", schedule)
+            for index, schedule in enumerate(self.pay_schedules)
+        ]
+
+    @model_validator(mode="after")
+    def _one_schedule_per_frequency(self) -> RRPPlan:
+        seen = {self.pay_schedule.frequency} if self.pay_schedule else set()
+        for index, schedule in enumerate(self.pay_schedules):
+            if schedule.frequency in seen:
+                raise form_error(
+                    f"a second {schedule.frequency} pay schedule: a frequency has one first pay "
+                    "date, so which one pays a participant would be a guess",
+                    f"Keep one {schedule.frequency} schedule across pay_schedule and "
+                    "pay_schedules.",
+                    field=f"pay_schedules.{index}.frequency",
+                )
+            seen.add(schedule.frequency)
+        return self
 
     @model_validator(mode="after")
     def _determinations_are_december_31(self) -> RRPPlan:
@@ -277,8 +308,23 @@ class Participant(Fact):
     eligible_employee: StrictBool = Field(
         description="Select group; common-law employee on U.S. payroll; not CBA/leased."
     )
-    compensation: Money = Field(
-        description="Compensation for the Plan Year, before the 401(a)(17) limit."
+    compensation: Money | None = Field(
+        None,
+        description="Compensation paid in the Plan Year, before the 401(a)(17) limit (Plan "
+        "1.21). Required, unless annual_rate is given instead.",
+    )
+    annual_rate: Money | None = Field(
+        None,
+        description="The annual rate of base salary, where the records give a rate rather than "
+        "the pay paid in the Plan Year: the salary paid is worked from it on the participant's "
+        "pay dates, hire to termination (docs/rrp-arithmetic.md), and Compensation is that "
+        "salary plus bonus_compensation. Needs a pay schedule; give it or compensation, not both.",
+    )
+    pay_frequency: Frequency | None = Field(
+        None,
+        description="How often this participant is paid (weekly, biweekly, semimonthly or "
+        "monthly): paid on the Plan's schedule of that frequency (plan.pay_schedule or "
+        "plan.pay_schedules), which must be stated. Omitted: plan.pay_schedule.",
     )
     hired_on: FactDate | None = None
     first_eligible_on: FactDate | None = Field(
@@ -344,7 +390,39 @@ class Participant(Fact):
         return self
 
     @model_validator(mode="after")
+    def _pay_or_rate(self) -> Participant:
+        # Plan 1.21: Compensation is pay paid in the Plan Year; a rate of pay is a different
+        # figure, so which one the facts give is stated, never guessed (A24).
+        if self.compensation is None and self.annual_rate is None:
+            raise form_error(
+                # worded as pydantic's own, so a cell refused by a columns: reader is not said
+                # twice (docgen.load._once)
+                "required field is missing",
+                "Add compensation (the pay paid in the Plan Year, Plan 1.21), or annual_rate "
+                "(the annual rate of base salary, worked through the pay schedule).",
+                field="compensation",
+            )
+        if self.compensation is not None and self.annual_rate is not None:
+            raise form_error(
+                "both compensation and annual_rate: the pay paid in the Plan Year is one or "
+                "the other, and which to believe would be a guess",
+                "Keep compensation (pay paid in the Plan Year) or annual_rate (a rate of base "
+                "salary), not both.",
+                field="annual_rate",
+            )
+        if self.annual_rate is not None and self.pay_periods:
+            raise form_error(
+                "both annual_rate and pay_periods: the pay_periods are the pay paid, which a "
+                "rate would work out again",
+                "Keep the pay_periods and give compensation (their sum), or remove them.",
+                field="annual_rate",
+            )
+        return self
+
+    @model_validator(mode="after")
     def _parts_add_up(self) -> Participant:
+        if self.compensation is None:
+            return self  # from annual_rate: worked out with the pay schedule (paychecks)
         if self.bonus_compensation is not None and self.bonus_compensation > self.compensation:
             raise form_error(
                 f"bonus_compensation {self.bonus_compensation} is more than compensation "
@@ -381,6 +459,13 @@ class Participant(Fact):
                     field=f"key_employee_on.{index}",
                 )
         return self
+
+
+def _some(ids: list[str], shown: int = 5) -> str:
+    """Ids for a message: all of a few, else the first few and how many more."""
+    if len(ids) <= shown:
+        return ", ".join(ids)
+    return f"{', '.join(ids[:shown])} and {len(ids) - shown:,} more"
 
 
 class RRPPlanYearFacts(KindFacts[RRPCompany]):
@@ -424,13 +509,47 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
 
     @model_validator(mode="after")
     def _paid_in_the_plan_year(self) -> RRPPlanYearFacts:
-        schedule = self.plan.pay_schedule
-        if schedule is not None and schedule.first_pay_date.year != self.plan_year:
+        for path, schedule in self.plan.schedules():
+            if schedule.first_pay_date.year != self.plan_year:
+                raise form_error(
+                    f"the pay schedule's first pay date {schedule.first_pay_date.isoformat()} is "
+                    f"not in the {self.plan_year} Plan Year",
+                    f"Give the first regular pay date of {self.plan_year}.",
+                    field=f"{path.replace('[', '.').replace(']', '')}.first_pay_date",
+                )
+        unscheduled = [
+            (index, participant)
+            for index, participant in enumerate(self.participants)
+            if (participant.pay_frequency is not None or participant.annual_rate is not None)
+            and self.pay_schedule_of(participant) is None
+        ]
+        if unscheduled:
+            index, first = unscheduled[0]
+            frequency = first.pay_frequency
+            if frequency is not None:
+                same = [p.id for _, p in unscheduled if p.pay_frequency == frequency]
+                raise form_error(
+                    f"{_some(same)} {'is' if len(same) == 1 else 'are'} paid {frequency}, but "
+                    f"the Plan states no {frequency} pay schedule: the first {frequency} pay "
+                    "date is not known, and docgen does not guess it",
+                    f"Add the company's {frequency} payroll to plan.pay_schedules: "
+                    f"{{frequency: {frequency}, first_pay_date: YYYY-MM-DD}} (its first pay date "
+                    f"in {self.plan_year}), or correct the participant's pay frequency.",
+                    field=f"participants.{index}.pay_frequency",
+                )
+            rated = [p.id for _, p in unscheduled if p.pay_frequency is None]
             raise form_error(
-                f"the pay schedule's first pay date {schedule.first_pay_date.isoformat()} is not "
-                f"in the {self.plan_year} Plan Year",
-                f"Give the first regular pay date of {self.plan_year}.",
-                field="plan.pay_schedule.first_pay_date",
+                (
+                    f"the annual rate of {rated[0]} is"
+                    if len(rated) == 1
+                    else f"the annual rates of {_some(rated)} are"
+                )
+                + " worked into the pay paid in the Plan Year on each participant's pay dates, "
+                "and the Plan states no pay schedule",
+                "Add plan.pay_schedule: {frequency: ..., first_pay_date: YYYY-MM-DD} (the "
+                "company's payroll), or give compensation, the pay paid in the Plan Year, "
+                "in place of the rate (Plan 1.21).",
+                field=f"participants.{index}.annual_rate",
             )
         for index, participant in enumerate(self.participants):
             paid_on = participant.bonus_paid_on
@@ -441,12 +560,11 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
                     "the year's pay (Plan 1.21).",
                     field=f"participants.{index}.bonus_paid_on",
                 )
-        if schedule is None:
-            return self
         undated = [
             (index, participant.id)
             for index, participant in enumerate(self.participants)
-            if not participant.pay_periods
+            if self.pay_schedule_of(participant) is not None
+            and not participant.pay_periods
             and participant.bonus_compensation
             and participant.bonus_paid_on is None
         ]
@@ -461,6 +579,16 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
                 field=f"participants.{undated[0][0]}.bonus_paid_on",
             )
         return self
+
+    def pay_schedule_of(self, participant: Participant) -> PaySchedule | None:
+        """The pay schedule the participant is paid on: the Plan's schedule of their own
+        pay_frequency, else plan.pay_schedule (None: no schedule of that frequency, or none)."""
+        if participant.pay_frequency is None:
+            return self.plan.pay_schedule
+        for _, schedule in self.plan.schedules():
+            if schedule.frequency == participant.pay_frequency:
+                return schedule
+        return None
 
     def participant(self, participant_id: str) -> Participant:
         for participant in self.participants:

@@ -1,9 +1,10 @@
-"""The company's pay schedule (``plan.pay_schedule``, DESIGN.md A18): how often payroll runs and
-its first pay date in the Plan Year, from which the year's regular pay dates follow.
+"""The company's pay schedules (``plan.pay_schedule``, and ``plan.pay_schedules`` for its other
+payrolls; DESIGN.md A18, A24): how often a payroll runs and its first pay date in the Plan Year,
+from which the year's regular pay dates follow.
 
 Plan 3.03 credits Elective Deferral Contributions "each pay period"; where the facts give no
-participant's own ``pay_periods``, the schedule's pay dates are the pay periods
-(docgen.kinds.rrp.paychecks spreads each participant's salary over them).
+participant's own ``pay_periods``, the pay dates of the schedule the participant is paid on are
+the pay periods (docgen.kinds.rrp.paychecks spreads each participant's salary over them).
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ RULES: dict[str, str] = {
     "monthly": "the first pay date's day of each month (the month's last day where the month is "
     "shorter, or every month's last day when the first pay date is a month's last day)",
 }
+
+
+# Pay periods in a year, by which an annual rate of pay is divided into a full period's pay: the
+# payroll convention (a biweekly year with 27 pay dates pays 27 periods' pay; the notes say so).
+PERIODS_PER_YEAR: dict[str, int] = {"weekly": 52, "biweekly": 26, "semimonthly": 24, "monthly": 12}
 
 
 class PaySchedule(Fact):
@@ -80,3 +86,19 @@ def pay_dates(schedule: PaySchedule, year: int) -> tuple[date, ...]:
         end = dates.last_day_of_month(year, month)
         monthly.append(date(year, month, end if month_end else min(first.day, end)))
     return tuple(monthly)
+
+
+def previous_pay_date(schedule: PaySchedule, day: date) -> date:
+    """The schedule's regular pay date before ``day`` (one of its pay dates), reaching back into
+    the year before for the year's first: the day after it is the first day ``day``'s paycheck
+    pays for."""
+    if schedule.frequency in _STEP_DAYS:
+        return day - timedelta(days=_STEP_DAYS[schedule.frequency])
+    if schedule.frequency == "semimonthly":
+        if day.day == 15:
+            return day.replace(day=1) - timedelta(days=1)
+        return day.replace(day=15)
+    year, month = (day.year, day.month - 1) if day.month > 1 else (day.year - 1, 12)
+    end = dates.last_day_of_month(year, month)
+    first = schedule.first_pay_date
+    return date(year, month, end if dates.is_month_end(first) else min(first.day, end))

@@ -1,13 +1,17 @@
-"""A participant's paychecks for the Plan Year: the facts' own ``pay_periods``, else the ones
-``plan.pay_schedule`` gives (DESIGN.md A18; Plan 3.03 credits deferrals "each pay period").
+"""A participant's paychecks for the Plan Year: the facts' own ``pay_periods``, else the ones the
+pay schedule they are paid on gives (their own ``pay_frequency``'s, else ``plan.pay_schedule``;
+DESIGN.md A18, A24; Plan 3.03 credits deferrals "each pay period").
 
-From a schedule: the salary (compensation less bonus_compensation) is paid in equal parts, to the
-cent, on the regular pay dates from the hire date (or January 1) through the termination date (or
-December 31), the last part taking the cents left over; each paycheck's salary pays for the days
-from the day after the previous regular pay date (the first: January 1 or the hire date) through
-its pay date. The bonus is paid on ``bonus_paid_on``: in that day's regular paycheck, else in an
-off-cycle paycheck of its own. Every one of these readings is returned as a note, so the figures
-never rest on a silent assumption.
+From a schedule, with the pay paid in the year given (``compensation``): the salary
+(compensation less bonus_compensation) is paid in equal parts, to the cent, on the regular pay
+dates from the hire date (or January 1) through the termination date (or December 31), the last
+part taking the cents left over; each paycheck's salary pays for the days from the day after the
+previous regular pay date (the first: January 1 or the hire date) through its pay date. With an
+annual rate (``annual_rate``), the salary is what the rate pays on those pay dates
+(docgen.kinds.rrp.annual_rate), and Compensation is that salary and the bonus. The bonus is paid
+on ``bonus_paid_on``: in that day's regular paycheck, else in an off-cycle paycheck of its own.
+Every one of these readings is returned as a note, so the figures never rest on a silent
+assumption.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from docgen.core import dates
+from docgen.kinds.rrp.annual_rate import rate_notes, rate_paychecks
 from docgen.kinds.rrp.facts import Participant, PayPeriod, RRPPlanYearFacts
-from docgen.kinds.rrp.pay_schedule import RULES, pay_dates
+from docgen.kinds.rrp.pay_schedule import RULES, PaySchedule, pay_dates
 
 ZERO = Decimal(0)
 CENT = Decimal("0.01")
@@ -40,63 +45,58 @@ class Paycheck(NamedTuple):
 
 @dataclass(frozen=True)
 class Paychecks:
-    """The pay periods the arithmetic works on, where they come from, and what was assumed."""
+    """The pay periods the arithmetic works on, where they come from, what was assumed, and the
+    year's Compensation they pay (Plan 1.21: given, or worked from an annual rate)."""
 
     periods: tuple[PayPeriod | Paycheck, ...]
     source: str  # facts | schedule | none
     notes: tuple[str, ...] = ()
+    compensation: Decimal = ZERO
 
 
 def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
-    """The participant's pay periods: their own, else the pay schedule's, else none."""
+    """The participant's pay periods: their own, else their pay schedule's, else none."""
     if participant.pay_periods:
-        return Paychecks(tuple(participant.pay_periods), "facts")
-    schedule = facts.plan.pay_schedule
+        return Paychecks(tuple(participant.pay_periods), "facts", (), _pay_given(participant))
+    schedule = facts.pay_schedule_of(participant)
     if schedule is None:
-        return Paychecks((), "none")
+        return Paychecks((), "none", (), _pay_given(participant))
     year = facts.plan_year
     start = max(date(year, 1, 1), participant.hired_on or date(year, 1, 1))
     termination = participant.termination
     end = min(dates.end_of_year(year), termination.on) if termination else dates.end_of_year(year)
     bonus = participant.bonus_compensation or ZERO
-    salary = participant.compensation - bonus
-    notes = [
-        f"paychecks from plan.pay_schedule ({schedule.frequency}: {RULES[schedule.frequency]}; "
-        f"first pay date {schedule.first_pay_date.isoformat()}): the salary is paid in equal "
-        "parts to the cent on the pay dates from the hire date (or January 1) through the "
-        "termination date (or December 31), the last taking the cents left over; each pays for "
-        "the days after the previous pay date through its own (Plan 3.03)"
-    ]
-    regular = [day for day in pay_dates(schedule, year) if start <= day <= end and salary > 0]
-    if salary > 0 and not regular:
-        regular = [max(start, end)]
-        notes.append(
-            f"no regular pay date falls between {start.isoformat()} and {end.isoformat()}: the "
-            f"salary is taken as paid on {regular[0].isoformat()}, the last day employed"
+    notes = [_paid_on(facts, participant, schedule)]
+    # (pay date, salary, first and last day of the services it pays for)
+    salary_checks: list[tuple[date, Decimal, date, date]] = []
+    rate = participant.annual_rate
+    if rate is not None:
+        checks = rate_paychecks(
+            rate, schedule, year, participant.hired_on, termination.on if termination else None
         )
-    weights = _days_worked(pay_dates(schedule, year), regular, start)
-    if weights and weights[0] != 1:
-        notes.append(
-            f"hired {start.isoformat()}, within the pay period the {regular[0].isoformat()} "
-            f"paycheck pays for: it pays for the days worked, {weights[0].numerator} of the "
-            f"period's {weights[0].denominator} days, and each later paycheck a full period "
-            "(Plan 1.21: Plan Compensation is pay actually paid)"
-        )
-    salary_parts = _weighted_parts(salary, weights) if regular else []
+        notes.extend(rate_notes(rate, schedule, year, checks))
+        salary_checks = [
+            (check.paid_on, check.salary, check.services_from, check.services_to)
+            for check in checks
+            if check.salary > 0
+        ]
+        compensation = sum((check.salary for check in checks), ZERO) + bonus
+    else:
+        compensation = _pay_given(participant)
+        salary_checks = _equal_parts(schedule, year, compensation - bonus, start, end, notes)
+    regular = [day for day, _, _, _ in salary_checks]
     periods: list[PayPeriod | Paycheck] = []
-    previous = start - timedelta(days=1)
-    for day, part in zip(regular, salary_parts, strict=True):
+    for day, part, services_from, services_to in salary_checks:
         extra = bonus if bonus > 0 and day == participant.bonus_paid_on else ZERO
         periods.append(
             Paycheck(
                 paid_on=day,
                 compensation=part + extra,
                 bonus=extra,
-                services_from=previous + timedelta(days=1),
-                services_to=day,
+                services_from=services_from,
+                services_to=services_to,
             )
         )
-        previous = day
     paid_on = participant.bonus_paid_on
     if bonus > 0 and paid_on is not None:
         if paid_on in regular:
@@ -108,7 +108,75 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
                 "paycheck of its own, its match capped at 6% of its own Plan Compensation "
                 "(Plan 3.04)"
             )
-    return Paychecks(tuple(sorted(periods, key=lambda p: p.paid_on)), "schedule", tuple(notes))
+    return Paychecks(
+        tuple(sorted(periods, key=lambda p: p.paid_on)), "schedule", tuple(notes), compensation
+    )
+
+
+def compensation_for_year(facts: RRPPlanYearFacts, participant: Participant) -> Decimal:
+    """The participant's Compensation for the Plan Year (Plan 1.21): as the facts give it, or
+    worked from their annual rate on their pay dates."""
+    if participant.compensation is not None:
+        return participant.compensation
+    return paychecks(facts, participant).compensation
+
+
+def _pay_given(participant: Participant) -> Decimal:
+    """The pay paid in the year as the facts give it. The model refuses an annual_rate beside
+    pay_periods or with no pay schedule (docgen.kinds.rrp.facts), so here it is given."""
+    if participant.compensation is None:
+        raise ValueError(f"{participant.id}: an annual rate with no pay schedule to work it")
+    return participant.compensation
+
+
+def _paid_on(facts: RRPPlanYearFacts, participant: Participant, schedule: PaySchedule) -> str:
+    """Which schedule pays the participant, and why, in words."""
+    where = next(path for path, stated in facts.plan.schedules() if stated is schedule)
+    why = (
+        "the participant's own pay_frequency"
+        if participant.pay_frequency is not None
+        else "the Plan's schedule: no pay_frequency of the participant's own"
+    )
+    return (
+        f"paid on {where} ({why}; {schedule.frequency}: {RULES[schedule.frequency]}; first pay "
+        f"date {schedule.first_pay_date.isoformat()}): each paycheck pays for the days after "
+        "the previous pay date through its own (Plan 3.03)"
+    )
+
+
+def _equal_parts(
+    schedule: PaySchedule, year: int, salary: Decimal, start: date, end: date, notes: list[str]
+) -> list[tuple[date, Decimal, date, date]]:
+    """The salary paid in the year, given, in equal parts on the pay dates employed."""
+    notes.append(
+        "the salary is paid in equal parts to the cent on the pay dates from the hire date (or "
+        "January 1) through the termination date (or December 31), the last taking the cents "
+        "left over"
+    )
+    regular = [day for day in pay_dates(schedule, year) if start <= day <= end and salary > 0]
+    if salary > 0 and not regular:
+        regular = [max(start, end)]
+        notes.append(
+            f"no regular pay date falls between {start.isoformat()} and {end.isoformat()}: the "
+            f"salary is taken as paid on {regular[0].isoformat()}, the last day employed"
+        )
+    weights = _days_worked(pay_dates(schedule, year), regular, start)
+    if weights and weights[0] != 1:
+        # the days themselves, not the share's lowest terms (6 of 15 days, not 2 of 5)
+        worked = (regular[0] - start).days + 1
+        notes.append(
+            f"hired {start.isoformat()}, within the pay period the {regular[0].isoformat()} "
+            f"paycheck pays for: it pays for the days worked, {worked} of the "
+            f"period's {int(worked / weights[0])} days, and each later paycheck a full period "
+            "(Plan 1.21: Plan Compensation is pay actually paid)"
+        )
+    salary_parts = _weighted_parts(salary, weights) if regular else []
+    result = []
+    previous = start - timedelta(days=1)
+    for day, part in zip(regular, salary_parts, strict=True):
+        result.append((day, part, previous + timedelta(days=1), day))
+        previous = day
+    return result
 
 
 def _days_worked(schedule: tuple[date, ...], regular: list[date], start: date) -> list[Fraction]:

@@ -37,8 +37,9 @@ class LayoutColumn(Fact):
 
     header: Text = Field(description="The column's header as the payroll system names it.")
     holds: Holds = Field(
-        description="employee_id, name, pay_date, code (the deduction code), amount, or value "
-        "(the same text on every row: a company code, a batch id)."
+        description="employee_id (the participant's id, the company's payroll id for the "
+        "person: a Worker ID, an ADP file number), name, pay_date, code (the deduction code), "
+        "amount, or value (the same text on every row: a company code, a batch id)."
     )
     value: Text | None = Field(None, description="For holds: value, the text of every row.")
 

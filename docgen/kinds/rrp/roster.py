@@ -3,14 +3,17 @@ an HRIS or payroll export gives them (ids in their payroll form, money with comm
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
+from docgen.core.cells import problem_place
 from docgen.core.errors import Problem
 from docgen.core.filings import Amend, Append, Edit, FormRefused
 from docgen.core.model import Location, PathKey, fact_path
 from docgen.core.numbers import SourceNumber
 from docgen.core.record_rows import cell_text
-from docgen.core.roster import Column, Table, read_rows
+from docgen.core.roster import Column, RosterRow, Table, read_rows
+from docgen.kinds.rrp.facts import Termination
 from docgen.kinds.rrp.records import RECORDS
 
 # A Deferral Election for the Plan Year in two columns per kind of pay (Plan 2.03(a)).
@@ -22,15 +25,21 @@ _ELECTIONS = {
 # salary_form_sha256, salary_received_as, ... (issue 44: nothing a participant wrote is dropped;
 # the form's SHA-256 refuses the same PDF taken in again).
 _PROVENANCE = ("form_sha256", "received_as", "signed_on", "recorded_by", "recorded_on")
+# The reasons for a termination docgen reads (Plan 1.30): the fact model's.
+REASONS: tuple[str, ...] = typing.get_args(Termination.model_fields["reason"].annotation)
 COLUMNS = (
     Column("id", "id", required=True),
     Column("name", required=True),
     Column("address", "lines"),
     Column("email"),
     Column("eligible_employee", "boolean", required=True),
-    Column("compensation", required=True),
+    # Pay paid in the Plan Year, or an annual rate of base salary worked through the pay
+    # schedule (Plan 1.21): one of the two.
+    Column("compensation", required=True, instead="annual_rate"),
+    Column("annual_rate"),
     Column("bonus_compensation"),
     Column("bonus_paid_on", "date"),
+    Column("pay_frequency"),
     Column("hired_on", "date"),
     Column("first_eligible_on", "date"),
     Column("previously_eligible_until", "date"),
@@ -42,8 +51,8 @@ COLUMNS = (
         for name in pair
     ),
     # A termination (Plan 1.30, Termination of Employment) as two columns: the day and why.
-    Column("terminated_on", "date"),
-    Column("termination_reason"),
+    Column("terminated_on", "date", needs="termination_reason"),
+    Column("termination_reason", words=REASONS),
     *(Column(f"{kind}_{name}") for kind in _ELECTIONS for name in _PROVENANCE),
 )
 ROSTER_COLUMNS = tuple(column.name for column in COLUMNS)
@@ -125,8 +134,61 @@ def read_roster(
         if elections:
             participant["elections"] = elections
             lines[base + ("elections",)] = (shown, row.line)
+        half = _half_a_termination(row, text if isinstance(text, Table) else None, shown)
+        if half is not None:
+            problems.append(half)
+            del participant["termination"]  # said here, in the roster's terms, not again
         participants.append(participant)
     return participants, problems
+
+
+def _half_a_termination(row: RosterRow, table: Table | None, shown: str) -> Problem | None:
+    """A termination date without its reason, or a reason without its date (Plan 1.30: the
+    reason decides what is paid and when), said in the roster's terms: the column as the
+    company's file names it, the cell, and the reasons docgen reads."""
+    given = [column for column in _TERMINATION if column in row.values]
+    if len(given) != 1:
+        return None
+    (present,) = given
+    (absent,) = (column for column in _TERMINATION if column != present)
+    header = table.header_of if table is not None else str
+    in_file = table is None or absent in table.header
+    mapped = table is not None and bool(table.written)
+    reasons = ", ".join(REASONS[:-1]) + f" or {REASONS[-1]}"
+    if present == "terminated_on" and not in_file:
+        what = (
+            "a termination date with no reason, and the file has no column of termination reasons"
+        )
+        fix = (
+            "Map the column that says why employment ended in the columns: block "
+            "(termination_reason: {column: HEADER, values: {Retired: retirement, ...}}); the "
+            f"reasons docgen reads are {reasons.replace(' or ', ' and ')} (Plan 1.30)."
+            if mapped
+            else f"Add a termination_reason column: {reasons} (Plan 1.30)."
+        )
+    elif present == "terminated_on":
+        what = f"a termination date with no reason: the row's {header(absent)} cell is empty"
+        fix = (
+            f"Fill in the cell with why employment ended: {reasons}, or a word the columns: "
+            "block's values: maps to one of them (Plan 1.30)."
+            if mapped
+            else f"Fill in the cell: {reasons} (Plan 1.30)."
+        )
+    else:
+        what = (
+            f"a termination reason with no date: the row's {header(absent)} cell is empty"
+            if in_file
+            else "a termination reason with no date, and the file has no column of termination "
+            "dates"
+        )
+        fix = "Give the date employment ended in the same row, or clear the reason (Plan 1.30)."
+    return Problem(
+        *problem_place(shown, row.lines[present], row.columns[present]),
+        f"{present} (column {header(present)})",
+        what,
+        str(row.values[present]),
+        fix,
+    )
 
 
 _CSV_FOR = {spec.into: spec for spec in RECORDS}  # the CSV of filings for each list
