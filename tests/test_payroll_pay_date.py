@@ -5,8 +5,9 @@ elections in force (Plan 2.03) and, for a first-year election, the service days 
 previous pay date (Plan 2.03(c)), never on a later paycheck. Checked on every pay date of a year
 that holds each of those: the bench's realistic people (the facts' own monthly pay periods for
 some, leavers) on a biweekly schedule with bonuses on and off its pay dates, a mid-period hire
-with a first-year election and pay periods without service dates, two payrolls on one day, and
-people with no election or not eligible."""
+with a first-year election and pay periods without service dates, a semimonthly leaver paid at
+an annual rate from a hire mid-period, two payrolls on one day, and people with no election or
+not eligible."""
 
 from __future__ import annotations
 
@@ -74,6 +75,20 @@ HANDMADE = [
         "compensation": "780000",
         "hired_on": date(2012, 1, 9),
     },
+    {  # paid semimonthly at an annual rate from a hire mid-period (A24), a leaver in November
+        "id": "h0005",
+        "name": "Jamie Park",
+        "address": ["5 Oak Lane", "Richmond, VA 23220"],
+        "eligible_employee": True,
+        "annual_rate": "1300000.00",
+        "pay_frequency": "semimonthly",
+        "hired_on": date(2026, 2, 9),
+        "first_eligible_on": date(2026, 2, 9),
+        "termination": {"on": date(2026, 11, 20), "reason": "other", "age": 50},
+        "elections": [
+            {"kind": "salary", "plan_year": 2026, "percent": 20, "made_on": date(2026, 3, 2)}
+        ],
+    },
     {  # not an Eligible Employee (Plan 1.11, 2.01)
         "id": "h0004",
         "name": "Sam Ortiz",
@@ -89,6 +104,9 @@ HANDMADE = [
 def facts_file(tmp_path_factory) -> Path:
     facts = realistic.rrp_facts(160)
     facts["plan"]["pay_schedule"] = {"frequency": "biweekly", "first_pay_date": date(2026, 1, 9)}
+    facts["plan"]["pay_schedules"] = [
+        {"frequency": "semimonthly", "first_pay_date": date(2026, 1, 15)}
+    ]
     for number, person in enumerate(facts["participants"]):
         if person.get("bonus_compensation") and "pay_periods" not in person:
             # every third bonus off the pay dates: a paycheck of its own
@@ -134,7 +152,7 @@ def test_every_pay_dates_extract_is_the_whole_years_rows_of_that_day(cli, facts_
     year = json.loads(result.stdout)
     year_csv = list(csv.DictReader(io.StringIO(cli("payroll", facts_file).stdout)))
     days = _pay_dates(year)
-    assert "2026-03-21" in days and "2026-06-28" in days and "2026-03-15" in days
+    assert {"2026-03-21", "2026-06-28", "2026-03-15", "2026-02-15", "2026-11-15"} <= set(days)
     for day in days:
         expected = [
             {"id": who["id"], "name": who["name"], **row}
