@@ -67,3 +67,11 @@ def test_the_spreadsheet_bench_reads_a_workbook_plain_and_as_exported():
     for label in ("CSV", "xlsx", "mapped xlsx"):
         assert f"the facts loaded with the roster as {label:11}:" in said, said
     assert "within the aim of 2 s" in said, said
+
+
+@pytest.mark.slow
+def test_the_payroll_bench_times_the_whole_year_and_one_pay_date():
+    said = _bench("bench_payroll.py", "--participants", "40", "--runs", "1")
+    assert "payroll, whole year, from the facts: best" in said, said
+    assert "payroll, whole year, from the HRIS CSVs: best" in said, said
+    assert "payroll --pay-date 2026-09-18 (40 paychecks), from the HRIS CSVs: best" in said, said

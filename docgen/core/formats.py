@@ -32,8 +32,15 @@ def dollars(amount: Decimal, *, whole: bool = False) -> str:
 
 
 def money_text(amount: Decimal | None) -> str | None:
-    """A machine-readable amount in cents ("1234.50"), or None."""
-    return None if amount is None else format(cents(amount), "f")
+    """A machine-readable amount in cents ("1234.50"), or None: :func:`cents`, written out.
+
+    Inline and through ``str`` because payroll writes millions of them: a Decimal with exponent
+    -2 is never in exponent notation, so ``str`` writes what ``format(..., "f")`` does."""
+    if amount is None:
+        return None
+    if not amount:  # a zero of any exponent: rounded to the cent, only its sign shows
+        return "-0.00" if amount.is_signed() else "0.00"
+    return str(amount.quantize(CENT, rounding=ROUND_HALF_UP))
 
 
 def percent_text(value: Decimal) -> str:

@@ -119,6 +119,8 @@ def for_terminal(text: str) -> str:
 # "CSV Injection". A leading quote is added to the list for csv_cell only (see its docstring).
 FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
 _FORMULA_LEADS = (*FORMULA_LEADS, "'")
+_FORMULA_LEAD_CHARACTERS = frozenset(_FORMULA_LEADS)
+assert all(len(lead) == 1 for lead in _FORMULA_LEADS)
 
 
 def formula_lead(text: str) -> str | None:
@@ -155,8 +157,12 @@ def csv_text(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(list(header))
+    # csv_cell's own rule, written out in the loop (no call per cell: payroll writes millions);
+    # every lead is one character, so a cell starts with one when its first character is one
+    leads = _FORMULA_LEAD_CHARACTERS
     for row in rows:
-        writer.writerow([csv_cell(cell) for cell in row])
+        texts = [cell if type(cell) is str else "" if cell is None else str(cell) for cell in row]
+        writer.writerow(["'" + text if text and text[0] in leads else text for text in texts])
     return buffer.getvalue()
 
 

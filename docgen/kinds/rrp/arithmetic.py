@@ -14,6 +14,7 @@ note; the election in force for the other part of pay is used as it stands.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -27,8 +28,14 @@ from docgen.kinds.rrp.facts import (
     RRPPlan,
     RRPPlanYearFacts,
 )
-from docgen.kinds.rrp.figures import ParticipantArithmetic, PeriodArithmetic, PlanYearArithmetic
-from docgen.kinds.rrp.paychecks import paychecks
+from docgen.kinds.rrp.figures import (
+    ParticipantArithmetic,
+    ParticipantPay,
+    PaychecksOn,
+    PeriodArithmetic,
+    PlanYearArithmetic,
+)
+from docgen.kinds.rrp.paychecks import Paycheck, paychecks
 from docgen.kinds.rrp.terms import (
     compensation_limit,
     described,
@@ -41,6 +48,8 @@ from docgen.kinds.rrp.timing import first_year_share
 
 ZERO = Decimal(0)
 HUNDRED = Decimal(100)
+ONE = Decimal(1)
+NOT_ELIGIBLE = "not an Eligible Employee (Plan 1.11, 2.01): no contributions"
 
 
 def above_limit(paid_before: Decimal, paid_now: Decimal, limit: Decimal) -> Decimal:
@@ -157,6 +166,42 @@ def compute_participant(
     facts: RRPPlanYearFacts, participant: Participant, limit: Decimal
 ) -> ParticipantArithmetic:
     """One Participant's Plan Year (Plan 1.21, 2.03, 3.02-3.06, 4.01)."""
+    pay = pay_of(facts, participant, limit)
+    payment_earliest_on, payment_due_on = payment_window(facts, participant)
+    return ParticipantArithmetic(
+        id=pay.id,
+        name=pay.name,
+        plan_compensation=pay.plan_compensation,
+        salary_plan_compensation=pay.salary_plan_compensation,
+        bonus_plan_compensation=pay.bonus_plan_compensation,
+        elective_deferral=pay.elective_deferral,
+        matching_restoration=pay.matching_restoration,
+        retirement_restoration=pay.retirement_restoration,
+        vested=vesting(facts, participant),
+        payment_earliest_on=payment_earliest_on,
+        payment_due_on=payment_due_on,
+        pay_periods=pay.pay_periods,
+        paychecks=pay.paychecks,
+        paychecks_from=pay.paychecks_from,
+        applied_percent=pay.applied_percent,
+        compensation=pay.compensation,
+        bonus_pay=pay.bonus_pay,
+        notes=pay.notes,
+        elections_in_force=in_force_json(participant, facts.plan_year),
+    )
+
+
+def each_pay(facts: RRPPlanYearFacts) -> Iterator[ParticipantPay]:
+    """Each Participant's year paycheck by paycheck, in file order, one at a time: `docgen
+    payroll` prints each and lets it go (vesting and the payment window are compute's alone)."""
+    limit = compensation_limit(facts)
+    for participant in facts.participants:
+        yield pay_of(facts, participant, limit)
+
+
+def pay_of(facts: RRPPlanYearFacts, participant: Participant, limit: Decimal) -> ParticipantPay:
+    """One Participant's pay, Plan Compensation and contributions for the Plan Year, paycheck by
+    paycheck (Plan 1.21, 2.03, 3.02-3.04), with every note that explains a figure."""
     notes: list[str] = []
     pay = paychecks(facts, participant)  # and the year's Compensation: given, or from a rate
     bonus_pay = participant.bonus_compensation
@@ -177,7 +222,7 @@ def compute_participant(
     applied: dict[str, Applied] | None = None
     notes.extend(pay.notes)
     if not participant.eligible_employee:
-        notes.append("not an Eligible Employee (Plan 1.11, 2.01): no contributions")
+        notes.append(NOT_ELIGIBLE)
     else:
         applied = applied_elections(facts, participant, notes)
         if applied is not None:
@@ -204,19 +249,16 @@ def compute_participant(
     if pay.periods and not periods:  # no deferral: the paychecks' Plan Compensation still counts
         every_paycheck = _by_pay_period(facts, participant, pay.periods, limit, None, [])
     restoration = _retirement_restoration(facts, participant, plan_compensation, notes)
-    payment_earliest_on, payment_due_on = payment_window(facts, participant)
-    return ParticipantArithmetic(
+    return ParticipantPay(
         id=participant.id,
         name=participant.name,
+        eligible_employee=participant.eligible_employee,
         plan_compensation=plan_compensation,
         salary_plan_compensation=salary_plan_compensation,
         bonus_plan_compensation=bonus_plan_compensation,
         elective_deferral=deferral,
         matching_restoration=match,
         retirement_restoration=restoration,
-        vested=vesting(facts, participant),
-        payment_earliest_on=payment_earliest_on,
-        payment_due_on=payment_due_on,
         pay_periods=periods,
         paychecks=every_paycheck,
         paychecks_from=pay.source,
@@ -224,17 +266,55 @@ def compute_participant(
         compensation=pay.compensation,
         bonus_pay=bonus_pay,
         notes=tuple(notes),
-        elections_in_force=in_force_json(participant, facts.plan_year),
+    )
+
+
+def each_paychecks_on(facts: RRPPlanYearFacts, day: date) -> Iterator[PaychecksOn]:
+    """Each Participant's paychecks of ``day``, in file order (`docgen payroll --pay-date`)."""
+    limit = compensation_limit(facts)
+    for participant in facts.participants:
+        yield paychecks_on(facts, participant, limit, day)
+
+
+def paychecks_on(
+    facts: RRPPlanYearFacts, participant: Participant, limit: Decimal, day: date
+) -> PaychecksOn:
+    """One Participant's paychecks of ``day`` with the figures the whole year gives them. A
+    paycheck's figures rest on the pay before it in the year (the 401(a)(17) limit is reached by
+    pay to date, Plan 1.21) and on the elections in force, never on a later paycheck: so only the
+    paychecks up to ``day`` are worked, the earlier ones only for the pay they add up to."""
+    pay = paychecks(facts, participant)
+    paid_on = tuple(period.paid_on for period in pay.periods)
+    applied = None
+    on_day: tuple[PeriodArithmetic, ...] = ()
+    if day in paid_on:
+        if participant.eligible_employee:
+            applied = applied_elections(facts, participant, [])  # the notes are the year's
+        on_day = _by_pay_period(facts, participant, pay.periods, limit, applied, [], on=day)
+    return PaychecksOn(
+        id=participant.id,
+        name=participant.name,
+        eligible_employee=participant.eligible_employee,
+        deferring=applied is not None,
+        paychecks=on_day,
+        pay_dates=paid_on,
     )
 
 
 def _matching(plan: RRPPlan, deferral: Decimal, period_plan_compensation: Decimal):
     """Plan 3.04: 100% of the deferral, "not to exceed six percent (6%) of Plan Compensation for
     such pay period": all of the period's Plan Compensation, every kind of pay in it."""
-    return min(
-        deferral * plan.match_rate_percent / HUNDRED,
-        period_plan_compensation * plan.match_cap_percent / HUNDRED,
-    )
+    return _matched(plan, deferral, _match_cap(plan, period_plan_compensation))
+
+
+def _match_cap(plan: RRPPlan, period_plan_compensation: Decimal) -> Decimal:
+    """Plan 3.04: six percent (6%) of the pay period's Plan Compensation, unrounded."""
+    return period_plan_compensation * plan.match_cap_percent / HUNDRED
+
+
+def _matched(plan: RRPPlan, deferral: Decimal, cap: Decimal) -> Decimal:
+    """Plan 3.04: the match rate (100%) of the deferral, up to ``cap`` (_match_cap)."""
+    return min(deferral * plan.match_rate_percent / HUNDRED, cap)
 
 
 def services_before(facts: RRPPlanYearFacts, participant: Participant, made_on: date) -> Decimal:
@@ -308,31 +388,48 @@ def _for_the_year(
 def _by_pay_period(
     facts: RRPPlanYearFacts,
     participant: Participant,
-    pay_periods: tuple[PayPeriod, ...],
+    pay_periods: tuple[PayPeriod | Paycheck, ...],
     limit: Decimal,
     applied: dict[str, Applied] | None,
     notes: list[str],
+    on: date | None = None,
 ) -> tuple[PeriodArithmetic, ...]:
     """Plan 3.03, 3.04 pay period by pay period; the limit is reached by cumulative pay. The match
     is capped at 6% of the period's Plan Compensation, all kinds of pay (Plan 3.04); a first-year
-    salary election reaches the part of a payroll's salary for service days after it."""
+    salary election reaches the part of a payroll's salary for service days after it.
+
+    ``on``: the pay periods of that day alone; each earlier one counts only for the pay it adds to
+    the year to date and for its pay date (the next salary's services start the day after it)."""
     paid_before = ZERO
     result = []
-    ordered: list[PayPeriod] = sorted(pay_periods, key=lambda p: p.paid_on)
+    ordered: list[PayPeriod | Paycheck] = sorted(pay_periods, key=lambda p: p.paid_on)
     if any(period.paid_on.year != facts.plan_year for period in ordered):
         notes.append(f"some pay periods are paid outside {facts.plan_year}")
     salary, bonus = (applied.get("salary"), applied.get("bonus")) if applied else (None, None)
+    salary_percent = salary.percent if salary else None
+    bonus_percent = bonus.percent if bonus else None
+    plan = facts.plan
     assumed = False
     previous: date | None = None
     for period in ordered:
-        salary_now = period.compensation - period.bonus
-        period_plan_compensation = above_limit(paid_before, period.compensation, limit)
-        salary_above = above_limit(paid_before, salary_now, limit)
+        if on is not None and period.paid_on != on:
+            if period.paid_on > on:
+                break
+            paid_before += period.compensation
+            previous = period.paid_on
+            continue
+        compensation = period.compensation
+        salary_now = compensation - period.bonus
+        # above_limit (Plan 1.21) for the paycheck and for its salary, written out so the part
+        # of the year's pay before it that was above the limit is worked once, not twice
+        over_before = max(ZERO, paid_before - limit)
+        period_plan_compensation = max(ZERO, paid_before + compensation - limit) - over_before
+        salary_above = max(ZERO, paid_before + salary_now - limit) - over_before
         bonus_above = period_plan_compensation - salary_above
-        paid_before += period.compensation
+        paid_before += compensation
 
         deferral = ZERO
-        share = Decimal(1)
+        share = ONE
         if salary:
             if salary.only_after:
                 start, end, given = _services(facts, participant, period, previous)
@@ -342,23 +439,23 @@ def _by_pay_period(
         if bonus:
             deferral += bonus_above * bonus.share * bonus.percent / HUNDRED
         deferral = cents(deferral)
-        match = cents(_matching(facts.plan, deferral, period_plan_compensation))
+        cap = _match_cap(plan, period_plan_compensation)
         result.append(
-            PeriodArithmetic(
+            PeriodArithmetic(  # in its fields' order (positional: made once per paycheck)
                 period.paid_on,
-                period.compensation,
+                compensation,
                 period_plan_compensation,
-                deferral if applied is not None else None,
-                match if applied is not None else None,
-                salary=salary_now,
-                bonus=period.bonus,
-                paid_before=paid_before - period.compensation,
-                salary_plan_compensation=salary_above,
-                bonus_plan_compensation=bonus_above,
-                salary_percent=salary.percent if salary else None,
-                bonus_percent=bonus.percent if bonus else None,
-                salary_share=share,
-                match_cap=cents(period_plan_compensation * facts.plan.match_cap_percent / HUNDRED),
+                deferral if applied is not None else None,  # elective_deferral
+                cents(_matched(plan, deferral, cap)) if applied is not None else None,
+                salary_now,  # salary
+                period.bonus,  # bonus
+                paid_before - compensation,  # paid_before
+                salary_above,  # salary_plan_compensation
+                bonus_above,  # bonus_plan_compensation
+                salary_percent,
+                bonus_percent,
+                share,  # salary_share
+                cents(cap),  # match_cap
             )
         )
         previous = period.paid_on
@@ -373,7 +470,10 @@ def _by_pay_period(
 
 
 def _services(
-    facts: RRPPlanYearFacts, participant: Participant, period: PayPeriod, previous: date | None
+    facts: RRPPlanYearFacts,
+    participant: Participant,
+    period: PayPeriod | Paycheck,
+    previous: date | None,
 ) -> tuple[date, date, bool]:
     """The service days a payroll's salary pays for: the facts' own, else assumed (False)."""
     if period.services_from is not None and period.services_to is not None:

@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from docgen.core.formats import money_text
 from docgen.kinds.rrp.terms import Vested
 
 
-@dataclass(frozen=True)
-class PeriodArithmetic:
-    """One pay period's Plan Compensation, deferral and match (Plan 3.03, 3.04)."""
+class PeriodArithmetic(NamedTuple):
+    """One pay period's Plan Compensation, deferral and match (Plan 3.03, 3.04). A NamedTuple:
+    immutable, and made hundreds of thousands of times for a payroll at less cost than a frozen
+    dataclass."""
 
     paid_on: date
     compensation: Decimal
@@ -40,6 +41,44 @@ class PeriodArithmetic:
             "elective_deferral": money_text(self.elective_deferral),
             "matching_restoration": money_text(self.matching_restoration),
         }
+
+
+@dataclass(frozen=True)
+class ParticipantPay:
+    """A Participant's year paycheck by paycheck: what `docgen payroll` prints of it (DESIGN.md
+    A18). `docgen compute` adds vesting and the payment window (ParticipantArithmetic)."""
+
+    id: str
+    name: str
+    eligible_employee: bool
+    plan_compensation: Decimal
+    salary_plan_compensation: Decimal
+    bonus_plan_compensation: Decimal
+    elective_deferral: Decimal | None
+    matching_restoration: Decimal | None
+    retirement_restoration: Decimal | None
+    pay_periods: tuple[PeriodArithmetic, ...]  # the paychecks with a deferral figured
+    paychecks: tuple[PeriodArithmetic, ...]  # every pay period, deferral or not
+    paychecks_from: str  # facts | schedule | none (docgen.kinds.rrp.paychecks)
+    applied_percent: dict[str, Decimal]  # the percentages used
+    compensation: Decimal  # the year's pay, and its bonus part (payroll's year line)
+    bonus_pay: Decimal
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PaychecksOn:
+    """A Participant's paychecks of one pay date, worked from the year's pay through that day and
+    no further (`docgen payroll --pay-date`, A24): the same figures as the whole year's."""
+
+    id: str
+    name: str
+    eligible_employee: bool
+    # False: no deferral and no match for the year (not eligible, or no election the Plan allows);
+    # worked out only when the day has a paycheck
+    deferring: bool
+    paychecks: tuple[PeriodArithmetic, ...]
+    pay_dates: tuple[date, ...]  # every pay date of the participant's year (for a refusal)
 
 
 @dataclass(frozen=True)

@@ -91,14 +91,13 @@ class RRPPlanYear(
         self, facts: RRPPlanYearFacts, output_format: Format, pay_date: date | None = None
     ) -> RenderableType:
         # here, not at the top: only `docgen payroll` works the paychecks out
-        from docgen.kinds.rrp.arithmetic import compute
         from docgen.kinds.rrp.payroll import render as payroll_view
         from docgen.kinds.rrp.payroll import render_pay_date
 
         if pay_date is None:
-            return payroll_view(compute(facts), output_format)
+            return payroll_view(facts, output_format)
         layout = facts.payroll.layout if facts.payroll is not None else None
-        return render_pay_date(compute(facts), output_format, pay_date, layout)
+        return render_pay_date(facts, output_format, pay_date, layout)
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
         return forms_not_in_effect(facts)

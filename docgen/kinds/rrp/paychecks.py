@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from docgen.core import dates
 from docgen.kinds.rrp.annual_rate import rate_notes, rate_paychecks
@@ -30,12 +31,24 @@ ZERO = Decimal(0)
 CENT = Decimal("0.01")
 
 
+class Paycheck(NamedTuple):
+    """A paycheck the pay schedule gives, read as a PayPeriod of the facts is. Built from figures
+    worked out here (dates and Decimals the model already judged), so nothing is validated again
+    per paycheck: a plain record, not a pydantic model."""
+
+    paid_on: date
+    compensation: Decimal
+    bonus: Decimal = ZERO
+    services_from: date | None = None
+    services_to: date | None = None
+
+
 @dataclass(frozen=True)
 class Paychecks:
     """The pay periods the arithmetic works on, where they come from, what was assumed, and the
     year's Compensation they pay (Plan 1.21: given, or worked from an annual rate)."""
 
-    periods: tuple[PayPeriod, ...]
+    periods: tuple[PayPeriod | Paycheck, ...]
     source: str  # facts | schedule | none
     notes: tuple[str, ...] = ()
     compensation: Decimal = ZERO
@@ -72,13 +85,11 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
         compensation = _pay_given(participant)
         salary_checks = _equal_parts(schedule, year, compensation - bonus, start, end, notes)
     regular = [day for day, _, _, _ in salary_checks]
-    periods: list[PayPeriod] = []
+    periods: list[PayPeriod | Paycheck] = []
     for day, part, services_from, services_to in salary_checks:
         extra = bonus if bonus > 0 and day == participant.bonus_paid_on else ZERO
-        # Built from figures worked out here (dates and Decimals already judged by the model),
-        # so pydantic's documented model_construct skips validating them again per paycheck.
         periods.append(
-            PayPeriod.model_construct(
+            Paycheck(
                 paid_on=day,
                 compensation=part + extra,
                 bonus=extra,
@@ -91,9 +102,7 @@ def paychecks(facts: RRPPlanYearFacts, participant: Participant) -> Paychecks:
         if paid_on in regular:
             notes.append(f"the bonus is paid in the regular paycheck of {paid_on.isoformat()}")
         else:
-            periods.append(
-                PayPeriod.model_construct(paid_on=paid_on, compensation=bonus, bonus=bonus)
-            )
+            periods.append(Paycheck(paid_on=paid_on, compensation=bonus, bonus=bonus))
             notes.append(
                 f"the bonus is paid on {paid_on.isoformat()}, not a regular pay date: taken as a "
                 "paycheck of its own, its match capped at 6% of its own Plan Compensation "

@@ -11,23 +11,25 @@ totals. Every empty or zero figure carries a note naming its reason and section.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from docgen.core.errors import LoadError, Problem
 from docgen.core.formats import money_text
 from docgen.core.safe_text import csv_text, for_terminal, json_text
-from docgen.kinds.rrp.figures import ParticipantArithmetic, PeriodArithmetic, PlanYearArithmetic
+from docgen.kinds.rrp.arithmetic import NOT_ELIGIBLE, each_pay, each_paychecks_on
+from docgen.kinds.rrp.facts import RRPPlanYearFacts
+from docgen.kinds.rrp.figures import ParticipantPay, PaychecksOn, PeriodArithmetic
 from docgen.kinds.rrp.payroll_layout import PayrollLayout, layout_rows
+from docgen.kinds.rrp.terms import compensation_limit
 
 PayrollFormat = Literal["csv", "json", "text"]
 ZERO = Decimal(0)
 
-CSV_COLUMNS = (
-    "id",
-    "name",
+ROW_FIGURES = (
     "paid_on",
     "salary",
     "bonus",
@@ -41,8 +43,8 @@ CSV_COLUMNS = (
     "elective_deferral",
     "match_cap",
     "matching_restoration",
-    "notes",
 )
+CSV_COLUMNS = ("id", "name", *ROW_FIGURES, "notes")
 
 NO_PAYCHECKS = (
     "no pay periods in the facts and no plan.pay_schedule: the Plan Year as one line, as "
@@ -57,7 +59,20 @@ NOTHING_SCHEDULED = (
 
 
 @dataclass(frozen=True)
-class PayrollRow:
+class PayrollYear:
+    """What the rows' notes and the table's title quote of the Plan Year."""
+
+    plan_year: int
+    compensation_limit: Decimal  # Plan 1.21: the 401(a)(17) limit
+    limit_text: str  # as the notes write it
+
+
+def payroll_year(facts: RRPPlanYearFacts) -> PayrollYear:
+    limit = compensation_limit(facts)
+    return PayrollYear(facts.plan_year, limit, money_text(limit) or "")
+
+
+class PayrollRow(NamedTuple):
     """One paycheck of one participant (``paid_on`` None: the Plan Year as one line)."""
 
     paid_on: date | None
@@ -77,68 +92,78 @@ class PayrollRow:
     def plan_compensation(self) -> Decimal:
         return self.salary_plan_compensation + self.bonus_plan_compensation
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "paid_on": None if self.paid_on is None else self.paid_on.isoformat(),
-            "salary": money_text(self.salary),
-            "bonus": money_text(self.bonus),
-            "compensation": money_text(self.salary + self.bonus),
-            "year_to_date": money_text(self.year_to_date),
-            "salary_plan_compensation": money_text(self.salary_plan_compensation),
-            "bonus_plan_compensation": money_text(self.bonus_plan_compensation),
-            "plan_compensation": money_text(self.plan_compensation),
-            "salary_percent": _percent(self.salary_percent),
-            "bonus_percent": _percent(self.bonus_percent),
-            "elective_deferral": money_text(self.elective_deferral),
-            "match_cap": money_text(self.match_cap),
-            "matching_restoration": money_text(self.matching_restoration),
-            "notes": list(self.notes),
-        }
-
-
-def rows_of(
-    result: PlanYearArithmetic, who: ParticipantArithmetic, paid_on: date | None = None
-) -> tuple[PayrollRow, ...]:
-    """The participant's paychecks as payroll rows, each empty or zero figure with its note
-    (with ``paid_on``, only the paychecks of that day)."""
-    no_deferral = _why_no_deferral(who)
-    if not who.paychecks:
-        return () if paid_on is not None else (_year_row(result, who, no_deferral),)
-    rows = []
-    for paycheck in who.paychecks:
-        if paid_on is not None and paycheck.paid_on != paid_on:
-            continue
-        notes = _paycheck_notes(result, paycheck, no_deferral)
-        rows.append(
-            PayrollRow(
-                paycheck.paid_on,
-                paycheck.salary,
-                paycheck.bonus,
-                paycheck.paid_before + paycheck.compensation,
-                paycheck.salary_plan_compensation,
-                paycheck.bonus_plan_compensation,
-                paycheck.salary_percent if paycheck.salary_share > 0 else None,
-                paycheck.bonus_percent,
-                paycheck.elective_deferral,
-                paycheck.match_cap,
-                paycheck.matching_restoration,
-                tuple(notes),
-            )
+    def texts(self) -> tuple[str | None, ...]:
+        """The row's figures as written, in the order of ROW_FIGURES (None: no figure)."""
+        (paid_on, salary, bonus, year_to_date, salary_plan, bonus_plan, salary_percent) = self[:7]
+        (bonus_percent, deferral, match_cap, match) = self[7:11]
+        # A sum with a zero, or a match equal to its cap, is written as the amount it equals:
+        # money_text of a nonzero amount rests on its value alone (a zero's sign shows).
+        salary_text = money_text(salary)
+        salary_plan_text = money_text(salary_plan)
+        cap_text = money_text(match_cap)
+        return (
+            None if paid_on is None else paid_on.isoformat(),
+            salary_text,
+            money_text(bonus),
+            salary_text if salary and not bonus else money_text(salary + bonus),
+            money_text(year_to_date),
+            salary_plan_text,
+            money_text(bonus_plan),
+            # plan_compensation
+            salary_plan_text
+            if salary_plan and not bonus_plan
+            else money_text(salary_plan + bonus_plan),
+            _percent(salary_percent),
+            _percent(bonus_percent),
+            money_text(deferral),
+            cap_text,
+            cap_text if match and match == match_cap else money_text(match),
         )
-    return tuple(rows)
+
+    def as_json(self) -> dict[str, Any]:
+        return {**dict(zip(ROW_FIGURES, self.texts(), strict=True)), "notes": list(self.notes)}
 
 
-def _year_row(
-    result: PlanYearArithmetic, who: ParticipantArithmetic, no_deferral: str | None
-) -> PayrollRow:
+def rows_of(year: PayrollYear, who: ParticipantPay) -> tuple[PayrollRow, ...]:
+    """The participant's paychecks as payroll rows, each empty or zero figure with its note."""
+    no_deferral = _why_no_deferral(who.eligible_employee, who.elective_deferral is not None)
+    if not who.paychecks:
+        return (_year_row(year, who, no_deferral),)
+    return tuple(_row(year, paycheck, no_deferral) for paycheck in who.paychecks)
+
+
+def rows_on(year: PayrollYear, who: PaychecksOn) -> tuple[PayrollRow, ...]:
+    """The participant's paychecks of one pay date as payroll rows, as the whole year has them."""
+    no_deferral = _why_no_deferral(who.eligible_employee, who.deferring)
+    return tuple(_row(year, paycheck, no_deferral) for paycheck in who.paychecks)
+
+
+def _row(year: PayrollYear, paycheck: PeriodArithmetic, no_deferral: str | None) -> PayrollRow:
+    year_to_date = paycheck.paid_before + paycheck.compensation
+    return PayrollRow(
+        paycheck.paid_on,
+        paycheck.salary,
+        paycheck.bonus,
+        year_to_date,
+        paycheck.salary_plan_compensation,
+        paycheck.bonus_plan_compensation,
+        paycheck.salary_percent if paycheck.salary_share > 0 else None,
+        paycheck.bonus_percent,
+        paycheck.elective_deferral,
+        paycheck.match_cap,
+        paycheck.matching_restoration,
+        tuple(_paycheck_notes(year, paycheck, year_to_date, no_deferral)),
+    )
+
+
+def _year_row(year: PayrollYear, who: ParticipantPay, no_deferral: str | None) -> PayrollRow:
     """No paychecks to work on: compute's figures for the year, as one line, saying so."""
     bonus = who.bonus_pay
     notes = [NO_PAYCHECKS if who.paychecks_from == "none" else NOTHING_SCHEDULED]
     if who.plan_compensation == 0:
         notes.append(
             f"no Plan Compensation: the year's pay {money_text(who.compensation)} is not above the "
-            f"{result.plan_year} 401(a)(17) limit of {money_text(result.compensation_limit)} "
-            "(Plan 1.21)"
+            f"{year.plan_year} 401(a)(17) limit of {year.limit_text} (Plan 1.21)"
         )
     if no_deferral is not None:
         notes.append(no_deferral)
@@ -161,13 +186,12 @@ def _year_row(
     )
 
 
-def _why_no_deferral(who: ParticipantArithmetic) -> str | None:
+def _why_no_deferral(eligible_employee: bool, deferring: bool) -> str | None:
     """Why no deferral is figured for the participant at all, or None when one is."""
-    if who.elective_deferral is not None:
+    if deferring:
         return None
-    for note in who.notes:
-        if note.startswith("not an Eligible Employee"):
-            return f"no deferral and no match: {note}"
+    if not eligible_employee:
+        return f"no deferral and no match: {NOT_ELIGIBLE}"
     return (
         "no deferral and no match: no Deferral Election in force that the Plan allows "
         "(Plan 2.03(a), 2.03(b)); the participant's notes say why"
@@ -175,15 +199,14 @@ def _why_no_deferral(who: ParticipantArithmetic) -> str | None:
 
 
 def _paycheck_notes(
-    result: PlanYearArithmetic, paycheck: PeriodArithmetic, no_deferral: str | None
+    year: PayrollYear, paycheck: PeriodArithmetic, year_to_date: Decimal, no_deferral: str | None
 ) -> list[str]:
     notes = []
     if paycheck.plan_compensation == 0:
         notes.append(
             f"no Plan Compensation: the year's pay through this paycheck "
-            f"{money_text(paycheck.paid_before + paycheck.compensation)} is not above the "
-            f"{result.plan_year} 401(a)(17) limit of {money_text(result.compensation_limit)} "
-            "(Plan 1.21)"
+            f"{money_text(year_to_date)} is not above the "
+            f"{year.plan_year} 401(a)(17) limit of {year.limit_text} (Plan 1.21)"
         )
     if no_deferral is not None:
         notes.append(no_deferral)
@@ -212,10 +235,10 @@ def _paycheck_notes(
 # ------------------------------------------------------------------ the formats
 
 
-def as_json(result: PlanYearArithmetic) -> dict[str, Any]:
+def as_json(year: PayrollYear, people: Iterable[ParticipantPay]) -> dict[str, Any]:
     participants = []
-    for who in result.participants:
-        rows = rows_of(result, who)
+    for who in people:
+        rows = rows_of(year, who)
         participants.append(
             {
                 "id": who.id,
@@ -231,28 +254,27 @@ def as_json(result: PlanYearArithmetic) -> dict[str, Any]:
             }
         )
     return {
-        "plan_year": result.plan_year,
-        "compensation_limit": money_text(result.compensation_limit),
+        "plan_year": year.plan_year,
+        "compensation_limit": year.limit_text,
         "participants": participants,
     }
 
 
-def as_csv(result: PlanYearArithmetic) -> str:
+def as_csv(year: PayrollYear, people: Iterable[ParticipantPay]) -> str:
     """One row per paycheck; the participant's own notes ride on their first row."""
-    table = []
-    for who in result.participants:
-        for index, row in enumerate(rows_of(result, who)):
-            data = row.as_json()
-            notes = list(row.notes) + (list(who.notes) if index == 0 else [])
-            table.append(
-                [who.id, who.name]
-                + [data[column] or "" for column in CSV_COLUMNS[2:-1]]
-                + ["; ".join(notes)]
-            )
-    return csv_text(CSV_COLUMNS, table)
+
+    def table() -> Iterator[list[str | None]]:
+        for who in people:
+            first = True
+            for row in rows_of(year, who):
+                notes = row.notes + who.notes if first else row.notes
+                first = False
+                yield [who.id, who.name, *row.texts(), "; ".join(notes)]  # None: empty
+
+    return csv_text(CSV_COLUMNS, table())
 
 
-def as_table(result: PlanYearArithmetic, pay_date: date | None = None):
+def as_table(year: PayrollYear, people: Iterable[ParticipantPay], pay_date: date | None = None):
     from rich import box
     from rich.console import Group
     from rich.table import Table
@@ -260,8 +282,8 @@ def as_table(result: PlanYearArithmetic, pay_date: date | None = None):
 
     table = Table(
         title=Text(
-            f"Retirement Restoration Plan payroll, Plan Year {result.plan_year} "
-            f"(401(a)(17) limit ${result.compensation_limit:,.0f})"
+            f"Retirement Restoration Plan payroll, Plan Year {year.plan_year} "
+            f"(401(a)(17) limit ${year.compensation_limit:,.0f})"
         ),
         title_justify="left",
         box=box.SIMPLE_HEAD,
@@ -273,8 +295,8 @@ def as_table(result: PlanYearArithmetic, pay_date: date | None = None):
     for heading in ("salary", "bonus", "to date", "Plan comp.", "%", "deferral", "cap", "match"):
         table.add_column(heading, justify="right", no_wrap=True)
     notes = Text()
-    for who in result.participants:
-        for row in rows_of(result, who):
+    for who in people:
+        for row in rows_of(year, who):
             if pay_date is not None and row.paid_on != pay_date:
                 continue
             percent = "/".join(_percent(p) or "-" for p in (row.salary_percent, row.bonus_percent))
@@ -301,12 +323,14 @@ def as_table(result: PlanYearArithmetic, pay_date: date | None = None):
     return Group(table, legend, notes)
 
 
-def render(result: PlanYearArithmetic, output_format: PayrollFormat):
+def render(facts: RRPPlanYearFacts, output_format: PayrollFormat):
+    """The whole year's feed, each participant worked out, written and let go in turn."""
+    year = payroll_year(facts)
     if output_format == "json":
-        return json_text(json.dumps(as_json(result), indent=2)) + "\n"
+        return json_text(json.dumps(as_json(year, each_pay(facts)), indent=2)) + "\n"
     if output_format == "csv":
-        return as_csv(result)
-    return as_table(result)
+        return as_csv(year, each_pay(facts))
+    return as_table(year, each_pay(facts))
 
 
 def _percent(value: Decimal | None) -> str | None:
@@ -321,13 +345,18 @@ def _dollars(amount: Decimal | None) -> str:
 
 
 def on_pay_date(
-    result: PlanYearArithmetic, pay_date: date
-) -> list[tuple[ParticipantArithmetic, PayrollRow]]:
-    """Each participant's paycheck on ``pay_date``, in the facts' order; refused (LoadError,
-    exit 2) when no one is paid that day, naming the next pay dates."""
-    found = [(who, row) for who in result.participants for row in rows_of(result, who, pay_date)]
+    facts: RRPPlanYearFacts, year: PayrollYear, pay_date: date
+) -> list[tuple[PaychecksOn, PayrollRow]]:
+    """Each participant's paycheck on ``pay_date``, in the facts' order, worked from the pay up to
+    that day alone; refused (LoadError, exit 2) when no one is paid that day, naming the next
+    pay dates."""
+    found: list[tuple[PaychecksOn, PayrollRow]] = []
+    dates: set[date] = set()
+    for who in each_paychecks_on(facts, pay_date):
+        found.extend((who, row) for row in rows_on(year, who))
+        if not found:
+            dates.update(who.pay_dates)
     if not found:
-        dates = {paycheck.paid_on for who in result.participants for paycheck in who.paychecks}
         near = [day.isoformat() for day in sorted(dates) if day >= pay_date][:3]
         raise LoadError(
             [
@@ -346,14 +375,15 @@ def on_pay_date(
 
 
 def render_pay_date(
-    result: PlanYearArithmetic,
+    facts: RRPPlanYearFacts,
     output_format: PayrollFormat,
     pay_date: date,
     layout: PayrollLayout | None,
 ):
     """One pay date's paychecks: in the payroll system's ``layout`` (csv), or as the whole
     year's feed shows each (csv, json, text)."""
-    paid = on_pay_date(result, pay_date)
+    year = payroll_year(facts)
+    paid = on_pay_date(facts, year, pay_date)
     if layout is not None and output_format == "csv":
         header, rows = layout_rows(
             layout,
@@ -376,7 +406,7 @@ def render_pay_date(
             json_text(
                 json.dumps(
                     {
-                        "plan_year": result.plan_year,
+                        "plan_year": year.plan_year,
                         "pay_date": pay_date.isoformat(),
                         "paychecks": [
                             {"id": who.id, "name": who.name, **row.as_json()} for who, row in paid
@@ -390,11 +420,7 @@ def render_pay_date(
     if output_format == "csv":
         return csv_text(
             CSV_COLUMNS,
-            [
-                [who.id, who.name]
-                + [row.as_json()[column] or "" for column in CSV_COLUMNS[2:-1]]
-                + ["; ".join(row.notes)]
-                for who, row in paid
-            ],
+            [[who.id, who.name, *row.texts(), "; ".join(row.notes)] for who, row in paid],
         )
-    return as_table(result, pay_date)
+    # The table closes with every participant's notes for the year, so it works the year out.
+    return as_table(year, each_pay(facts), pay_date)
