@@ -636,7 +636,10 @@ async def decide(ws: Workspace, request: Request) -> Response:
     number = text_field(form, "form")
     reason = text_field(form, "reason")
     by = text_field(form, "by")
-    effective = text_field(form, "effective") == "yes"
+    seen_by = text_field(form, "signature_seen_by")
+    # `docgen decide`'s --in-effect, --ineffective (the form's choice unless another is made),
+    # or neither ("unchanged": who saw the signature alone)
+    effective = {"yes": True, "no": False}.get(text_field(form, "effective") or "no")
     try:
         index = int(number) if number else None
     except ValueError:
@@ -651,6 +654,7 @@ async def decide(ws: Workspace, request: Request) -> Response:
             reason=reason or None,
             by=by or None,
             as_of=as_of,
+            signature_seen_by=seen_by or None,
         )
     return RedirectResponse(
         f"/returned?f={name}&as_of={as_of}&done=Decision+recorded+for+{person}", status_code=303
