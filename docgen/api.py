@@ -596,6 +596,24 @@ def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
     return words(filing)
 
 
+def stated_kind(path: str | Path) -> str:
+    """The kind a facts file states on its top-level ``kind:`` line, in the kind's own title
+    ("Retirement Restoration Plan Year (rrp-plan-year)"), read without loading the file (the
+    workspace lists every file of a folder); what it cannot read there is said as such."""
+    import re
+
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
+    except OSError:
+        return "not readable"
+    found = re.search(r"""^kind:[ \t]*(["']?)([A-Za-z0-9_-]+)\1[ \t]*(?:#.*)?$""", text, re.M)
+    if found is None:
+        return "no kind: line (docgen check says what it lacks)"
+    titles = {kind.name: kind.title for kind in all_kinds()}
+    name = found.group(2)
+    return f"{titles[name]} ({name})" if name in titles else f"{name}: not a kind docgen knows"
+
+
 def subject_ids(loaded: LoadedFacts) -> list[str]:
     """The ids of the file's people (directors, participants), in file order."""
     return [person.id for person in kind_of(loaded.facts).subjects(loaded.facts)]

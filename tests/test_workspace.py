@@ -227,6 +227,21 @@ def test_a_refused_decision_shows_why_and_records_nothing(folder):
     assert (folder / "grant.yaml").read_bytes() == before
 
 
+def test_the_home_page_lists_each_facts_file_with_its_kind(folder):
+    shutil.copy(SAMPLES / "rrp-2026-year.yaml", folder / "rrp.yaml")
+    (folder / "notes.yaml").write_text("plan_year: 2026\n", encoding="utf-8")
+    (folder / "odd.yaml").write_text('kind: "pension"  # not one\n', encoding="utf-8")
+    html = client(folder).get("/").text
+    listed = dict(re.findall(r'>([^<]+\.yaml)</a> <span class="muted">([^<]*)</span>', html))
+    assert listed == {
+        "grant.yaml": "Director restricted stock unit grant (director-rsu-grant)",
+        "unapproved.yaml": "Director restricted stock unit grant (director-rsu-grant)",
+        "rrp.yaml": "Retirement Restoration Plan Year (rrp-plan-year)",
+        "notes.yaml": "no kind: line (docgen check says what it lacks)",
+        "odd.yaml": "pension: not a kind docgen knows",
+    }
+
+
 def _decide(browser: TestClient, **fields: str):
     page = browser.get(f"/returned?f=grant.yaml&as_of={AS_OF}").text
     assert 'name="signature_seen_by"' in page  # the form offers what `docgen decide` does

@@ -361,7 +361,7 @@ async def home(ws: Workspace, request: Request) -> Response:
             and not any(part.startswith(".") for part in relative.parts)
             and not path.is_relative_to(ws.out)
         ):
-            found.append(relative.as_posix())
+            found.append((relative.as_posix(), api.stated_kind(path)))
     as_of = as_of_of(request.query_params.get("as_of"))
     return page(ws, "home.html.j2", request, files=found, as_of=as_of.isoformat(), title="Cycles")
 
