@@ -597,9 +597,9 @@ def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def stated_kind(path: str | Path) -> str:
-    """The kind a facts file states on its top-level ``kind:`` line, in the kind's own title
-    ("Retirement Restoration Plan Year (rrp-plan-year)"), read without loading the file (the
-    workspace lists every file of a folder); what it cannot read there is said as such."""
+    """The kind a facts file states on its top-level ``kind:`` line, as the kind's title and
+    name ("TITLE (NAME)"), read without loading the file (the workspace lists every file of a
+    folder); what it cannot read there is said as such."""
     import re
 
     try:
