@@ -434,3 +434,42 @@ def test_a_large_plans_rrp_screen_shows_its_table_at_once_and_the_chart_once_wor
     assert 'http-equiv="refresh"' not in page
     assert rrp_chart_and_table(page) == at_once
     assert counted == {"loads": 1, "checks": 1}
+
+
+def test_a_result_made_in_the_background_is_made_once_and_a_failure_is_said_to_each_page():
+    import threading
+    import time
+
+    from docgen.web.cache import Version
+
+    version = Version((), "sha", None, threading.RLock())
+    release, made = threading.Event(), []
+
+    def slow() -> str:
+        release.wait(10)
+        made.append(1)
+        return "totals"
+
+    assert version.started("chart", slow) == (False, None)
+    assert version.started("chart", slow) == (False, None)  # asked again: not started twice
+    release.set()
+    for _ in range(200):
+        done, value = version.started("chart", slow)
+        if done:
+            break
+        time.sleep(0.01)
+    assert (done, value, made) == (True, "totals", [1])
+
+    def failing() -> str:
+        raise ValueError("no pay dates")
+
+    assert version.started("broken", failing) == (False, None)
+    for _ in range(200):
+        try:
+            version.started("broken", failing)
+        except ValueError as error:
+            assert str(error) == "no pay dates"
+            break
+        time.sleep(0.01)
+    else:
+        raise AssertionError("the failure was never said")
