@@ -9,7 +9,7 @@ for the type checker only (TYPE_CHECKING), at no cost to a start.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -22,7 +22,7 @@ from docgen.core.findings import Report
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, inputs_of_one_command, write_report
 from docgen.core.safe_text import for_terminal
-from docgen.kinds import ComputesPlan, RunsPayroll, all_kinds, kind_of
+from docgen.kinds import ComputesPlan, PayDateTotals, RunsPayroll, all_kinds, kind_of
 from docgen.load import LoadedFacts, load_facts
 from docgen.load.offering import kind_offering
 from docgen.load.proposal import propose_columns
@@ -594,6 +594,52 @@ def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
     from docgen.intake.filing_words import filing_words as words
 
     return words(filing)
+
+
+def stated_kind(path: str | Path) -> str:
+    """The kind a facts file states on its top-level ``kind:`` line, as the kind's title and
+    name ("TITLE (NAME)"), read without loading the file (the workspace lists every file of a
+    folder); what it cannot read there is said as such."""
+    import re
+
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
+    except OSError:
+        return "not readable"
+    found = re.search(r"""^kind:[ \t]*(["']?)([A-Za-z0-9_-]+)\1[ \t]*(?:#.*)?$""", text, re.M)
+    if found is None:
+        return "no kind: line (docgen check says what it lacks)"
+    titles = {kind.name: kind.title for kind in all_kinds()}
+    name = found.group(2)
+    return f"{titles[name]} ({name})" if name in titles else f"{name}: not a kind docgen knows"
+
+
+def subject_ids(loaded: LoadedFacts) -> list[str]:
+    """The ids of the file's people (directors, participants), in file order."""
+    return [person.id for person in kind_of(loaded.facts).subjects(loaded.facts)]
+
+
+def figures_of(loaded: LoadedFacts, ids: Collection[str]) -> dict[str, Any]:
+    """`docgen compute --format json`, parsed, with the participants of ``ids`` alone: each
+    participant's arithmetic is their own, so these are the figures the whole file gives them."""
+    return _payroll_kind(loaded).figures_of(loaded.facts, ids)
+
+
+def paychecks_of(loaded: LoadedFacts, ids: Collection[str]) -> dict[str, Any]:
+    """`docgen payroll --format json`, parsed, with the participants of ``ids`` alone."""
+    return _payroll_kind(loaded).paychecks_of(loaded.facts, ids)
+
+
+def totals_by_pay_date(loaded: LoadedFacts) -> PayDateTotals:
+    """Every participant's deferral and match added up per pay date, as `docgen payroll`'s rows
+    give them, and the notes every participant shares: worked without writing the rows."""
+    return _payroll_kind(loaded).totals_by_pay_date(loaded.facts)
+
+
+def _payroll_kind(loaded: LoadedFacts) -> RunsPayroll[Any]:
+    kind = kind_offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
+    assert isinstance(kind, RunsPayroll)  # kind_offering refused any other
+    return kind
 
 
 def has_payroll(loaded: LoadedFacts) -> bool:

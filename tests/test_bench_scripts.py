@@ -58,6 +58,8 @@ def test_the_serve_bench_times_every_page_of_the_workspace():
     assert "the first visit to each screen" in said and "once its results are kept" in said
     assert "the glance (checks once)" in said, said  # the first page after an edit
     assert "slowest screen once kept: CPU" in said and "the first page after an edit" in said
+    # the RRP screen's first visit apart, over the same participants paid biweekly too
+    assert "the RRP screen of the same 40 participants paid biweekly:" in said, said
 
 
 @pytest.mark.slow

@@ -17,6 +17,7 @@ pytest.importorskip("multipart")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from docgen.load import load_facts  # noqa: E402
 from docgen.web.app import create_app  # noqa: E402
 from docgen.web.security import LOCAL_HOSTS, csrf_token  # noqa: E402
 
@@ -226,6 +227,85 @@ def test_a_refused_decision_shows_why_and_records_nothing(folder):
     assert (folder / "grant.yaml").read_bytes() == before
 
 
+def test_the_home_page_lists_each_facts_file_with_its_kind(folder):
+    shutil.copy(SAMPLES / "rrp-2026-year.yaml", folder / "rrp.yaml")
+    (folder / "notes.yaml").write_text("plan_year: 2026\n", encoding="utf-8")
+    (folder / "odd.yaml").write_text('kind: "pension"  # not one\n', encoding="utf-8")
+    html = client(folder).get("/").text
+    listed = dict(re.findall(r'>([^<]+\.yaml)</a> <span class="muted">([^<]*)</span>', html))
+    assert listed == {
+        "grant.yaml": "Director restricted stock unit grant (director-rsu-grant)",
+        "unapproved.yaml": "Director restricted stock unit grant (director-rsu-grant)",
+        "rrp.yaml": "Retirement Restoration Plan Year (rrp-plan-year)",
+        "notes.yaml": "no kind: line (docgen check says what it lacks)",
+        "odd.yaml": "pension: not a kind docgen knows",
+    }
+
+
+def _decide(browser: TestClient, **fields: str):
+    page = browser.get(f"/returned?f=grant.yaml&as_of={AS_OF}").text
+    assert 'name="signature_seen_by"' in page  # the form offers what `docgen decide` does
+    facts_sha = re.search(r'name="facts_sha" value="([^"]+)"', page).group(1)
+    data = {"csrf": csrf_token(TOKEN), "f": "grant.yaml", "as_of": AS_OF, "facts_sha": facts_sha}
+    return browser.post(
+        "/decide",
+        data={**data, **fields},
+        headers={"origin": f"http://{HOST}"},
+        follow_redirects=False,
+    )
+
+
+def test_the_decide_form_records_who_saw_the_signature_as_docgen_decide_does(folder, cli):
+    """--signature-seen-by alone (neither in nor out of effect): the same bytes as the command."""
+    twin = folder / "twin"
+    twin.mkdir()
+    shutil.copy(GRANT, twin / "grant.yaml")
+    said = cli(
+        "decide",
+        twin / "grant.yaml",
+        "--for",
+        "jsmith",
+        "--signature-seen-by",
+        "P. Secretary",
+        "--as-of",
+        AS_OF,
+    )
+    assert said.exit_code == 0, said.output
+    response = _decide(
+        client(folder), person="jsmith", effective="unchanged", signature_seen_by="P. Secretary"
+    )
+    assert response.status_code == 303, response.text
+    assert (folder / "grant.yaml").read_bytes() == (twin / "grant.yaml").read_bytes()
+    (election,) = load_facts(folder / "grant.yaml").facts.director("jsmith").elections
+    assert (election.signature_seen_by, election.status) == ("P. Secretary", None)
+
+
+def test_the_decide_form_records_a_form_not_in_effect_with_the_signature_seen(folder):
+    response = _decide(
+        client(folder),
+        person="jsmith",
+        effective="no",
+        reason="late",
+        by="C. Secretary",
+        signature_seen_by="P. Secretary",
+    )
+    assert response.status_code == 303, response.text
+    (election,) = load_facts(folder / "grant.yaml").facts.director("jsmith").elections
+    assert (election.status, election.decided_by, election.signature_seen_by) == (
+        "ineffective",
+        "C. Secretary",
+        "P. Secretary",
+    )
+
+
+def test_the_decide_form_saying_nothing_to_record_is_refused_and_writes_nothing(folder):
+    before = (folder / "grant.yaml").read_bytes()
+    response = _decide(client(folder), person="jsmith", effective="unchanged")
+    assert response.status_code == 422
+    assert "says nothing to record" in response.text and "--signature-seen-by" in response.text
+    assert (folder / "grant.yaml").read_bytes() == before
+
+
 def test_the_check_is_kept_until_the_facts_change(folder):
     app = create_app(folder, folder / "out", TOKEN, LOCAL_HOSTS, PORT)
     browser = TestClient(app, base_url=f"http://{HOST}")
@@ -286,7 +366,6 @@ def test_a_paper_form_is_shown_as_elect_would_record_it_before_it_is_recorded(fo
 
 
 def test_a_paper_form_is_recorded_through_elects_fields(folder):
-    from docgen.load import load_facts
 
     browser = client(folder)
     response = _elect(browser, PAPER)
@@ -473,7 +552,6 @@ def test_every_screen_shows_what_the_facts_hold_as_text(folder, sample, url):
 
 
 def test_an_rrp_paper_form_with_funds_and_beneficiaries_is_shown_then_recorded(folder):
-    from docgen.load import load_facts
 
     shutil.copy(SAMPLES / "rrp-2026.yaml", folder / "rrp.yaml")
     browser = client(folder)

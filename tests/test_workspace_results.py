@@ -336,3 +336,140 @@ def test_more_than_5000_participants_read_page_by_page_through_links(population)
     last = browser.get(f"/rrp?f=rrp-hris.yaml&as_of=2025-12-31&page={pages}").text
     assert participants_of(last) == ids[(pages - 1) * PAGE_ROWS :]
     assert ">next</a>" not in last and ">previous</a>" in last
+
+
+# ------------------------------------------------------------------ the RRP screen's figures
+
+
+def command_json(*args: str) -> dict:
+    """What a `docgen` command prints as JSON, run as the command line runs it."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from docgen.cli import app
+
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def with_only(document: dict, ids: list[str]) -> dict:
+    return {**document, "participants": [p for p in document["participants"] if p["id"] in ids]}
+
+
+@pytest.mark.parametrize("sample", ["rrp-2026-workday.yaml", "rrp-2026-year.yaml"])
+def test_a_page_of_participants_has_exactly_the_figures_compute_and_payroll_give_them(sample):
+    path = SAMPLES / sample
+    computed = command_json("compute", str(path), "--format", "json")
+    paid = command_json("payroll", str(path), "--format", "json")
+    loaded = load_facts(path)
+    ids = api.subject_ids(loaded)
+    assert ids == [p["id"] for p in computed["participants"]]
+    for chosen in ([ids[0]], [ids[-1]], ids[2:5], [ids[len(ids) // 2], ids[1]], ids, []):
+        assert api.figures_of(loaded, chosen) == with_only(computed, chosen), chosen
+        assert api.paychecks_of(loaded, chosen) == with_only(paid, chosen), chosen
+
+
+@pytest.mark.parametrize(
+    "sample", ["rrp-2026-workday.yaml", "rrp-2026-year.yaml", "rrp-2026-hris.yaml"]
+)
+def test_the_plan_wide_totals_per_pay_date_add_up_payrolls_rows(sample):
+    from decimal import Decimal
+
+    path = SAMPLES / sample
+    paid = command_json("payroll", str(path), "--format", "json")
+    computed = command_json("compute", str(path), "--format", "json")
+    added: dict[str | None, tuple[Decimal, Decimal]] = {}
+    for participant in paid["participants"]:
+        for row in participant["paychecks"]:
+            d, m = added.get(row["paid_on"], (Decimal(0), Decimal(0)))
+            added[row["paid_on"]] = (
+                d + Decimal(row["elective_deferral"] or 0),
+                m + Decimal(row["matching_restoration"] or 0),
+            )
+    totals = api.totals_by_pay_date(load_facts(path))
+    worked = {None if day is None else day.isoformat(): (d, m) for day, d, m in totals.by_pay_date}
+    assert worked == added
+    # the year's sample has no pay dates (the Plan Year as one line); the others have
+    assert (len(worked) > 1) == (sample != "rrp-2026-year.yaml"), worked
+    everyone = computed["participants"]
+    shared = [n for n in everyone[0]["notes"] if all(n in p["notes"] for p in everyone[1:])]
+    assert list(totals.shared_notes) == shared
+
+
+def rrp_chart_and_table(html: str) -> str:
+    """The RRP screen from its chart to the end of the participants' table."""
+    start = html.index("<h2>Deferral and match")
+    return html[start : html.index("</table>", html.index('<table id="participants"')) + 8]
+
+
+def test_a_large_plans_rrp_screen_shows_its_table_at_once_and_the_chart_once_worked_out(
+    hris, counted, monkeypatch
+):
+    """Past CHART_AT_ONCE participants (set to 1 here, for the HRIS sample), the plan-wide totals
+    are worked in a thread: the first page has the table and says the chart is coming, refreshing
+    itself; the page it refreshes to is the one a small plan shows at once; no load or check
+    more."""
+    import time
+
+    from docgen.web import app as web
+
+    url = f"/rrp?f=rrp.yaml&as_of={HRIS_AS_OF}"
+    at_once = rrp_chart_and_table(client(hris).get(url).text)
+    assert 'id="deferral-chart"' in at_once and "Of every participant" in at_once
+    ids = api.subject_ids(load_facts(hris / "rrp.yaml"))
+    counted.update(loads=0, checks=0)
+    monkeypatch.setattr(web, "CHART_AT_ONCE", 1)
+    browser = client(hris)
+    first = browser.get(url).text
+    assert 'id="chart-working"' in first and '<meta http-equiv="refresh" content="1">' in first
+    assert 'id="deferral-chart"' not in first and "Of every participant" not in first
+    assert participants_of(first) == ids  # the table is complete at once
+    for _ in range(200):
+        page = browser.get(url).text
+        if 'id="chart-working"' not in page:
+            break
+        time.sleep(0.05)
+    assert 'http-equiv="refresh"' not in page
+    assert rrp_chart_and_table(page) == at_once
+    assert counted == {"loads": 1, "checks": 1}
+
+
+def test_a_result_made_in_the_background_is_made_once_and_a_failure_is_said_to_each_page():
+    import threading
+    import time
+
+    from docgen.web.cache import Version
+
+    version = Version((), "sha", None, threading.RLock())
+    release, made = threading.Event(), []
+
+    def slow() -> str:
+        release.wait(10)
+        made.append(1)
+        return "totals"
+
+    assert version.started("chart", slow) == (False, None)
+    assert version.started("chart", slow) == (False, None)  # asked again: not started twice
+    release.set()
+    for _ in range(200):
+        done, value = version.started("chart", slow)
+        if done:
+            break
+        time.sleep(0.01)
+    assert (done, value, made) == (True, "totals", [1])
+
+    def failing() -> str:
+        raise ValueError("no pay dates")
+
+    assert version.started("broken", failing) == (False, None)
+    for _ in range(200):
+        try:
+            version.started("broken", failing)
+        except ValueError as error:
+            assert str(error) == "no pay dates"
+            break
+        time.sleep(0.01)
+    else:
+        raise AssertionError("the failure was never said")

@@ -13,9 +13,10 @@ and never names a kind.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -294,9 +295,32 @@ class ComputesPlan(Protocol[FactsC]):
         ...
 
 
+@dataclass(frozen=True)
+class PayDateTotals:
+    """Every participant's deferral and match added up per pay date, as `docgen payroll`'s rows
+    give them (``None``: a participant's Plan Year as one line, without pay dates), and the notes
+    every participant's figures carry alike (none when fewer than two participants)."""
+
+    by_pay_date: tuple[tuple[date | None, Decimal, Decimal], ...]
+    shared_notes: tuple[str, ...]
+
+
 @runtime_checkable
 class RunsPayroll(Protocol[FactsC]):
-    """A kind with a payroll feed (`docgen payroll`)."""
+    """A kind with a payroll feed (`docgen payroll`), and its figures for some participants
+    alone (the workspace's page of them), which are the whole year's for them."""
+
+    def figures_of(self, facts: FactsC, ids: Collection[str]) -> dict[str, Any]:
+        """`docgen compute --format json`'s document with the participants of ``ids`` alone."""
+        ...
+
+    def paychecks_of(self, facts: FactsC, ids: Collection[str]) -> dict[str, Any]:
+        """`docgen payroll --format json`'s document with the participants of ``ids`` alone."""
+        ...
+
+    def totals_by_pay_date(self, facts: FactsC) -> PayDateTotals:
+        """Every participant's deferral and match per pay date, worked without the rows' words."""
+        ...
 
     def payroll(
         self, facts: FactsC, output_format: ComputeFormat, pay_date: date | None = None

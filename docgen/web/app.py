@@ -37,6 +37,9 @@ from docgen.web.cache import Results
 from docgen.web.security import Guard, csrf_token, inside, same, security_headers
 
 PAGE_ROWS = 100  # people per page of a table: a page of a 10,000-person cycle stays quick
+# Up to this many participants the RRP chart's plan-wide totals are worked in the page (about
+# 0.2 s with biweekly paychecks); past it, in a thread while the page shows the table at once
+CHART_AT_ONCE = 1_000
 PERSON_CHOICES = 300  # past this many people with findings, the filter takes a typed id
 FACTS_SUFFIXES = (".yaml", ".yml")
 UPLOADS = "returned"  # the folder (inside the workspace's) a dropped form is kept in
@@ -358,7 +361,7 @@ async def home(ws: Workspace, request: Request) -> Response:
             and not any(part.startswith(".") for part in relative.parts)
             and not path.is_relative_to(ws.out)
         ):
-            found.append(relative.as_posix())
+            found.append((relative.as_posix(), api.stated_kind(path)))
     as_of = as_of_of(request.query_params.get("as_of"))
     return page(ws, "home.html.j2", request, files=found, as_of=as_of.isoformat(), title="Cycles")
 
@@ -633,7 +636,10 @@ async def decide(ws: Workspace, request: Request) -> Response:
     number = text_field(form, "form")
     reason = text_field(form, "reason")
     by = text_field(form, "by")
-    effective = text_field(form, "effective") == "yes"
+    seen_by = text_field(form, "signature_seen_by")
+    # `docgen decide`'s --in-effect, --ineffective (the form's choice unless another is made),
+    # or neither ("unchanged": who saw the signature alone)
+    effective = {"yes": True, "no": False}.get(text_field(form, "effective") or "no")
     try:
         index = int(number) if number else None
     except ValueError:
@@ -648,6 +654,7 @@ async def decide(ws: Workspace, request: Request) -> Response:
             reason=reason or None,
             by=by or None,
             as_of=as_of,
+            signature_seen_by=seen_by or None,
         )
     return RedirectResponse(
         f"/returned?f={name}&as_of={as_of}&done=Decision+recorded+for+{person}", status_code=303
@@ -931,45 +938,79 @@ def _by_pay_date(paychecks: dict[str, Any], person: str) -> list[tuple[str, Deci
     return [(day, d, m) for day, (d, m) in sorted(by_pay_date.items())]
 
 
-async def rrp(ws: Workspace, request: Request) -> Response:
-    import json
+def _plan_wide(totals: Any, plan_year: int) -> list[tuple[str, Decimal, Decimal]]:
+    """Every participant's deferral and match per pay date (api.totals_by_pay_date), each day
+    named and ordered as :func:`_by_pay_date` names and orders them."""
+    return sorted(
+        (day.isoformat() if day is not None else f"Plan Year {plan_year}", d, m)
+        for day, d, m in totals.by_pay_date
+    )
 
+
+def _totals(ws: Workspace, path: Path, loaded: Any, everyone: int) -> tuple[bool, Any]:
+    """The plan-wide totals per pay date and the notes every participant shares, once per
+    version: worked in the page for a small plan, else in a thread of their own while the page
+    shows the table at once and says the chart is being worked out (``False``)."""
+    version = ws.results.version(path)
+    key = ("totals by pay date", None)
+    make = lambda: api.totals_by_pay_date(loaded)  # noqa: E731
+    if everyone <= CHART_AT_ONCE:
+        return True, version.get(key, make)
+    return version.started(key, make)
+
+
+async def rrp(ws: Workspace, request: Request) -> Response:
     name, path = facts_of(ws, request)
     as_of = as_of_of(request.query_params.get("as_of"))
     loaded, report = checked(ws, path, as_of)
     title = common(request, name, as_of, "rrp", "Retirement Restoration Plan")
     if not api.has_payroll(loaded):  # a director grant has no Plan arithmetic to show
-        return page(ws, "rrp.html.j2", request, **title, report=report, figures=None)
-    figures = derived(
-        ws, "compute", path, None, lambda: json.loads(str(api.compute(path, "json", loaded=loaded)))
-    )
-    paychecks = derived(
-        ws, "payroll", path, None, lambda: json.loads(str(api.payroll(path, "json", loaded=loaded)))
-    )
+        return page(ws, "rrp.html.j2", request, **title, report=report, figures=None, working=False)
+    # Each participant's arithmetic is their own (Plan 1.21, 2.03, 3.02-3.06): the table and a
+    # participant's page work out only the participants they show, with compute's and payroll's
+    # own functions; only the chart over everyone needs every participant's paychecks.
+    ids = derived(ws, "participant ids", path, None, lambda: api.subject_ids(loaded))
+    known = derived(ws, "participant id set", path, None, lambda: frozenset(ids))
     status = status_of(ws, path, as_of)
     person = request.query_params.get("person", "").strip()
-    everyone = figures["participants"]
-    people = [p for p in everyone if p["id"] == person] if person else everyone
     missing = ""
-    if person and not people:  # said on the page, with every participant to choose from
-        missing, person, people = person, "", everyone
-    series = derived(ws, ("series", person), path, None, lambda: _by_pay_date(paychecks, person))
+    if person and person not in known:  # said on the page, with every participant to choose from
+        missing, person = person, ""
+    number = page_of(request)
+    shown = [person] if person else ids[(number - 1) * PAGE_ROWS : number * PAGE_ROWS]
+    figures = derived(
+        ws, ("compute", tuple(shown)), path, None, lambda: api.figures_of(loaded, shown)
+    )
+    people = figures["participants"]
     enrolled = derived(
         ws, "enrolled", path, as_of, lambda: {row.subject: row for row in status.rows}, issued=True
     )
+    detail = None
+    shared: list[str] = []
+    working = False
+    if person:
+        paychecks = derived(
+            ws, ("payroll", person), path, None, lambda: api.paychecks_of(loaded, [person])
+        )
+        series = _by_pay_date(paychecks, person)
+        detail = next(iter(paychecks["participants"]), None)
+    else:
+        done, totals = _totals(ws, path, loaded, len(ids))
+        working = not done
+        series = [] if working else _plan_wide(totals, figures["plan_year"])
+        shared = [] if working else list(totals.shared_notes)
     # Without pay dates (no plan.pay_schedule, no pay periods) payroll works the Plan Year as one
     # line: the chart then shows the year's deferral and match per participant instead.
     dated = any(not day.startswith("Plan Year") for day, _, _ in series)
-    number = page_of(request)
-    if not dated and not person:  # the participants of this page: a chart stays readable
-        shown = [
+    if working:
+        columns: list[tuple[str, Decimal, Decimal]] = []
+    elif not dated and not person:  # the participants of this page: a chart stays readable
+        columns = [
             (p["id"], Decimal(p["elective_deferral"] or 0), Decimal(p["matching_restoration"] or 0))
-            for p in everyone[(number - 1) * PAGE_ROWS : number * PAGE_ROWS]
+            for p in people
         ]
     else:
-        shown = series if dated else []
-    shared = derived(ws, "shared notes", path, None, lambda: plan_year.shared_notes(everyone))
-    detail = next((p for p in paychecks["participants"] if p["id"] == person), None)
+        columns = series if dated else []
     return page(
         ws,
         "rrp.html.j2",
@@ -977,15 +1018,14 @@ async def rrp(ws: Workspace, request: Request) -> Response:
         **title,
         figures=figures,
         limit=plan_year.money(figures.get("compensation_limit")),
-        people=plan_year.rows(
-            people[(number - 1) * PAGE_ROWS : number * PAGE_ROWS], enrolled, shared
-        ),
-        everyone=len(everyone),
+        people=plan_year.rows(people, enrolled, shared),
+        everyone=len(ids),
         shared=shared,
         number=number,
-        pages=max(1, -(-len(people) // PAGE_ROWS)),
-        chart=charts.deferral_and_match(shown, by_pay_date=dated),
+        pages=1 if person else max(1, -(-len(ids) // PAGE_ROWS)),
+        chart=charts.deferral_and_match(columns, by_pay_date=dated),
         dated=dated,
+        working=working,
         series=[(day, plan_year.money(d), plan_year.money(m)) for day, d, m in series],
         person=person,
         missing=missing,

@@ -57,6 +57,7 @@ class Version:
         self.loaded = loaded
         self._lock = lock
         self._made: OrderedDict[Hashable, Any] = OrderedDict()
+        self._working: set[Hashable] = set()  # results being made in a thread of their own
 
     def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The result ``key`` of this version, made by ``make`` if it is not kept."""
@@ -69,6 +70,43 @@ class Version:
             while len(self._made) > VIEWS:
                 self._made.popitem(last=False)
             return value
+
+    def started(self, key: Hashable, make: Callable[[], Any]) -> tuple[bool, Any]:
+        """``(True, result)`` when the result ``key`` is kept; else ``(False, None)``, with
+        ``make`` set to work in a thread of its own (once per version), its result kept when done:
+        a page that must not wait for it says so and asks again. What ``make`` raised is raised
+        to every page that asks for it afterwards, as a result made at once would have been."""
+        with self._lock:
+            if key in self._made:
+                self._made.move_to_end(key)
+                kept = self._made[key]
+                if isinstance(kept, _Failed):
+                    raise kept.error
+                return True, kept
+            if key in self._working:
+                return False, None
+            self._working.add(key)
+
+        def work() -> None:
+            try:
+                value: Any = make()  # outside the lock: every other page is answered meanwhile
+            except Exception as error:  # kept, and raised to the page that asks next
+                value = _Failed(error)
+            with self._lock:
+                self._working.discard(key)
+                self._made[key] = value
+                while len(self._made) > VIEWS:
+                    self._made.popitem(last=False)
+
+        threading.Thread(target=work, name=f"docgen-serve {key!r}", daemon=True).start()
+        return False, None
+
+
+class _Failed:
+    """What a result made in a thread raised."""
+
+    def __init__(self, error: Exception):
+        self.error = error
 
 
 class Results:

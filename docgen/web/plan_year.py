@@ -1,7 +1,8 @@
 """The RRP screen's figures in the words and the amounts `docgen compute` prints them: each
 participant's enrollment, Plan Compensation, deferral, match, restoration, vesting and last day
 of payment, and a note every participant shares said once above the table instead of on every
-row. Nothing is worked here: the figures are compute's and payroll's."""
+row (api.totals_by_pay_date finds them). Nothing is worked here: the figures are compute's and
+payroll's."""
 
 from __future__ import annotations
 
@@ -46,14 +47,6 @@ def enrollment(row: Any) -> tuple[str, str]:
     if row.in_effect:
         return str(row.election), ""
     return "no election in force", str(row.why_not or "")
-
-
-def shared_notes(participants: list[dict[str, Any]]) -> list[str]:
-    """The notes every participant's figures carry (a pay schedule's words, say): said once."""
-    if len(participants) < 2:
-        return []
-    first = participants[0].get("notes") or []
-    return [n for n in first if all(n in (p.get("notes") or []) for p in participants[1:])]
 
 
 def vested(figures: dict[str, Any]) -> str:

@@ -14,7 +14,7 @@ note; the election in force for the other part of pay is used as it stands.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -61,14 +61,25 @@ def above_limit(paid_before: Decimal, paid_now: Decimal, limit: Decimal) -> Deci
     return max(ZERO, paid_before + paid_now - limit) - max(ZERO, paid_before - limit)
 
 
-def compute(facts: RRPPlanYearFacts) -> PlanYearArithmetic:
-    """The Plan's arithmetic for every participant in ``facts``, in file order."""
+def compute(facts: RRPPlanYearFacts, only: Collection[str] | None = None) -> PlanYearArithmetic:
+    """The Plan's arithmetic for every participant in ``facts``, in file order; ``only``: for
+    the participants of those ids alone (each participant's arithmetic is their own, so their
+    figures are the whole year's: the workspace shows a page of them)."""
     limit = compensation_limit(facts)
     return PlanYearArithmetic(
         plan_year=facts.plan_year,
         compensation_limit=limit,
-        participants=tuple(compute_participant(facts, p, limit) for p in facts.participants),
+        participants=tuple(compute_participant(facts, p, limit) for p in _chosen(facts, only)),
     )
+
+
+def _chosen(facts: RRPPlanYearFacts, only: Collection[str] | None) -> Iterator[Participant]:
+    """The participants in file order, or those whose id is in ``only``."""
+    if only is None:
+        yield from facts.participants
+        return
+    wanted = set(only)
+    yield from (p for p in facts.participants if p.id in wanted)
 
 
 # ------------------------------------------------------------------ the elections, as applied
@@ -191,11 +202,14 @@ def compute_participant(
     )
 
 
-def each_pay(facts: RRPPlanYearFacts) -> Iterator[ParticipantPay]:
+def each_pay(
+    facts: RRPPlanYearFacts, only: Collection[str] | None = None
+) -> Iterator[ParticipantPay]:
     """Each Participant's year paycheck by paycheck, in file order, one at a time: `docgen
-    payroll` prints each and lets it go (vesting and the payment window are compute's alone)."""
+    payroll` prints each and lets it go (vesting and the payment window are compute's alone);
+    ``only``: the participants of those ids alone."""
     limit = compensation_limit(facts)
-    for participant in facts.participants:
+    for participant in _chosen(facts, only):
         yield pay_of(facts, participant, limit)
 
 

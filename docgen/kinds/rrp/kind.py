@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docgen.core.dates import december_31_before
 from docgen.core.errors import Problem
@@ -22,9 +22,11 @@ from docgen.kinds.rrp.view import PlanYearView, plan_year_view
 from docgen.kinds.rrp.windows import rrp_windows
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from rich.console import RenderableType
 
-    from docgen.kinds.registry import Locates
+    from docgen.kinds.registry import Locates, PayDateTotals
     from docgen.kinds.rrp.report import Format
 
 NAME = "rrp-plan-year"
@@ -98,6 +100,21 @@ class RRPPlanYear(
             return payroll_view(facts, output_format)
         layout = facts.payroll.layout if facts.payroll is not None else None
         return render_pay_date(facts, output_format, pay_date, layout)
+
+    def figures_of(self, facts: RRPPlanYearFacts, ids: Collection[str]) -> dict[str, Any]:
+        from docgen.kinds.rrp.arithmetic import compute
+
+        return compute(facts, ids).as_json()
+
+    def paychecks_of(self, facts: RRPPlanYearFacts, ids: Collection[str]) -> dict[str, Any]:
+        from docgen.kinds.rrp.payroll import paychecks_of
+
+        return paychecks_of(facts, ids)
+
+    def totals_by_pay_date(self, facts: RRPPlanYearFacts) -> PayDateTotals:
+        from docgen.kinds.rrp.payroll import totals_by_pay_date
+
+        return totals_by_pay_date(facts)
 
     def not_in_effect(self, facts: RRPPlanYearFacts) -> dict[str, str]:
         return forms_not_in_effect(facts)

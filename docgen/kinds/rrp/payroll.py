@@ -11,15 +11,16 @@ totals. Every empty or zero figure carries a note naming its reason and section.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
 from docgen.core.errors import LoadError, Problem
-from docgen.core.formats import money_text
+from docgen.core.formats import cents, money_text
 from docgen.core.safe_text import csv_text, for_terminal, json_text
+from docgen.kinds.registry import PayDateTotals
 from docgen.kinds.rrp.arithmetic import NOT_ELIGIBLE, each_pay, each_paychecks_on
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.figures import ParticipantPay, PaychecksOn, PeriodArithmetic
@@ -331,6 +332,42 @@ def render(facts: RRPPlanYearFacts, output_format: PayrollFormat):
     if output_format == "csv":
         return as_csv(year, each_pay(facts))
     return as_table(year, each_pay(facts))
+
+
+def paychecks_of(facts: RRPPlanYearFacts, ids: Collection[str]) -> dict[str, Any]:
+    """The whole year's feed as `--format json` parses, for the participants of ``ids`` alone:
+    each participant's paychecks are worked from their own pay and elections only."""
+    return as_json(payroll_year(facts), each_pay(facts, ids))
+
+
+def totals_by_pay_date(facts: RRPPlanYearFacts) -> PayDateTotals:
+    """Every participant's deferral and match added up per pay date: each paycheck's figures as
+    its row writes them (to the cent, a missing one as none), without the rows' words; a
+    participant without paychecks adds the year's line, as `docgen payroll` writes it."""
+    totals: dict[date | None, tuple[Decimal, Decimal]] = {}
+    shared: list[str] | None = None
+    count = 0
+    for who in each_pay(facts):
+        count += 1
+        shared = list(who.notes) if shared is None else [n for n in shared if n in who.notes]
+        figures = (
+            [
+                (check.paid_on, check.elective_deferral, check.matching_restoration)
+                for check in who.paychecks
+            ]
+            if who.paychecks
+            else [(None, who.elective_deferral, who.matching_restoration)]
+        )
+        for paid_on, deferral, match in figures:
+            summed = totals.get(paid_on, (ZERO, ZERO))
+            totals[paid_on] = (
+                summed[0] + (ZERO if deferral is None else cents(deferral)),
+                summed[1] + (ZERO if match is None else cents(match)),
+            )
+    return PayDateTotals(
+        tuple((day, d, m) for day, (d, m) in totals.items()),
+        tuple(shared or ()) if count > 1 else (),
+    )
 
 
 def _percent(value: Decimal | None) -> str | None:
