@@ -15,7 +15,9 @@ INFO = FactsInfo("facts.yaml", "director-rsu-grant", "0" * 64)
 
 
 def finding(rule: str, subject: str, path: str, severity: str = "error") -> Finding:
-    return Finding(rule, severity, subject, path, None, "m", (Citation("Notice", "F.3"),))
+    return Finding(
+        rule, severity, subject, path, None, "m", (Citation("Code", "409A(a)(4)(B)(i)"),)
+    )
 
 
 def test_order_is_subject_in_file_order_then_natural_path_then_rule():
@@ -54,7 +56,7 @@ def test_json_dict_has_the_contract_keys_and_string_citations():
     data = report.to_json_dict()
     assert data["facts"] == {"file": "facts.yaml", "kind": "director-rsu-grant", "sha256": "0" * 64}
     assert data["as_of"] == "2026-06-01" and data["stage"] == "elections"
-    assert data["findings"][0]["citations"] == ["Notice F.3"]
+    assert data["findings"][0]["citations"] == ["Code 409A(a)(4)(B)(i)"]
     assert list(data["findings"][0])[:7] == [
         "rule",
         "severity",
