@@ -26,7 +26,9 @@ def _json_severities(cli, path: Path, as_of: str) -> list[str]:
     return [f["severity"] for f in json.loads(result.stdout)["findings"]]
 
 
-@pytest.mark.parametrize("sample", sorted(str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("*.yaml")))
+@pytest.mark.parametrize(
+    "sample", sorted(str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("*.yaml"))
+)
 def test_no_warning_is_listed_before_an_error(cli, sample):
     path = SAMPLES / sample
     for as_of in AS_OF:

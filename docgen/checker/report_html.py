@@ -39,7 +39,7 @@ def report_context(
     from markupsafe import Markup
 
     noun = get_kind(report.facts.kind).subject_noun
-    groups = []
+    groups: list[dict[str, Any]] = []
     for section in sections(report.findings):
         items = []
         for finding in section.findings[:1] if section.group else section.findings:
