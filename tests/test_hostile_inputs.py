@@ -88,6 +88,8 @@ HOSTILE: dict[str, Callable[[Path], Path]] = {
 
 
 def _commands(facts: Path, folder: Path) -> dict[str, list[object]]:
+    """Each command of the app, given the hostile facts file (or, for a command that reads no
+    facts file, the hostile file where it reads one): its arguments."""
     form = folder / "form.pdf"  # written by the test: the facts are refused before it is read
     return {
         "validate": ["validate", facts],
@@ -106,10 +108,55 @@ def _commands(facts: Path, folder: Path) -> dict[str, list[object]]:
         "intake": ["intake", facts, form, "--received-on", "2026-06-22", "--as-of", "2026-06-22"],
         "elect": ["elect", facts, "--for", "lchen", "--pay-on", "separation",
                   "--received-on", "2026-06-22", "--as-of", "2026-06-22"],
+        "approve": ["approve", facts, "--wording", "notice.grant-summary", "--by", "A. Counsel",
+                    "--on", "2026-06-01"],
+        "decide": ["decide", facts, "--for", "lchen", "--ineffective", "--reason", "late",
+                   "--by", "A. Counsel", "--as-of", "2026-06-22"],
+        "send": ["send", facts, "--out", folder / "out", "--dry-run", "--as-of", "2026-06-01"],
+        # The spreadsheet to propose a columns: block for: here the hostile facts file itself
+        # (test_columns_refuses_every_hostile_spreadsheet gives it hostile spreadsheets).
+        "columns": ["columns", facts, "--kind", "director-rsu-grant"],
+        # A hostile facts file where a folder or a PDF is wanted.
+        "verify": ["verify", facts],
+        "serve": ["serve", facts, "--port", "1"],
+        "templates": ["templates", "--export", facts],
+        "explain": ["explain", facts.read_text() if facts.is_file() else str(facts)],
     }  # fmt: skip
 
 
-COMMANDS = list(_commands(Path("f"), Path("d")))
+# Commands that read no input at all: nothing hostile can be given them (checked below).
+NO_INPUT = {"schema", "rules"}
+
+
+def _app_commands() -> list[str]:
+    """Every command the app registers, as a user types it: a new command is in this list
+    whether or not the table above knows it, and fails the test below until it does."""
+    import typer
+
+    from docgen.cli import app
+
+    return sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+
+
+COMMANDS = [name for name in _app_commands() if name not in NO_INPUT]
+
+
+def test_every_command_of_the_app_is_tried_on_hostile_inputs():
+    known = set(_commands(Path("f"), Path("d")))
+    assert set(COMMANDS) - known == set(), "a command no hostile input is tried on"
+    assert known - set(COMMANDS) == set(), "a command the app does not register"
+
+
+@pytest.mark.parametrize("name", sorted(NO_INPUT))
+def test_a_command_left_out_reads_no_input(name):
+    import click
+    import typer
+
+    from docgen.cli import app
+
+    command = typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
+    for param in command.params:
+        assert isinstance(param, click.Option) and param.is_flag, (name, param.name)
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -120,10 +167,80 @@ def test_every_command_refuses_every_hostile_facts_file(cli, tmp_path, hostile, 
     args = _commands(facts, tmp_path)[command]
     result = cli(*args)
     said = result.stdout + result.stderr
+    # verify's 1: a file it cannot vouch for (DESIGN.md, "Command line"); every other command's 2
+    assert result.exit_code in ((1, 2) if command == "verify" else (2,)), said
+    assert "Traceback" not in said and "internal error" not in said
+    assert facts.name in said or "roster.csv" in said or command == "explain"
+    assert not (tmp_path / "out").exists() and not (tmp_path / "x.ocf.zip").exists()
+
+
+def _sheet_fifo(folder: Path) -> Path:
+    os.mkfifo(folder / "roster.csv")
+    return folder / "roster.csv"
+
+
+def _sheet_huge(folder: Path) -> Path:
+    _huge_cell(folder)
+    return folder / "roster.csv"
+
+
+def _sheet_garbage(folder: Path) -> Path:
+    (folder / "roster.xlsx").write_bytes(b"PK\x03\x04" + b"\x00garbage" * 100)
+    return folder / "roster.xlsx"
+
+
+def _sheet_facts(folder: Path) -> Path:
+    """A facts file named where the spreadsheet goes: once read as a CSV, it gave a proposal
+    from its YAML lines (exit 0)."""
+    shutil.copy(GRANT, folder / "facts.yaml")
+    return folder / "facts.yaml"
+
+
+HOSTILE_SHEETS = {
+    "fifo": _sheet_fifo,
+    "huge-cell": _sheet_huge,
+    "garbage-xlsx": _sheet_garbage,
+    "facts-file": _sheet_facts,
+}
+
+
+@pytest.mark.parametrize("hostile", list(HOSTILE_SHEETS))
+def test_columns_refuses_every_hostile_spreadsheet(cli, tmp_path, hostile):
+    sheet = HOSTILE_SHEETS[hostile](tmp_path)
+    result = cli("columns", sheet, "--kind", "director-rsu-grant")
+    said = result.stdout + result.stderr
     assert result.exit_code == 2, said
     assert "Traceback" not in said and "internal error" not in said
-    assert facts.name in said or "roster.csv" in said
-    assert not (tmp_path / "out").exists() and not (tmp_path / "x.ocf.zip").exists()
+    assert sheet.name in said
+
+
+WORKSPACE_PAGES = ("/cycle", "/findings", "/review", "/returned", "/issue", "/rrp")
+
+
+@pytest.mark.parametrize("hostile", list(HOSTILE))
+def test_the_workspace_over_a_hostile_folder_shows_messages_not_a_crash(tmp_path, hostile):
+    """`docgen serve` on a folder holding a hostile facts file: every page over it answers with
+    the refusal's messages (the workspace's page for a facts file that does not load), never a
+    server error or a traceback. Through Starlette's TestClient, as tests/test_workspace.py."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("multipart")
+    from starlette.testclient import TestClient
+
+    from docgen.web.app import create_app
+    from docgen.web.security import LOCAL_HOSTS
+
+    facts = HOSTILE[hostile](tmp_path)
+    folder = facts.parent
+    app = create_app(folder, folder / "out", "a-test-token", LOCAL_HOSTS, 8765)
+    browser = TestClient(app, base_url="http://127.0.0.1:8765", raise_server_exceptions=False)
+    home = browser.get("/?token=a-test-token")
+    assert home.status_code == 200 and "Traceback" not in home.text
+    for page in WORKSPACE_PAGES:
+        response = browser.get(f"{page}?f={facts.name}&as_of=2026-06-22")
+        assert response.status_code < 500, (page, response.text[:2000])
+        assert "Traceback" not in response.text, page
+        assert facts.name in response.text or "roster.csv" in response.text, page
+    assert not (folder / "out").exists()
 
 
 def _looped_form(tmp_path: Path, facts: Path) -> Path:
