@@ -62,3 +62,30 @@ def test_a_persons_warning_waits_for_a_later_persons_error(cli):
         "## For information",
         "### 2026-annual",
     ]
+
+
+def test_the_workspace_s_findings_screen_lists_them_as_the_reports_do(tmp_path):
+    """`docgen serve`'s Findings screen groups as the reports group (issue 41): the errors'
+    part first, then the warnings'."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("multipart")
+    import shutil
+
+    from starlette.testclient import TestClient
+
+    from docgen.web.app import create_app
+    from docgen.web.security import LOCAL_HOSTS
+
+    shutil.copy(SAMPLES / "problems" / "director-settlement.yaml", tmp_path / "facts.yaml")
+    app = create_app(tmp_path, tmp_path / "out", "a-test-token", LOCAL_HOSTS, 8765)
+    browser = TestClient(app, base_url="http://127.0.0.1:8765")
+    assert browser.get("/?token=a-test-token").status_code == 200
+    html = browser.get("/findings?f=facts.yaml&as_of=2026-06-23").text
+    shown = re.findall(r'<span class="sev (error|warning|info)">', html)
+    assert shown == ["error", "error", "warning", "info"]
+    parts = re.findall(r'<h2 class="part [a-z]+">([^<]*)</h2>', html)
+    assert parts == [
+        "Errors: each stops an issue",
+        "Warnings: matters for judgment",
+        "For information",
+    ]
