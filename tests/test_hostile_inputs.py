@@ -9,6 +9,9 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import subprocess
+import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -308,3 +311,111 @@ def test_formula_text_in_elect_is_refused(cli, tmp_path):
     assert result.exit_code == 2
     assert "which a spreadsheet runs as a formula" in " ".join(result.stderr.split())
     assert facts.read_bytes() == GRANT.read_bytes()
+
+
+# ------------------------------------------------- every option naming a file docgen reads
+
+# Each option of the app that takes a path, by what docgen does with it: reads a file there, or
+# reads a folder there, or writes there. A new path option fails the test below until it is
+# placed here, and each file read is then tried with a FIFO.
+READS_FILE = {
+    ("approve", "--shown"),
+    ("batch", "--sign-config"),
+    ("intake", "--sign-config"),
+    ("intake", "--trust"),
+    ("render", "--sign-config"),
+    ("send", "--ca-file"),
+    ("send", "--smtp-config"),
+    ("verify", "--trust"),
+}
+READS_FOLDER = {("export-ocf", "--issued"), ("send", "--out"), ("status", "--out")}
+WRITES = {
+    *((name, "--output") for name in (
+        "calendar", "check", "clauses", "compute", "export-ocf", "payroll", "proxy", "render",
+        "status",
+    )),
+    ("batch", "--out"),
+    ("render", "--out"),
+    ("section16", "--out"),
+    ("send", "--eml"),
+    ("serve", "--out"),
+    ("templates", "--export"),
+}  # fmt: skip
+
+
+def _path_options() -> set[tuple[str, str]]:
+    """(command, its longest flag) for every option of the app whose value is a path."""
+    import types
+    import typing
+
+    import typer
+
+    from docgen.cli import app
+
+    found = set()
+    for name, command in typer.main.get_command(app).commands.items():  # type: ignore[attr-defined]
+        hints = typing.get_type_hints(command.callback, include_extras=True)
+        for param in command.params:
+            hint = hints.get(param.name)
+            if typing.get_origin(hint) is typing.Annotated:
+                hint = typing.get_args(hint)[0]
+            union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+            is_path = hint is Path or (union and Path in typing.get_args(hint))
+            if is_path and param.param_type_name == "option":
+                found.add((name, max(param.opts, key=len)))
+    return found
+
+
+def test_every_path_option_of_the_app_is_known_as_read_or_written():
+    options = _path_options()
+    assert options - (READS_FILE | READS_FOLDER | WRITES) == set(), "a path option not placed"
+    assert (READS_FILE | READS_FOLDER | WRITES) - options == set(), "an option the app lacks"
+
+
+def _reading(option: tuple[str, str], facts: Path, fifo: Path) -> list[object]:
+    """A command line that reads ``option``'s file before anything else refuses."""
+    command, flag = option
+    base: dict[tuple[str, str], list[object]] = {
+        ("approve", "--shown"): ["approve", facts, "--all-shown", "--by", "A. Counsel"],
+        ("batch", "--sign-config"): ["batch", facts, "--out", fifo.parent / "out", "--sign"],
+        ("intake", "--sign-config"): ["intake", facts, facts, "--received-on", "2026-06-22"],
+        ("intake", "--trust"): ["intake", facts, facts, "--received-on", "2026-06-22"],
+        ("render", "--sign-config"): ["render", facts, "--doc", "notice", "--for", "lchen",
+                                      "--to", "pdf", "--out", fifo.parent / "out", "--sign"],
+        ("send", "--smtp-config"): ["send", facts, "--out", fifo.parent, "--smtp", "--dry-run"],
+        ("verify", "--trust"): ["verify", facts],
+    }  # fmt: skip
+    return [*base[option], flag, fifo]
+
+
+@pytest.mark.parametrize("option", sorted(READS_FILE - {("send", "--ca-file")}))
+def test_a_fifo_named_as_a_file_to_read_is_refused_not_waited_on(tmp_path, option):
+    """A FIFO blocks the read of whoever opens it: `verify --trust`, `batch --sign-config` and
+    `send --smtp-config` waited for ever (issue 44). Run as a process, so a wait fails."""
+    facts = tmp_path / "grant.yaml"
+    shutil.copy(GRANT, facts)
+    fifo = tmp_path / "named.pipe"
+    os.mkfifo(fifo)
+    docgen = Path(sys.executable).parent / "docgen"
+    args = [str(a) for a in _reading(option, facts, fifo)]
+    try:
+        result = subprocess.run(
+            [str(docgen), *args], capture_output=True, text=True, timeout=120, check=False
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"docgen {' '.join(args)} waited on the FIFO")
+    said = result.stdout + result.stderr
+    assert result.returncode == 2, said
+    assert "Traceback" not in said and "named.pipe" in said
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_fifo_named_as_the_mail_server_s_ca_is_refused():
+    """`send --ca-file` is read when docgen connects; read as a FIFO it blocked OpenSSL."""
+    from docgen.send.transport import SendError, tls_context
+
+    with tempfile.TemporaryDirectory() as folder:
+        fifo = Path(folder) / "ca.pem"
+        os.mkfifo(fifo)
+        with pytest.raises(SendError, match="not a regular file"):
+            tls_context(fifo)
