@@ -69,10 +69,15 @@ def test_findings_come_in_file_order(cli, samples):
         "--format",
         "json",
     )
-    # The cycle's own findings (the seed text's undefined references, for counsel) come first.
-    subjects = [f["subject"] for f in json.loads(result.stdout)["findings"]]
+    # Every error before any warning (issue 44); within each severity, the cycle's own findings
+    # (the seed text's undefined references, for counsel) first, then each person in file order.
+    findings = json.loads(result.stdout)["findings"]
+    severities = [f["severity"] for f in findings]
+    assert severities == sorted(severities, key=["error", "warning", "info"].index)
     order = ["2026-annual", "late", "half", "carryover", "insider", "early-pay", "second-thoughts"]
-    assert subjects == sorted(subjects, key=order.index)
+    for severity in set(severities):
+        subjects = [f["subject"] for f in findings if f["severity"] == severity]
+        assert subjects == sorted(subjects, key=order.index), severity
 
 
 def test_text_groups_by_director_and_ends_with_a_summary(cli, samples):
@@ -171,8 +176,10 @@ def test_the_html_report_puts_the_findings_before_the_clauses_and_defaults(cli, 
         "html",
     )
     headings = re.findall(r"<h2[^>]*>([^<]*)</h2>", result.stdout)
-    assert headings[0] == "Summary" and headings[1] == "2026-annual (the grant)"
-    assert headings[2] == "late (Lee Late)"
+    # The errors' part first (issue 44: no warning above an error), each person in file order;
+    # the cycle's own note for counsel, an info finding, in the last part.
+    assert headings[:3] == ["Summary", "Errors: each stops an issue", "late (Lee Late)"]
+    assert headings.index("For information") < headings.index("2026-annual (the grant)")
     assert headings.index("Drafted clauses for counsel's review") > headings.index(
         "second-thoughts (Sec Ond)"
     )

@@ -156,7 +156,9 @@ def test_markdown_cells_and_headings_read_back_exactly(text):
     title = f"Compliance review: {visible(text)}" if text else "Compliance review:"
     assert _inline_text(headings[0]) == title
     label = f"jsmith ({visible(text)})" if text and text != "jsmith" else "jsmith"
-    assert _inline_text(headings[1]) == label
+    # the part the findings are in heads them (every error first: issue 44)
+    assert _inline_text(headings[1]) == "Errors: each stops an issue"
+    assert _inline_text(headings[2]) == label
     cells = [tokens[i + 1] for i, t in enumerate(tokens) if t.type == "td_open"]
     assert len(cells) == 10, "two findings, five cells each: no cell split or swallowed"
     assert _inline_text(cells[2]) == visible(text)

@@ -10,6 +10,7 @@ import hashlib
 import io
 import json
 import subprocess
+import zipfile
 from decimal import Decimal
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -425,3 +426,87 @@ def test_verify_of_the_cycle_passes_over_the_drafts(tmp_path):
     assert checked.returncode == 0, checked.stderr + checked.stdout
     assert (out / "2026-annual" / "section16" / "drafts-manifest.json").is_file()
     assert not (out / "2026-annual" / "section16" / "manifest.json").exists()
+
+
+# ------------------------------------------------- a Form 4 EDGAR would reject is not drafted
+
+
+def test_a_state_edgar_does_not_take_refuses_every_draft_naming_the_rule_and_person(tmp_path):
+    """RSU-FORM4-STATE-CODE is an error: EDGAR rejects rptOwnerState ZZ (issue 44). The run is
+    refused whole, as batch refuses on an error, and names the --only that drafts the others."""
+    facts = facts_with(tmp_path, ('"Richmond, VA 23226"', '"Richmond, ZZ 23226"'))
+    out = tmp_path / "out"
+    out.mkdir()
+    result = run("section16", facts, "--out", out, "--as-of", "2026-06-24")
+    assert result.returncode == 2, result.stdout
+    assert "Traceback" not in result.stderr
+    assert "facts.yaml:" in result.stderr and "directors[0].address:" in result.stderr
+    assert "RSU-FORM4-STATE-CODE (jsmith, Jane Q. Smith)" in result.stderr
+    assert "EDGAR would reject the Form 4" in result.stderr
+    assert "--only rgarcia,ebrooks" in result.stderr
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("cik", "words"), [('"0000000000"', "is zero"), ('"0001170010"', "is the issuer's")]
+)
+def test_a_cik_edgar_would_reject_refuses_the_drafts(tmp_path, cik, words):
+    """CIK 0, and a director whose CIK is the issuer's (company.cik 0001170010)."""
+    facts = facts_with(tmp_path, ('    cik: "0001990002"', f"    cik: {cik}"))
+    out = tmp_path / "out"
+    out.mkdir()
+    result = run("section16", facts, "--out", out, "--as-of", "2026-06-24")
+    assert result.returncode == 2, result.stdout
+    assert "directors[1].cik: RSU-FORM4-CIK (rgarcia, Roberto García)" in result.stderr
+    assert words in result.stderr
+    assert list(out.iterdir()) == []
+
+
+def test_only_the_others_are_drafted_while_one_director_s_error_stands(tmp_path):
+    facts = facts_with(tmp_path, ('    cik: "0001990002"', '    cik: "0"'))
+    out = tmp_path / "out"
+    out.mkdir()
+    result = run("section16", facts, "--out", out, "--as-of", "2026-06-24", "--only", "jsmith")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (out / "2026-annual" / "section16").iterdir()) == [
+        "drafts-manifest.json",
+        "jsmith",
+    ]
+    again = run("section16", facts, "--out", out, "--as-of", "2026-06-24", "--only", "rgarcia")
+    assert again.returncode == 2 and "RSU-FORM4-CIK (rgarcia" in again.stderr
+
+
+def test_the_issuer_s_zero_cik_refuses_even_one_director_s_draft(tmp_path):
+    """The issuer's CIK is in every Form 4: --only does not step around it."""
+    facts = facts_with(tmp_path, ('  cik: "0001170010"', '  cik: "0000000000"'))
+    out = tmp_path / "out"
+    out.mkdir()
+    result = run("section16", facts, "--out", out, "--as-of", "2026-06-24", "--only", "jsmith")
+    assert result.returncode == 2
+    assert "company.cik: RSU-FORM4-CIK (2026-annual, the grant)" in result.stderr
+    assert "--only" not in result.stderr.split("company.cik", 1)[1]
+    assert list(out.iterdir()) == []
+
+
+def test_proxy_and_the_ocf_export_report_no_edgar_fact_and_are_not_held_by_one(tmp_path):
+    """The proxy table and the OCF bundle print neither a CIK nor a Form 4 address: a Form 4
+    error does not stop them (the check report and section16 say it)."""
+    facts = facts_with(
+        tmp_path,
+        ('"Richmond, VA 23226"', '"Richmond, ZZ 23226"'),
+        ('    cik: "0001990002"', '    cik: "0"'),
+    )
+    proxy = run("proxy", facts, "--fiscal-year-end", "2027-02-28")
+    assert proxy.returncode == 0, proxy.stderr
+    assert "rgarcia,Roberto García,110495" in proxy.stdout
+    assert "ZZ" not in proxy.stdout and "0001990001" not in proxy.stdout
+    sample = (ROOT / "samples" / "director-grant-2026.yaml").read_text(encoding="utf-8")
+    broken = tmp_path / "grant.yaml"
+    broken.write_text(
+        sample.replace('"Richmond, VA 23226"', '"Richmond, ZZ 23226"', 1), encoding="utf-8"
+    )
+    bundle = tmp_path / "ocf.zip"
+    ocf = run("export-ocf", broken, "-o", bundle, "--as-of", "2026-06-24")
+    assert ocf.returncode == 0, ocf.stderr
+    with zipfile.ZipFile(bundle) as archive:
+        assert not any(b"ZZ" in archive.read(name) for name in archive.namelist())

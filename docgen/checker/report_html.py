@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from docgen.checker.rules import get_rule
-from docgen.checker.views import beside
+from docgen.checker.views import PART_HEADINGS, beside
 from docgen.core.dates import long_date
 from docgen.core.finding_groups import sections
 from docgen.kinds import get_kind
@@ -39,7 +39,7 @@ def report_context(
     from markupsafe import Markup
 
     noun = get_kind(report.facts.kind).subject_noun
-    groups = []
+    groups: list[dict[str, Any]] = []
     for section in sections(report.findings):
         items = []
         for finding in section.findings[:1] if section.group else section.findings:
@@ -70,7 +70,13 @@ def report_context(
         else:
             subject = section.subject or ""
             label = report.label(subject)
-        groups.append({"subject": subject, "label": label, "items": items})
+        # The report is in parts, every error before any warning (Report.build): the first
+        # section of each part carries the part's heading.
+        severity = section.findings[0].severity
+        part = None if groups and groups[-1]["severity"] == severity else PART_HEADINGS[severity]
+        groups.append(
+            {"subject": subject, "label": label, "items": items, "severity": severity, "part": part}
+        )
     wording = wording or {}
     clauses = [
         {

@@ -229,6 +229,14 @@ def as_text(report: Report, width: int = 140) -> str:
     return buffer.getvalue()
 
 
+# The heading of each part of a report's findings (every error first, Report.build), by severity.
+PART_HEADINGS = {
+    "error": "Errors: each stops an issue",
+    "warning": "Warnings: matters for judgment",
+    "info": "For information",
+}
+
+
 def as_markdown(report: Report) -> str:
     """CommonMark (with GitHub tables): every text from the facts or a finding is literal
     (docgen.core.safe_text.markdown_text), so no name can open a comment, a tag or a link."""
@@ -246,8 +254,12 @@ def as_markdown(report: Report) -> str:
         lines.append(_none_shown(report))
     lines += [*(f"- {md(line)}" for line in notes_lines(report)), ""] if notes_lines(report) else []
     header = ["| severity | rule | finding | cites | where |", "| --- | --- | --- | --- | --- |"]
+    part = None
     for rows in _rows(report, str):
-        lines += [f"## {md(rows[0].subject)}", "", *header]
+        if rows[0].severity != part:
+            part = rows[0].severity
+            lines += [f"## {PART_HEADINGS[part]}", ""]
+        lines += [f"### {md(rows[0].subject)}", "", *header]
         for row in rows:
             text = row.message + (f" {row.remedy}" if row.remedy else "")
             text += f" ({row.names})" if row.names else ""

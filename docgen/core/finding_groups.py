@@ -101,18 +101,21 @@ def finding_groups(findings: Sequence[Finding]) -> list[FindingGroup[Finding]]:
 
 
 def sections(findings: Sequence[Finding]) -> list[Section[Finding]]:
-    """A report's findings (in its order) in reading order: each subject's own findings, and
-    each group where its first member is."""
+    """A report's findings (in its order: every error, then every warning, then info) in reading
+    order: each subject's own findings of one severity, and each group where its first member
+    is. A subject with errors and warnings has a section in each part: a run ends where the
+    subject or the severity changes, so no section holds a warning above another's error."""
     groups = finding_groups(findings)
     group_of = {index: group for group in groups for index in group.indexes}
     result: list[Section[Finding]] = []
     own: list[Finding] = []
     subject: str | None = None
+    severity: str | None = None
     for index, finding in enumerate(findings):
-        if finding.subject != subject:
+        if finding.subject != subject or finding.severity != severity:
             if own:
                 result.append(Section(subject, tuple(own)))
-            own, subject = [], finding.subject
+            own, subject, severity = [], finding.subject, finding.severity
         group = group_of.get(index)
         if group is None:
             own.append(finding)

@@ -80,8 +80,9 @@ class FactsInfo:
 class Report:
     """The findings for one facts file at one date and stage, in a stable order.
 
-    Order: by the subject's position in the file (grant- or plan-level subjects first), then by
-    fact path, then by rule id; the same facts always give the same report. Beside the findings:
+    Order: by severity (every error, then every warning, then info), then by the subject's
+    position in the file (grant- or plan-level subjects first), then by fact path, then by rule
+    id; the same facts always give the same report. Beside the findings:
     the drafted clauses the stage's documents carry, with counsel's approval of each, and the
     terms the file left out and took by default.
     """
@@ -117,15 +118,16 @@ class Report:
         checked: Iterable[str] | None = None,
     ) -> Report:
         order = {subject: index for index, subject in enumerate(subjects)}
-        # By subject in file order (the cycle's own first); within each subject errors first,
-        # then warnings, then info, in every format: what stops an issue is read before what is
-        # a matter for judgment.
+        # Every error first, then every warning, then info, across the whole report and in every
+        # format: what stops an issue is read before any matter for judgment (counsel in the
+        # trial, issue 44: a warning listed above an error). Within a severity, by subject in
+        # file order (the cycle's own first), so a person with both is named once under each.
         ordered = sorted(
             findings,
             key=lambda f: (
+                SEVERITIES.index(f.severity) if f.severity in SEVERITIES else len(SEVERITIES),
                 order.get(f.subject, len(order)),
                 f.subject,
-                SEVERITIES.index(f.severity) if f.severity in SEVERITIES else len(SEVERITIES),
                 _path_key(f.path),
                 f.rule,
                 f.message,

@@ -56,6 +56,16 @@ class OpenFailed(OSError):
     file, a folder on the way that cannot be searched) is raised as the plain OSError instead."""
 
 
+def unreadable(error: OSError) -> str:
+    """Why a file could not be read, in a message's words: the system's reason, or what the
+    path is instead of a regular file."""
+    if isinstance(error, NotARegularFile):
+        if error.folder:
+            return "a folder, not a file"
+        return "a FIFO, device or socket, not a regular file"
+    return error.strerror or str(error)
+
+
 _FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
 
 

@@ -22,8 +22,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from docgen.checker.runner import run_checks, subjects_of
 from docgen.core.drafts import DRAFTS_MANIFEST, Drafts, Refusal
 from docgen.core.errors import LoadError, Problem
+from docgen.core.findings import Finding
 from docgen.core.output import refuse_overwriting
 from docgen.issue.files import BadRequest, OutLock, remove_stale, swap_in, sync_tree, write_file
 from docgen.issue.layout import STAGING, beside
@@ -78,6 +80,71 @@ def _refused_error(loaded: Any, refused: tuple[Refusal, ...]) -> LoadError:
         file, line = loaded.source.locate(item.path)
         problems.append(Problem(str(file), line, item.path, item.message, None, item.fix))
     return LoadError(problems)
+
+
+def _rejected(loaded: Any, kind: Any, as_of: date, only: tuple[str, ...]) -> list[Finding]:
+    """The error findings of the kind's ``filing_draft_rules`` that stand against a draft this
+    run would write: the filing system would reject it (EDGAR: a state code or CIK it does not
+    take). With ``only``, those about the subjects named and those about a fact every draft
+    reports (the issuer's CIK, the company's address), not another person's."""
+    rules = set(kind.filing_draft_rules)
+    report = run_checks(loaded, as_of, issuing=False)
+    wanted = {name.casefold() for name in only}
+    people = {ident.casefold() for ident in report.subjects[1:]}
+    return [
+        f
+        for f in report.errors
+        if f.rule in rules
+        and (
+            not only
+            or f.subject.casefold() in wanted
+            or f.subject.casefold() not in people
+            or not f.path.startswith(("directors[", "participants["))
+        )
+    ]
+
+
+def _rejected_error(loaded: Any, findings: list[Finding], only: tuple[str, ...]) -> LoadError:
+    """One problem per finding, naming its rule and the person; nothing is drafted. The whole
+    run is refused, as `docgen batch` refuses on an error: the drafts folder is one filing set,
+    replaced whole, and a run that left a person out would look complete. A Form 4 is due two
+    business days after the grant, so the message names the --only that drafts the others now
+    (when the findings are each about one person, not a fact every draft reports)."""
+    people, _ = subjects_of(loaded.facts)
+    blocked = {f.subject for f in findings}
+    per_person = all(f.path.startswith(("directors[", "participants[")) for f in findings)
+    rest = [p for p in people[1:] if p not in blocked]
+    hint = ""
+    if per_person and rest and not only:
+        hint = (
+            f" The others' drafts can be made now: docgen section16 {loaded.source.file} --out "
+            f"OUT --only {','.join(rest)}."
+        )
+    problems = []
+    for finding in findings:
+        if finding.line:
+            file, line = finding.file or str(loaded.source.file), finding.line
+        else:
+            file, line = loaded.source.locate(finding.path)
+        problems.append(
+            Problem(
+                str(file),
+                line,
+                finding.path,
+                f"{finding.rule} ({_label(loaded, finding.subject)}): "
+                f"{finding.message.rstrip('.')}; EDGAR would reject the Form 4, so none is "
+                "drafted while this error stands",
+                None,
+                finding.remedy + hint,
+            )
+        )
+    return LoadError(problems)
+
+
+def _label(loaded: Any, subject: str) -> str:
+    _, names = subjects_of(loaded.facts)
+    name = names.get(subject)
+    return f"{subject}, {name}" if name and name != subject else subject
 
 
 def _earlier(cycle_dir: Path, name: str) -> dict[str, dict[str, bytes]]:
@@ -145,6 +212,9 @@ def section16(
     gaps = kind.filing_draft_gaps(facts)
     if gaps:
         raise _missing_error(loaded, gaps)
+    rejected = _rejected(loaded, kind, as_of, only)
+    if rejected:
+        raise _rejected_error(loaded, rejected, only)
     cycle_dir = Path(out) / kind.cycle_name(facts)
     drafts = kind.filing_drafts(facts, as_of, lambda name: _earlier(cycle_dir, name))
     kept: dict[str, dict[str, bytes]] = {}

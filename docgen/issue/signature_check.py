@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.core.errors import DocgenError
+from docgen.core.safe_open import read_regular, unreadable
 
 _EOF = re.compile(rb"%%EOF(\r\n|\r|\n)?")
 
@@ -90,10 +91,10 @@ def read_trust(path: str | Path | None) -> list[Any]:
 
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_regular(path)  # a FIFO would block the read: refused unopened
     except OSError as error:
         raise TrustAnchorUnreadable(
-            f"--trust {path}: cannot be read ({error.strerror}). Name the company's CA "
+            f"--trust {path}: cannot be read ({unreadable(error)}). Name the company's CA "
             "certificate (PEM)."
         ) from None
     try:

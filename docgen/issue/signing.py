@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.core.errors import DocgenError
+from docgen.core.safe_open import read_regular, unreadable
 from docgen.issue.tsa_exchange import ExchangeFailed, exchange
 from docgen.issue.validation_data import (
     chain_problem,
@@ -73,10 +74,11 @@ class SigningConfig:
     def read(cls, path: str | Path) -> SigningConfig:
         path = Path(path)
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            # A FIFO or device named here would block the read: refused unopened (safe_open)
+            data = tomllib.loads(read_regular(path).decode("utf-8"))
         except OSError as error:
             raise SigningRefused(
-                f"{path}: the signing config cannot be read ({error.strerror}). Name the TOML "
+                f"{path}: the signing config cannot be read ({unreadable(error)}). Name the TOML "
                 f"file with --sign-config PATH or {CONFIG_ENV}."
             ) from None
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
@@ -276,10 +278,10 @@ def load(config: SigningConfig, secret: bytes | None, now: datetime | None = Non
 
 def _read(path: Path, source: Path, what: str) -> bytes:
     try:
-        return path.read_bytes()
+        return read_regular(path)
     except OSError as error:
         raise SigningRefused(
-            f"{source}: {what} {path}: cannot be read ({error.strerror})."
+            f"{source}: {what} {path}: cannot be read ({unreadable(error)})."
         ) from None
 
 

@@ -368,6 +368,10 @@ class DraftsFilings(Protocol[FactsC]):
         """The facts :meth:`filing_drafts` needs that ``facts`` does not give."""
         ...
 
+    # The rules whose error findings mean the filing system would reject a draft (EDGAR: a state
+    # code or CIK it does not take): while one stands, `docgen section16` drafts nothing.
+    filing_draft_rules: tuple[str, ...]
+
 
 class UnknownKind(DocgenError, KeyError):
     """A kind no package registered. Exit code 2."""

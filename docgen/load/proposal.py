@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from docgen.core.cells import WORKBOOK_SUFFIXES
 from docgen.core.column_map import NO_WORDS, YES_WORDS
 from docgen.core.errors import LoadError, Problem
 from docgen.core.export_names import common_field, normalised
@@ -349,6 +350,23 @@ def propose_columns(path: Path, kind_name: str, file_is: str | None) -> str:
         )
     facts_field, columns = files[chosen]
     shown = display(path)
+    if not path.name.lower().endswith((".csv", *WORKBOOK_SUFFIXES)):
+        # A facts file, a PDF or anything else read as a CSV would give a proposal from its
+        # lines: a guess, which docgen never makes silently (found by tests/test_hostile_inputs).
+        raise LoadError(
+            [
+                Problem(
+                    shown,
+                    None,
+                    "",
+                    "not a spreadsheet: `docgen columns` reads one as exported, a .csv, .xlsx or "
+                    ".xlsm file",
+                    None,
+                    "Export the sheet as .csv or .xlsx and name that file (a facts file is read by "
+                    "`docgen check`).",
+                )
+            ]
+        )
     raw = read_bytes(path, shown)
     table = (
         workbook_table(raw, shown, None)

@@ -34,6 +34,7 @@ from docgen.core.errors import RenderError
 from docgen.core.resources import templates_dir
 from docgen.render.acroform import repair_form
 from docgen.render.glyphs import declared_fonts, refuse_missing_glyphs
+from docgen.render.heading_text import join_numbered_headings, numbered_headings
 from docgen.render.pdf_structure import tidy_structure
 from docgen.render.templating import render_template
 
@@ -264,9 +265,10 @@ def _pdf_identifier(html: str, files: Sequence[EmbeddedFile]) -> bytes:
     return digest.hexdigest()[:32].encode("ascii")
 
 
-def _finisher(meta: DocumentMeta) -> Any:
+def _finisher(meta: DocumentMeta, headings: list[str | None]) -> Any:
     def finish(document: Any, pdf: Any) -> None:
         tidy_structure(pdf)
+        join_numbered_headings(pdf, headings)
         if "AF" in pdf.catalog:
             # WeasyPrint lists each embedded file's specification twice; once is the rule.
             listed = pdf.catalog["AF"]
@@ -417,7 +419,9 @@ def html_to_pdf(
             _set_metadata(document, meta)
             with _streams_ended_safely():
                 pdf = document.write_pdf(
-                    attachments=_attachments(files, meta), finisher=_finisher(meta), **options
+                    attachments=_attachments(files, meta),
+                    finisher=_finisher(meta, numbered_headings(html)),
+                    **options,
                 )
         except FatalURLFetchingError as error:
             cause = error.__cause__

@@ -16,6 +16,7 @@ from typing import Any
 
 from docgen.core.errors import DocgenError
 from docgen.core.output import write_atomically
+from docgen.core.safe_open import read_regular
 from docgen.core.sending import SmtpServer
 
 PASSWORD_VARIABLE = "DOCGEN_SMTP_PASSWORD"
@@ -45,7 +46,7 @@ def smtp_settings(
     values: dict[str, Any] = facts_server.model_dump() if facts_server is not None else {}
     if config is not None:
         try:
-            table = tomllib.loads(config.read_text(encoding="utf-8")).get("smtp")
+            table = tomllib.loads(read_regular(config).decode("utf-8")).get("smtp")
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
             raise SendError(f"{config}: cannot be read as a TOML file ({error}).") from None
         if not isinstance(table, dict):
@@ -80,8 +81,13 @@ def smtp_settings(
 def tls_context(ca_file: Path | None) -> ssl.SSLContext:
     """Certificates verified, host name checked: the system's CAs, or the private CA named."""
     try:
-        return ssl.create_default_context(cafile=str(ca_file) if ca_file else None)
-    except (OSError, ssl.SSLError) as error:
+        if ca_file is None:
+            return ssl.create_default_context()
+        # Read through safe_open: a FIFO named here would block OpenSSL's read for ever.
+        data = read_regular(ca_file)
+        pem = data.lstrip().startswith(b"-----BEGIN")
+        return ssl.create_default_context(cadata=data.decode("ascii") if pem else data)
+    except (OSError, ssl.SSLError, UnicodeDecodeError) as error:
         raise SendError(f"{ca_file}: cannot be read as a CA certificate ({error}).") from None
 
 

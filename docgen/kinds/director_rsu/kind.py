@@ -67,6 +67,10 @@ class DirectorRSU(
 
         return form4_drafts(facts, drafted_on, earlier)
 
+    # EDGAR rejects a Form 4 whose owner's state or CIK it does not take (EDGAR Ownership XML
+    # Technical Specification, X0508): checks/rsu_section16.py.
+    filing_draft_rules = ("RSU-FORM4-STATE-CODE", "RSU-FORM4-CIK")
+
     def filing_draft_gaps(self, facts: DirectorGrantFacts) -> list[MissingFact]:
         from docgen.kinds.director_rsu.form4 import missing_facts
 
