@@ -24,6 +24,7 @@ from docgen.kinds.registry import PayDateTotals
 from docgen.kinds.rrp.arithmetic import NOT_ELIGIBLE, each_pay, each_paychecks_on
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.figures import ParticipantPay, PaychecksOn, PeriodArithmetic
+from docgen.kinds.rrp.paychecks import Schedules, paychecks
 from docgen.kinds.rrp.payroll_layout import PayrollLayout, layout_rows
 from docgen.kinds.rrp.terms import compensation_limit
 
@@ -388,12 +389,15 @@ def on_pay_date(
     that day alone; refused (LoadError, exit 2) when no one is paid that day, naming the next
     pay dates."""
     found: list[tuple[PaychecksOn, PayrollRow]] = []
-    dates: set[date] = set()
     for who in each_paychecks_on(facts, pay_date):
         found.extend((who, row) for row in rows_on(year, who))
-        if not found:
-            dates.update(who.pay_dates)
-    if not found:
+    if not found:  # the year's pay dates, to name the next ones
+        schedules = Schedules(facts)
+        dates = {
+            period.paid_on
+            for participant in facts.participants
+            for period in paychecks(facts, participant, schedules).periods
+        }
         near = [day.isoformat() for day in sorted(dates) if day >= pay_date][:3]
         raise LoadError(
             [
