@@ -312,7 +312,13 @@ def paychecks_on(
     pay = paychecks(facts, participant, schedules, through=day)
     applied = None
     on_day: tuple[PeriodArithmetic, ...] = ()
-    if any(period.paid_on == day for period in pay.periods):
+    # a schedule's paychecks come in date order, through the day: paid that day if the last is
+    periods = pay.periods
+    if (
+        periods[-1].paid_on == day
+        if pay.source == "schedule" and periods
+        else any(period.paid_on == day for period in periods)
+    ):
         if participant.eligible_employee:
             applied = applied_elections(facts, participant, [])  # the notes are the year's
         on_day = _by_pay_period(facts, participant, pay.periods, limit, applied, [], on=day)

@@ -218,8 +218,9 @@ def _equal_parts(
     salary_parts = _weighted_parts(salary, weights) if regular else []
     result = []
     previous = start - timedelta(days=1)
+    one_day = timedelta(days=1)
     for day, part in zip(regular, salary_parts, strict=True):
-        result.append((day, part, previous + timedelta(days=1), day))
+        result.append((day, part, previous + one_day, day))
         previous = day
     return result
 
