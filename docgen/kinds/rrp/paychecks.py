@@ -131,15 +131,8 @@ def paychecks(
         if through is not None and day > through:
             break
         extra = bonus if day == bonus_on else ZERO
-        periods.append(
-            Paycheck(
-                paid_on=day,
-                compensation=part + extra,
-                bonus=extra,
-                services_from=services_from,
-                services_to=services_to,
-            )
-        )
+        # in its fields' order (positional: made once per paycheck, 260,000 for 10,000 people)
+        periods.append(Paycheck(day, part + extra, extra, services_from, services_to))
     paid_on = participant.bonus_paid_on
     if bonus > 0 and paid_on is not None:
         if paid_on in regular:
