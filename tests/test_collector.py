@@ -35,3 +35,25 @@ def test_what_was_frozen_for_the_workers_is_unfrozen_after():
     with frozen_for_workers():
         assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0
+
+
+def test_what_the_pause_made_goes_to_the_oldest_generation_without_a_scan():
+    """The population a load makes is not left in the youngest generation, where the first
+    collection after the load would scan all of it (docgen.core.collector)."""
+    with paused_for_a_population():
+        made = [[index] for index in range(1_000)]
+        assert any(item is made for item in gc.get_objects(generation=0))
+    assert not any(item is made for item in gc.get_objects(generation=0))
+    assert any(item is made for item in gc.get_objects(generation=2))
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_pause_leaves_what_a_batch_froze_for_its_workers_frozen():
+    gc.unfreeze()
+    with frozen_for_workers():
+        frozen = gc.get_freeze_count()
+        with paused_for_a_population():
+            made = [[index] for index in range(1_000)]
+        assert gc.get_freeze_count() == frozen
+        assert not any(item is made for item in gc.get_objects(generation=2))
+    assert gc.get_freeze_count() == 0

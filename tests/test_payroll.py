@@ -375,3 +375,57 @@ def test_salary_alone_crossing_the_limit_inside_a_paycheck(cli, tmp_path):
         "14050.00",
         "8430.00",
     )
+
+
+@pytest.mark.parametrize(
+    "amounts",
+    [
+        ("1234.5", "0", "-0.00", "0.005", "0.004", "-0.005", "360000", "0E-7"),
+        ("0.00", "0.00", "0.00", "0", "-0", "12.345", "7", "7"),
+        ("100.00", "-0.00", "99.999", "0.00", "1E+3", "0.015", "5.00", "4.99"),
+    ],
+)
+def test_a_payroll_row_writes_each_figure_as_money_text_and_percent_text_do(amounts):
+    """PayrollRow.texts writes money_text's figures inline (payroll writes millions of them):
+    signed zeros, sub-cent amounts rounded half up, whole amounts, a sum and a match equal to
+    its cap all come out as money_text writes them."""
+    from docgen.core.formats import money_text
+    from docgen.kinds.rrp.payroll import PayrollRow
+
+    salary, bonus, ytd, salary_plan, bonus_plan, deferral, cap, match = map(Decimal, amounts)
+    for salary_percent, bonus_percent in ((Decimal("6.50"), None), (None, Decimal("10"))):
+        row = PayrollRow(
+            date(2026, 3, 6),
+            salary,
+            bonus,
+            ytd,
+            salary_plan,
+            bonus_plan,
+            salary_percent,
+            bonus_percent,
+            deferral,
+            cap,
+            match,
+            (),
+        )
+
+        def percent(value):
+            return None if value is None else format(value.normalize(), "f")
+
+        assert row.texts() == (
+            "2026-03-06",
+            money_text(salary),
+            money_text(bonus),
+            money_text(salary + bonus),
+            money_text(ytd),
+            money_text(salary_plan),
+            money_text(bonus_plan),
+            money_text(salary_plan + bonus_plan),
+            percent(salary_percent),
+            percent(bonus_percent),
+            money_text(deferral),
+            money_text(cap),
+            money_text(match),
+        )
+    empty = PayrollRow(None, *map(Decimal, amounts[:5]), None, None, None, None, None, ())
+    assert empty.texts()[0] is None and empty.texts()[8:] == (None,) * 5

@@ -183,3 +183,34 @@ def test_a_day_no_one_is_paid_names_the_next_pay_dates(cli, facts_file):
     result = cli("payroll", facts_file, "--pay-date", "2026-03-16")
     assert result.exit_code == 2
     assert "The next pay dates: 2026-03-20, 2026-03-21, 2026-03-28." in result.stderr
+
+
+def test_a_days_paychecks_are_laid_out_through_that_day_as_the_year_has_them(facts_file):
+    """paychecks(..., through=day) gives the year's paychecks paid on or before the day, the
+    year's Compensation and notes all the same, for each person of the facts (their own pay
+    periods, a schedule's with bonuses on and off its pay dates, a rate, a hire mid-period),
+    on every pay date and the days either side of the first and last; and one Schedules
+    shared by everyone gives the same as each person's own."""
+    from docgen.kinds.rrp.paychecks import Schedules, paychecks
+
+    facts = load_facts(facts_file).facts
+    shared = Schedules(facts)
+    days: set[date] = set()
+    for participant in facts.participants:
+        days.update(period.paid_on for period in paychecks(facts, participant).periods)
+    first, last = min(days), max(days)
+    for day in sorted(days | {first.replace(day=1), last.replace(month=12, day=31)}):
+        for participant in facts.participants:
+            year = paychecks(facts, participant)
+            through = paychecks(facts, participant, shared, through=day)
+            if year.source == "schedule":
+                assert through.periods == tuple(p for p in year.periods if p.paid_on <= day)
+            else:
+                assert through.periods == year.periods
+            assert (through.source, through.notes, through.compensation) == (
+                year.source,
+                year.notes,
+                year.compensation,
+            )
+    schedules = [s for _, s in facts.plan.schedules()]
+    assert schedules and all(shared.pay_dates(s) is shared.pay_dates(s) for s in schedules)

@@ -289,3 +289,65 @@ def test_status_keeps_names_whole(cli, tmp_path):
     for word in ("Avery", "Brooks", "Jordan", "Ellis", "Riley", "Chen"):
         if word in roster:
             assert word in result.stdout or word in ("Avery", "Brooks")
+
+
+def test_the_places_a_reader_defers_are_filled_in_order_on_first_read():
+    """A CSV's reader hands its cells' places to the source map as a filler, worked out only
+    when a message asks (SourceMap.defer); fillers run once, in the order they came, so a later
+    file's place of a fact stands as if each had been written at once."""
+    from docgen.load.source import SourceMap
+
+    source = SourceMap("facts.yaml", {("plan",): 3})
+    ran: list[str] = []
+
+    def roster(extra):
+        ran.append("roster")
+        extra[("participants", 0)] = ("roster.csv", 2)
+        extra[("participants", 0, "elections")] = ("roster.csv", 2)
+
+    def elections(extra):
+        ran.append("elections")
+        extra[("participants", 0, "elections")] = ("elections.csv", 5)
+        extra[("participants", 0, "elections", 0, "percent")] = ("elections.csv", 5, 4)
+
+    source.defer(roster)
+    source.defer(elections)
+    assert ran == []
+    assert source.where(("participants", 0, "elections", 0, "percent")) == ("elections.csv", 5, 4)
+    assert source.where(("participants", 0, "elections", 1)) == ("elections.csv", 5, None)
+    assert source.where(("participants", 0, "name")) == ("roster.csv", 2, None)
+    assert source.where(("plan", "pay_schedule")) == ("facts.yaml", 3, None)
+    assert ran == ["roster", "elections"]
+
+
+def test_each_filing_and_roster_cell_of_the_hris_sample_is_placed_at_its_cell():
+    """Every fact read from the HRIS sample's roster and CSVs of filings is placed at its own
+    file, line and column once a message asks, placed after the load as the load's reader read
+    it (docgen.load.records, docgen.kinds.rrp.roster)."""
+    import csv as csv_module
+
+    from docgen.load import load_facts
+
+    loaded = load_facts(SAMPLES / "rrp-2026-hris.yaml")
+    folder = SAMPLES / "hris"
+    checked = 0
+    for name, into in (("elections.csv", "elections"), ("beneficiaries.csv", "beneficiaries")):
+        with (folder / name).open(encoding="utf-8-sig", newline="") as handle:
+            rows = list(csv_module.reader(handle))
+        header, held = rows[0], {}
+        for line, cells in enumerate(rows[1:], start=2):
+            person = next(i for i, p in enumerate(loaded.facts.participants) if p.id == cells[0])
+            position = held.setdefault(person, 0)
+            held[person] += 1
+            for column, (title, cell) in enumerate(zip(header, cells, strict=True), start=1):
+                if title in ("percent", "made_on", "name") and cell.strip():
+                    where = loaded.source.where(("participants", person, into, position, title))
+                    assert where == (f"hris/{name}", line, column) or where[1:] == (line, column)
+                    checked += 1
+    with (folder / "participants.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv_module.reader(handle))
+    for index in range(len(rows) - 1):
+        column = rows[0].index("name") + 1
+        assert loaded.source.where(("participants", index, "name"))[1:] == (index + 2, column)
+        checked += 1
+    assert checked > 10

@@ -59,20 +59,35 @@ def item_of(
 ) -> tuple[dict[str, Any], dict[tuple[str, ...], tuple[int, int]]]:
     """A row's item (nested as the model has it) and the line and column of each of its
     fields' cells."""
+    return item_alone(spec, row), places_of(spec, row)
+
+
+def item_alone(spec: RecordRows, row: RosterRow) -> dict[str, Any]:
+    """A row's item, nested as the model has it."""
     item: dict[str, Any] = {}
-    lines: dict[tuple[str, ...], tuple[int, int]] = {}
+    values = row.values
     for field in spec.fields:
-        if field.column not in row.values:
+        if field.column not in values:
             continue
         target = item
         for part in field.path[:-1]:
             target = target.setdefault(part, {})
-        target[field.path[-1]] = row.values[field.column]
+        target[field.path[-1]] = values[field.column]
+    return item
+
+
+def places_of(spec: RecordRows, row: RosterRow) -> dict[tuple[str, ...], tuple[int, int]]:
+    """The line and column of the cell of each field of a row's item (a nested field's
+    parents take its first cell's)."""
+    lines: dict[tuple[str, ...], tuple[int, int]] = {}
+    for field in spec.fields:
+        if field.column not in row.values:
+            continue
         cell = (row.lines[field.column], row.columns[field.column])
         for depth in range(1, len(field.path)):
             lines.setdefault(field.path[:depth], cell)
         lines[field.path] = cell
-    return item, lines
+    return lines
 
 
 def cell_text(value: Any) -> str:

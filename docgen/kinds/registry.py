@@ -63,7 +63,8 @@ class Roster:
     field: str  # the facts field naming the file, relative to the facts file
     into: str  # the list of subjects the rows extend
     columns: tuple[str, ...]
-    # (text, shown, first index, lines, the facts data) -> (subjects as data, problems in rows);
+    # (text, shown, first index, place, the facts data) -> (subjects as data, problems in rows);
+    # ``place`` takes a filler that writes the rows' facts' places (SourceMap.defer);
     # a file that cannot be read as a roster at all (its header) raises LoadError
     read: Callable[..., tuple[list[dict[str, Any]], list[Problem]]]
     # (a row's cells, an edit of its subject) -> (the cells to set, the edit's value as the row

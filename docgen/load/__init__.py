@@ -132,7 +132,7 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
                     roster.field, roster_bytes, roster_shown, data, roster.cells, source
                 )
                 rows, row_problems = roster.read(
-                    table, table.shown, len(existing), source.extra, data
+                    table, table.shown, len(existing), source.defer, data
                 )
                 # Rows with problems are still validated, so one pass reports everything.
                 data[roster.into] = existing + rows

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from docgen.core.errors import LoadError, Problem
-from docgen.core.model import PathKey
-from docgen.core.record_rows import RecordRows, item_of
+from docgen.core.model import Location, PathKey
+from docgen.core.record_rows import RecordRows, item_alone, places_of
 from docgen.core.roster import read_rows
 from docgen.load.messages import show
 from docgen.load.source import SourceMap
@@ -96,6 +96,8 @@ def _merge(
         if isinstance(person, dict) and person.get(spec.into)
     }
     refused: set[int] = set()
+    # (where, its place in the person's list: -1 a mapping, -2 its entry, the row)
+    placed: list[tuple[PathKey, int, Any]] = []
     for row in rows:
         subject = row.values.get(spec.subject_column)
         line = row.lines.get(spec.subject_column, row.line)
@@ -133,20 +135,14 @@ def _merge(
             continue
         person = people[number]
         base: PathKey = (subjects_field, number, spec.into)
-        item, lines = item_of(spec, row)
         if spec.key is None:
             held = person.setdefault(spec.into, [])
-            if not held:
-                source.extra[base] = (shown, row.line)
-            item_at: PathKey = (*base, len(held))
-            held.append(item)
-            source.extra[item_at] = (shown, row.line)
-            for path, (cell_line, cell_column) in lines.items():
-                source.extra[(*item_at, *path)] = (shown, cell_line, cell_column)
+            placed.append((base, len(held), row))
+            held.append(item_alone(spec, row))
             continue
         mapping = person.setdefault(spec.into, {})
         if not mapping:
-            source.extra[base] = (shown, row.line)
+            placed.append((base, -1, row))
         key = row.values.get(spec.key)
         if key in mapping:
             problems.append(
@@ -160,9 +156,25 @@ def _merge(
                 )
             )
             continue
-        mapping[key] = item.get("percent")
-        cell_line, cell_column = lines.get(("percent",), (row.line, 0))
-        source.extra[(*base, key)] = (
-            (shown, cell_line, cell_column) if cell_column else (shown, cell_line)
-        )
+        mapping[key] = row.values.get("percent")
+        placed.append(((*base, key), -2, row))
+
+    def fill(extra: dict[PathKey, Location]) -> None:
+        """Where each merged row's facts are: the list (or mapping) at its first row, each item
+        at its row, each field at its cell (the percent of a mapping's entry at its cell)."""
+        for at, position, row in placed:
+            if position == -2:  # a mapping's entry: its percent's cell, else the row
+                line, column = places_of(spec, row).get(("percent",), (row.line, 0))
+                extra[at] = (shown, line, column) if column else (shown, line)
+                continue
+            if position <= 0:  # the first of the person's list or mapping
+                extra[at] = (shown, row.line)
+            if position < 0:
+                continue
+            item_at: PathKey = (*at, position)
+            extra[item_at] = (shown, row.line)
+            for path, (cell_line, cell_column) in places_of(spec, row).items():
+                extra[(*item_at, *path)] = (shown, cell_line, cell_column)
+
+    source.defer(fill)
     return problems

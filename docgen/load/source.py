@@ -25,7 +25,12 @@ class SourceMap:
     """Where each fact came from: fact path -> (file, line).
 
     YAML records every fact's line as it is read (``lines``); a JSON file's line is found when
-    asked (``find``), so a clean file that nobody asks a line of never pays for an index.
+    asked (``find``), so a clean file that nobody asks a line of never pays for an index. Likewise
+    the cells of a CSV of filings: its reader hands over a filler (``defer``) that writes their
+    places into ``extra`` the first time anything reads ``extra``, so a run that places no
+    message never works out 100,000 cells' places. The fillers run in the order they came, and
+    before anything else reads or writes ``extra``, so what it holds is exactly what writing the
+    places at once would have left.
     """
 
     def __init__(
@@ -37,7 +42,20 @@ class SourceMap:
         self.file = file
         self.lines = lines if lines is not None else {}
         self._find = find
-        self.extra: dict[PathKey, Location] = {}  # facts read from a roster beside the file
+        self._extra: dict[PathKey, Location] = {}  # facts read from a roster beside the file
+        self._pending: list[typing.Callable[[dict[PathKey, Location]], None]] = []
+
+    @property
+    def extra(self) -> dict[PathKey, Location]:
+        """The place of each fact read from a CSV beside the facts file: (file, line) or (file,
+        line, column); the deferred fillers run first."""
+        while self._pending:
+            self._pending.pop(0)(self._extra)
+        return self._extra
+
+    def defer(self, fill: typing.Callable[[dict[PathKey, Location]], None]) -> None:
+        """``fill`` writes places into ``extra`` when it is first read (see the class)."""
+        self._pending.append(fill)
 
     def locate(self, path: PathKey | str) -> tuple[str, int | None]:
         """The file and line of ``path``, or of its nearest ancestor that has one."""
@@ -49,9 +67,10 @@ class SourceMap:
         its nearest ancestor that has a line. A fact read from any CSV beside the facts file
         is located by what its reader put in ``extra``: (file, line) or (file, line, column)."""
         key = parse_path(path) if isinstance(path, str) else tuple(path)
+        extra = self.extra
         while True:
-            if key in self.extra:
-                found = self.extra[key]
+            if key in extra:
+                found = extra[key]
                 return found[0], found[1], found[2] if len(found) > 2 else None
             line = self.lines.get(key)
             if line is not None:

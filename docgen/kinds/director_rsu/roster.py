@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from docgen.core.errors import Problem
@@ -56,7 +57,7 @@ def read_roster(
     text: Table | str,
     shown: str,
     first_index: int,
-    lines: dict[PathKey, Location],
+    place: Callable[[Callable[[dict[PathKey, Location]], None]], None],
     data: dict[str, Any],
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Directors from a CSV roster: one row per director, columns named as in ROSTER_COLUMNS.
@@ -69,6 +70,7 @@ def read_roster(
     grant = data.get("grant")
     default_grant_id = grant.get("id") if isinstance(grant, dict) else None
     rows, problems = read_rows(text, shown, COLUMNS, "directors", first_index)
+    lines: dict[PathKey, Location] = {}  # each fact's place, handed to ``place`` (a board is small)
     directors = []
     for row in rows:
         base: PathKey = ("directors", row.index)
@@ -94,6 +96,7 @@ def read_roster(
             lines[base + ("elections",)] = (shown, row.line)
             lines[base + ("elections", 0)] = (shown, row.line)
         directors.append(director)
+    place(lambda extra: extra.update(lines))
     return directors, problems
 
 

@@ -35,7 +35,7 @@ from docgen.kinds.rrp.figures import (
     PeriodArithmetic,
     PlanYearArithmetic,
 )
-from docgen.kinds.rrp.paychecks import Paycheck, paychecks
+from docgen.kinds.rrp.paychecks import Paycheck, Schedules, paychecks
 from docgen.kinds.rrp.terms import (
     compensation_limit,
     described,
@@ -209,15 +209,22 @@ def each_pay(
     payroll` prints each and lets it go (vesting and the payment window are compute's alone);
     ``only``: the participants of those ids alone."""
     limit = compensation_limit(facts)
+    schedules = Schedules(facts)
     for participant in _chosen(facts, only):
-        yield pay_of(facts, participant, limit)
+        yield pay_of(facts, participant, limit, schedules)
 
 
-def pay_of(facts: RRPPlanYearFacts, participant: Participant, limit: Decimal) -> ParticipantPay:
+def pay_of(
+    facts: RRPPlanYearFacts,
+    participant: Participant,
+    limit: Decimal,
+    schedules: Schedules | None = None,
+) -> ParticipantPay:
     """One Participant's pay, Plan Compensation and contributions for the Plan Year, paycheck by
     paycheck (Plan 1.21, 2.03, 3.02-3.04), with every note that explains a figure."""
     notes: list[str] = []
-    pay = paychecks(facts, participant)  # and the year's Compensation: given, or from a rate
+    # and the year's Compensation: given, or from a rate
+    pay = paychecks(facts, participant, schedules)
     bonus_pay = participant.bonus_compensation
     if bonus_pay is None:
         bonus_pay = sum((period.bonus for period in participant.pay_periods), ZERO)
@@ -286,22 +293,32 @@ def pay_of(facts: RRPPlanYearFacts, participant: Participant, limit: Decimal) ->
 def each_paychecks_on(facts: RRPPlanYearFacts, day: date) -> Iterator[PaychecksOn]:
     """Each Participant's paychecks of ``day``, in file order (`docgen payroll --pay-date`)."""
     limit = compensation_limit(facts)
+    schedules = Schedules(facts)
     for participant in facts.participants:
-        yield paychecks_on(facts, participant, limit, day)
+        yield paychecks_on(facts, participant, limit, day, schedules)
 
 
 def paychecks_on(
-    facts: RRPPlanYearFacts, participant: Participant, limit: Decimal, day: date
+    facts: RRPPlanYearFacts,
+    participant: Participant,
+    limit: Decimal,
+    day: date,
+    schedules: Schedules | None = None,
 ) -> PaychecksOn:
     """One Participant's paychecks of ``day`` with the figures the whole year gives them. A
     paycheck's figures rest on the pay before it in the year (the 401(a)(17) limit is reached by
     pay to date, Plan 1.21) and on the elections in force, never on a later paycheck: so only the
     paychecks up to ``day`` are worked, the earlier ones only for the pay they add up to."""
-    pay = paychecks(facts, participant)
-    paid_on = tuple(period.paid_on for period in pay.periods)
+    pay = paychecks(facts, participant, schedules, through=day)
     applied = None
     on_day: tuple[PeriodArithmetic, ...] = ()
-    if day in paid_on:
+    # a schedule's paychecks come in date order, through the day: paid that day if the last is
+    periods = pay.periods
+    if (
+        periods[-1].paid_on == day
+        if pay.source == "schedule" and periods
+        else any(period.paid_on == day for period in periods)
+    ):
         if participant.eligible_employee:
             applied = applied_elections(facts, participant, [])  # the notes are the year's
         on_day = _by_pay_period(facts, participant, pay.periods, limit, applied, [], on=day)
@@ -311,7 +328,6 @@ def paychecks_on(
         eligible_employee=participant.eligible_employee,
         deferring=applied is not None,
         paychecks=on_day,
-        pay_dates=paid_on,
     )
 
 

@@ -78,7 +78,6 @@ class PaychecksOn:
     # worked out only when the day has a paycheck
     deferring: bool
     paychecks: tuple[PeriodArithmetic, ...]
-    pay_dates: tuple[date, ...]  # every pay date of the participant's year (for a refusal)
 
 
 @dataclass(frozen=True)

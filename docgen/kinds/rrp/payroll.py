@@ -14,16 +14,18 @@ import json
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
+from decimal import ROUND_HALF_UP as UP
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
 from docgen.core.errors import LoadError, Problem
-from docgen.core.formats import cents, money_text
+from docgen.core.formats import CENT, cents, money_text
 from docgen.core.safe_text import csv_text, for_terminal, json_text
 from docgen.kinds.registry import PayDateTotals
 from docgen.kinds.rrp.arithmetic import NOT_ELIGIBLE, each_pay, each_paychecks_on
 from docgen.kinds.rrp.facts import RRPPlanYearFacts
 from docgen.kinds.rrp.figures import ParticipantPay, PaychecksOn, PeriodArithmetic
+from docgen.kinds.rrp.paychecks import Schedules, paychecks
 from docgen.kinds.rrp.payroll_layout import PayrollLayout, layout_rows
 from docgen.kinds.rrp.terms import compensation_limit
 
@@ -97,28 +99,48 @@ class PayrollRow(NamedTuple):
         """The row's figures as written, in the order of ROW_FIGURES (None: no figure)."""
         (paid_on, salary, bonus, year_to_date, salary_plan, bonus_plan, salary_percent) = self[:7]
         (bonus_percent, deferral, match_cap, match) = self[7:11]
+        # money_text and _percent written out: payroll writes millions of figures, and a call
+        # for each was a tenth of the whole year's run. A nonzero amount is what money_text's
+        # last line makes of it; a zero (whose sign shows) or None goes through money_text.
         # A sum with a zero, or a match equal to its cap, is written as the amount it equals:
-        # money_text of a nonzero amount rests on its value alone (a zero's sign shows).
-        salary_text = money_text(salary)
-        salary_plan_text = money_text(salary_plan)
-        cap_text = money_text(match_cap)
+        # money_text of a nonzero amount rests on its value alone.
+        salary_text = str(salary.quantize(CENT, UP)) if salary else money_text(salary)
+        bonus_text = str(bonus.quantize(CENT, UP)) if bonus else money_text(bonus)
+        if salary and not bonus:
+            pay_text = salary_text
+        else:
+            pay = salary + bonus
+            pay_text = str(pay.quantize(CENT, UP)) if pay else money_text(pay)
+        salary_plan_text = (
+            str(salary_plan.quantize(CENT, UP)) if salary_plan else money_text(salary_plan)
+        )
+        bonus_plan_text = (
+            str(bonus_plan.quantize(CENT, UP)) if bonus_plan else money_text(bonus_plan)
+        )
+        if salary_plan and not bonus_plan:
+            plan_text = salary_plan_text
+        else:
+            plan = salary_plan + bonus_plan
+            plan_text = str(plan.quantize(CENT, UP)) if plan else money_text(plan)
+        cap_text = str(match_cap.quantize(CENT, UP)) if match_cap else money_text(match_cap)
+        if match and match == match_cap:
+            match_text = cap_text
+        else:
+            match_text = str(match.quantize(CENT, UP)) if match else money_text(match)
         return (
             None if paid_on is None else paid_on.isoformat(),
             salary_text,
-            money_text(bonus),
-            salary_text if salary and not bonus else money_text(salary + bonus),
-            money_text(year_to_date),
+            bonus_text,
+            pay_text,
+            str(year_to_date.quantize(CENT, UP)) if year_to_date else money_text(year_to_date),
             salary_plan_text,
-            money_text(bonus_plan),
-            # plan_compensation
-            salary_plan_text
-            if salary_plan and not bonus_plan
-            else money_text(salary_plan + bonus_plan),
-            _percent(salary_percent),
-            _percent(bonus_percent),
-            money_text(deferral),
+            bonus_plan_text,
+            plan_text,
+            None if salary_percent is None else f"{salary_percent.normalize():f}",
+            None if bonus_percent is None else f"{bonus_percent.normalize():f}",
+            str(deferral.quantize(CENT, UP)) if deferral else money_text(deferral),
             cap_text,
-            cap_text if match and match == match_cap else money_text(match),
+            match_text,
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -388,12 +410,15 @@ def on_pay_date(
     that day alone; refused (LoadError, exit 2) when no one is paid that day, naming the next
     pay dates."""
     found: list[tuple[PaychecksOn, PayrollRow]] = []
-    dates: set[date] = set()
     for who in each_paychecks_on(facts, pay_date):
         found.extend((who, row) for row in rows_on(year, who))
-        if not found:
-            dates.update(who.pay_dates)
-    if not found:
+    if not found:  # the year's pay dates, to name the next ones
+        schedules = Schedules(facts)
+        dates = {
+            period.paid_on
+            for participant in facts.participants
+            for period in paychecks(facts, participant, schedules).periods
+        }
         near = [day.isoformat() for day in sorted(dates) if day >= pay_date][:3]
         raise LoadError(
             [

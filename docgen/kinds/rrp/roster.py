@@ -63,7 +63,7 @@ def read_roster(
     text: Table | str,
     shown: str,
     first_index: int,
-    lines: dict[PathKey, Location],
+    place: typing.Callable[[typing.Callable[[dict[PathKey, Location]], None]], None],
     data: dict[str, Any],
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Participants from a CSV roster, columns named as in ROSTER_COLUMNS.
@@ -77,25 +77,26 @@ def read_roster(
     investments, performance-based elections and payments are not roster columns:
     give them in ``elections_csv``, ``beneficiaries_csv`` and ``allocations_csv``
     (docgen.kinds.rrp.records), or list such a participant in the facts file itself.
+
+    Where each fact is (its row, its cell) is handed to ``place`` as a filler, worked out only
+    when a message asks (docgen.load.source.SourceMap.defer).
     """
     plan_year = data.get("plan_year")
     rows, problems = read_rows(text, shown, COLUMNS, "participants", first_index)
     election_columns = {name: kind for kind, pair in _ELECTIONS.items() for name in pair}
     election_columns |= {f"{kind}_{name}": kind for kind in _ELECTIONS for name in _PROVENANCE}
     participants = []
+    # each row with the elections made from it: (kind, the columns giving percent and made_on)
+    placed: list[tuple[RosterRow, list[tuple[str, tuple[str, ...]]]]] = []
     for row in rows:
-        base: PathKey = ("participants", row.index)
-        lines[base] = (shown, row.line)
         participant: dict[str, Any] = {}
         elections: list[dict[str, Any]] = []
+        made: list[tuple[str, tuple[str, ...]]] = []
         for column, value in row.values.items():
             if column in _TERMINATION:
                 participant.setdefault("termination", {})[_TERMINATION[column]] = value
-                lines[base + ("termination", _TERMINATION[column])] = row.cell(shown, column)
-                lines.setdefault(base + ("termination",), row.cell(shown, column))
             elif column not in election_columns:
                 participant[column] = value
-                lines[base + (column,)] = row.cell(shown, column)
         for kind, (percent, made_on) in _ELECTIONS.items():
             given = {c: row.values[c] for c in (percent, made_on) if c in row.values}
             if not given:
@@ -119,26 +120,50 @@ def read_roster(
                 plan_year, int | SourceNumber
             ):  # as the file wrote it; the model reads it
                 election["plan_year"] = plan_year
-            at = base + ("elections", len(elections))
-            lines[at] = row.cell(shown, next(iter(given)))
             for column, value in given.items():
-                field = "percent" if column == percent else "made_on"
-                election[field] = value
-                lines[at + (field,)] = row.cell(shown, column)
+                election["percent" if column == percent else "made_on"] = value
             for name in _PROVENANCE:
                 column = f"{kind}_{name}"
                 if column in row.values:
                     election[name] = row.values[column]
-                    lines[at + (name,)] = row.cell(shown, column)
             elections.append(election)
+            made.append((kind, tuple(given)))
         if elections:
             participant["elections"] = elections
-            lines[base + ("elections",)] = (shown, row.line)
+        placed.append((row, made))
         half = _half_a_termination(row, text if isinstance(text, Table) else None, shown)
         if half is not None:
             problems.append(half)
             del participant["termination"]  # said here, in the roster's terms, not again
         participants.append(participant)
+
+    def fill(lines: dict[PathKey, Location]) -> None:
+        """Each participant at their row, each fact at its cell, each election made from the
+        row at its first cell given."""
+        for row, made in placed:
+            base: PathKey = ("participants", row.index)
+            lines[base] = (shown, row.line)
+            for column in row.values:
+                if column in _TERMINATION:
+                    lines[base + ("termination", _TERMINATION[column])] = row.cell(shown, column)
+                    lines.setdefault(base + ("termination",), row.cell(shown, column))
+                elif column not in election_columns:
+                    lines[base + (column,)] = row.cell(shown, column)
+            for number, (kind, given) in enumerate(made):
+                percent = _ELECTIONS[kind][0]
+                at = base + ("elections", number)
+                lines[at] = row.cell(shown, given[0])
+                for column in given:
+                    field = "percent" if column == percent else "made_on"
+                    lines[at + (field,)] = row.cell(shown, column)
+                for name in _PROVENANCE:
+                    column = f"{kind}_{name}"
+                    if column in row.values:
+                        lines[at + (name,)] = row.cell(shown, column)
+            if made:
+                lines[base + ("elections",)] = (shown, row.line)
+
+    place(fill)
     return participants, problems
 
 
