@@ -5,7 +5,8 @@ elections in force (Plan 2.03) and, for a first-year election, the service days 
 previous pay date (Plan 2.03(c)), never on a later paycheck. Checked on every pay date of a year
 that holds each of those: the bench's realistic people (the facts' own monthly pay periods for
 some, leavers) on a biweekly schedule with bonuses on and off its pay dates, a mid-period hire
-with a first-year election and pay periods without service dates, a semimonthly leaver paid at
+with a first-year election and pay periods without service dates, another on the schedule with
+a bonus off its pay dates, a semimonthly leaver paid at
 an annual rate from a hire mid-period, two payrolls on one day, and people with no election or
 not eligible."""
 
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from docgen.kinds.rrp.arithmetic import pay_of, paychecks_on
+from docgen.kinds.rrp.arithmetic import ZERO, pay_of, paychecks_on
 from docgen.kinds.rrp.terms import compensation_limit
 from docgen.load import load_facts
 
@@ -87,6 +88,24 @@ HANDMADE = [
         "termination": {"on": date(2026, 11, 20), "reason": "other", "age": 50},
         "elections": [
             {"kind": "salary", "plan_year": 2026, "percent": 20, "made_on": date(2026, 3, 2)}
+        ],
+    },
+    {  # hired mid-period on the Plan's biweekly schedule, the salary given for the year in
+        # equal parts (the first for the days worked), a bonus in a paycheck of its own, and
+        # first-year elections (Plan 2.03(c)): the bonus's service days start the day after the
+        # regular pay date before it
+        "id": "h0006",
+        "name": "Avery Lund",
+        "address": ["6 Oak Lane", "Richmond, VA 23220"],
+        "eligible_employee": True,
+        "compensation": "2600000",
+        "bonus_compensation": "400000",
+        "bonus_paid_on": date(2026, 7, 1),
+        "hired_on": date(2026, 2, 11),
+        "first_eligible_on": date(2026, 2, 11),
+        "elections": [
+            {"kind": "salary", "plan_year": 2026, "percent": 25, "made_on": date(2026, 3, 4)},
+            {"kind": "bonus", "plan_year": 2026, "percent": 30, "made_on": date(2026, 3, 4)},
         ],
     },
     {  # not an Eligible Employee (Plan 1.11, 2.01)
@@ -214,3 +233,37 @@ def test_a_days_paychecks_are_laid_out_through_that_day_as_the_year_has_them(fac
             )
     schedules = [s for _, s in facts.plan.schedules()]
     assert schedules and all(shared.pay_dates(s) is shared.pay_dates(s) for s in schedules)
+
+
+def test_the_pay_before_a_day_added_up_is_the_laid_out_paychecks_pay(facts_file):
+    """pay_through adds up the equal parts of a salary paid before the day without laying each
+    paycheck out: its pay before the day (Plan 1.21: the limit is reached by pay to date), last
+    pay date before it (a first-year election's service days start the day after, Plan 2.03(c))
+    and paychecks of the day are those of the laid-out paychecks, for everyone it serves (a hire
+    mid-period, leavers, bonuses in a regular paycheck and in one of their own), on every pay
+    date and the days either side of the first and last."""
+    from docgen.kinds.rrp.paychecks import Schedules, pay_through, paychecks
+
+    facts = load_facts(facts_file).facts
+    shared = Schedules(facts)
+    days: set[date] = set()
+    for participant in facts.participants:
+        days.update(period.paid_on for period in paychecks(facts, participant).periods)
+    first, last = min(days), max(days)
+    served = set()
+    for day in sorted(days | {first.replace(day=1), last.replace(month=12, day=31)}):
+        for participant in facts.participants:
+            through = pay_through(facts, participant, shared, day)
+            if through is None:  # their own pay periods, or a rate: laid out (test above)
+                assert participant.pay_periods or participant.annual_rate is not None
+                continue
+            served.add(participant.id)
+            periods = paychecks(facts, participant, shared, through=day).periods
+            before = [p for p in periods if p.paid_on < day]
+            assert through.paid_before == sum((p.compensation for p in before), ZERO)
+            assert through.previous == (before[-1].paid_on if before else None)
+            assert through.on_day == tuple(p for p in periods if p.paid_on == day)
+    people = {p.id: p for p in facts.participants if p.id in served}
+    assert any(p.termination for p in people.values())
+    assert any(p.bonus_paid_on for p in people.values())
+    assert any(p.hired_on and p.hired_on.year == facts.plan_year for p in people.values())

@@ -277,7 +277,10 @@ def csv_table(text: str, shown: str) -> Table:
         if spans == 1:  # one line, as nearly every row is: every cell is on it
             rows.append(TableRow(ended, cells, [ended] * len(cells)))
             continue
-        breaks = [len(_BREAK.findall(cell)) for cell in cells]
+        # a break is a \r or a \n: only the cells holding one are searched for them
+        breaks = [
+            len(_BREAK.findall(cell)) if "\n" in cell or "\r" in cell else 0 for cell in cells
+        ]
         start = ended - sum(breaks)
         lines, line = [], start
         for count in breaks:

@@ -35,7 +35,7 @@ from docgen.kinds.rrp.figures import (
     PeriodArithmetic,
     PlanYearArithmetic,
 )
-from docgen.kinds.rrp.paychecks import Paycheck, Schedules, paychecks
+from docgen.kinds.rrp.paychecks import Paycheck, Schedules, pay_through, paychecks
 from docgen.kinds.rrp.terms import (
     compensation_limit,
     described,
@@ -309,9 +309,33 @@ def paychecks_on(
     paycheck's figures rest on the pay before it in the year (the 401(a)(17) limit is reached by
     pay to date, Plan 1.21) and on the elections in force, never on a later paycheck: so only the
     paychecks up to ``day`` are worked, the earlier ones only for the pay they add up to."""
-    pay = paychecks(facts, participant, schedules, through=day)
+    if schedules is None:
+        schedules = Schedules(facts)
     applied = None
     on_day: tuple[PeriodArithmetic, ...] = ()
+    through = pay_through(facts, participant, schedules, day)
+    if through is not None:  # equal parts of a salary on a schedule: the pay before, added up
+        if through.on_day:
+            if participant.eligible_employee:
+                applied = applied_elections(facts, participant, [])  # the notes are the year's
+            on_day = _by_pay_period(
+                facts,
+                participant,
+                through.on_day,
+                limit,
+                applied,
+                [],
+                paid_before=through.paid_before,
+                previous=through.previous,
+            )
+        return PaychecksOn(
+            id=participant.id,
+            name=participant.name,
+            eligible_employee=participant.eligible_employee,
+            deferring=applied is not None,
+            paychecks=on_day,
+        )
+    pay = paychecks(facts, participant, schedules, through=day)
     # a schedule's paychecks come in date order, through the day: paid that day if the last is
     periods = pay.periods
     if (
@@ -423,14 +447,17 @@ def _by_pay_period(
     applied: dict[str, Applied] | None,
     notes: list[str],
     on: date | None = None,
+    paid_before: Decimal = ZERO,
+    previous: date | None = None,
 ) -> tuple[PeriodArithmetic, ...]:
     """Plan 3.03, 3.04 pay period by pay period; the limit is reached by cumulative pay. The match
     is capped at 6% of the period's Plan Compensation, all kinds of pay (Plan 3.04); a first-year
     salary election reaches the part of a payroll's salary for service days after it.
 
     ``on``: the pay periods of that day alone; each earlier one counts only for the pay it adds to
-    the year to date and for its pay date (the next salary's services start the day after it)."""
-    paid_before = ZERO
+    the year to date and for its pay date (the next salary's services start the day after it).
+    ``paid_before`` and ``previous``: the year's pay before ``pay_periods`` and its last pay date,
+    when the earlier paychecks were added up without being laid out (paychecks.pay_through)."""
     result = []
     ordered: list[PayPeriod | Paycheck] = sorted(pay_periods, key=lambda p: p.paid_on)
     if any(period.paid_on.year != facts.plan_year for period in ordered):
@@ -440,7 +467,6 @@ def _by_pay_period(
     bonus_percent = bonus.percent if bonus else None
     plan = facts.plan
     assumed = False
-    previous: date | None = None
     for period in ordered:
         if on is not None and period.paid_on != on:
             if period.paid_on > on:

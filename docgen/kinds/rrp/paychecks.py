@@ -16,6 +16,7 @@ assumption.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_DOWN, Decimal
@@ -42,6 +43,14 @@ class Paycheck(NamedTuple):
     bonus: Decimal = ZERO
     services_from: date | None = None
     services_to: date | None = None
+
+
+class PayThrough(NamedTuple):
+    """A participant's pay before one day and the paychecks of that day (:func:`pay_through`)."""
+
+    paid_before: Decimal  # the year's pay paid before the day (Plan 1.21: pay to date)
+    previous: date | None  # the last pay date before the day
+    on_day: tuple[Paycheck, ...]
 
 
 @dataclass(frozen=True)
@@ -182,10 +191,65 @@ def _paid_on(facts: RRPPlanYearFacts, participant: Participant, schedule: PaySch
     )
 
 
+def pay_through(
+    facts: RRPPlanYearFacts, participant: Participant, schedules: Schedules, day: date
+) -> PayThrough | None:
+    """The pay before ``day`` and the paychecks of ``day`` (`docgen payroll --pay-date`), for a
+    salary given for the year and paid in equal parts on a pay schedule: the earlier paychecks
+    are the same parts :func:`paychecks` lays out, added up without laying each one out. None
+    for pay periods of the facts' own or an annual rate (:func:`paychecks` lays those out)."""
+    if participant.pay_periods or participant.annual_rate is not None:
+        return None
+    schedule = facts.pay_schedule_of(participant)
+    if schedule is None:
+        return None
+    year = facts.plan_year
+    start = max(date(year, 1, 1), participant.hired_on or date(year, 1, 1))
+    termination = participant.termination
+    end = min(dates.end_of_year(year), termination.on) if termination else dates.end_of_year(year)
+    bonus = participant.bonus_compensation or ZERO
+    # the notes are the whole year's, which `payroll --pay-date` does not print
+    regular, parts = _regular_parts(
+        schedules.pay_dates(schedule), _pay_given(participant) - bonus, start, end, []
+    )
+    before = bisect_left(regular, day)  # the regular paychecks paid before the day
+    paid_before = sum(parts[:before], ZERO)
+    previous = regular[before - 1] if before else None
+    on_day: list[Paycheck] = []
+    bonus_on = participant.bonus_paid_on if bonus > 0 else None
+    if before < len(regular) and regular[before] == day:
+        extra = bonus if day == bonus_on else ZERO
+        # its services: from the day after the previous regular pay date (the first: start)
+        services_from = previous + timedelta(days=1) if previous is not None else start
+        on_day.append(Paycheck(day, parts[before] + extra, extra, services_from, day))
+    if bonus_on is not None:
+        if bonus_on < day:
+            paid_before += bonus  # in a regular paycheck before the day, or one of its own
+            if bonus_on not in regular and (previous is None or bonus_on > previous):
+                previous = bonus_on
+        elif bonus_on == day and bonus_on not in regular:
+            on_day.append(Paycheck(paid_on=day, compensation=bonus, bonus=bonus))
+    return PayThrough(paid_before, previous, tuple(on_day))
+
+
 def _equal_parts(
     schedule: tuple[date, ...], salary: Decimal, start: date, end: date, notes: list[str]
 ) -> list[tuple[date, Decimal, date, date]]:
     """The salary paid in the year, given, in equal parts on the pay dates employed."""
+    regular, salary_parts = _regular_parts(schedule, salary, start, end, notes)
+    result = []
+    previous = start - timedelta(days=1)
+    one_day = timedelta(days=1)
+    for day, part in zip(regular, salary_parts, strict=True):
+        result.append((day, part, previous + one_day, day))
+        previous = day
+    return result
+
+
+def _regular_parts(
+    schedule: tuple[date, ...], salary: Decimal, start: date, end: date, notes: list[str]
+) -> tuple[list[date], list[Decimal]]:
+    """The regular pay dates employed, in date order, and the salary's part paid on each."""
     notes.append(
         "the salary is paid in equal parts to the cent on the pay dates from the hire date (or "
         "January 1) through the termination date (or December 31), the last taking the cents "
@@ -208,14 +272,7 @@ def _equal_parts(
             f"period's {int(worked / weights[0])} days, and each later paycheck a full period "
             "(Plan 1.21: Plan Compensation is pay actually paid)"
         )
-    salary_parts = _weighted_parts(salary, weights) if regular else []
-    result = []
-    previous = start - timedelta(days=1)
-    one_day = timedelta(days=1)
-    for day, part in zip(regular, salary_parts, strict=True):
-        result.append((day, part, previous + one_day, day))
-        previous = day
-    return result
+    return regular, _weighted_parts(salary, weights) if regular else []
 
 
 def _days_worked(schedule: tuple[date, ...], regular: list[date], start: date) -> list[Fraction]:
