@@ -105,9 +105,11 @@ def test_findings_are_deterministic(facts, as_of, stage):
     first = run_checks(loaded(facts), as_of, stage).to_json_dict()
     second = run_checks(loaded(facts.model_copy(deep=True)), as_of, stage).to_json_dict()
     assert first == second
-    keys = [(f["subject"], f["path"], f["rule"]) for f in first["findings"]]
+    # Every error before any warning (issue 44), then subjects in file order within a severity.
+    rank = {"error": 0, "warning": 1, "info": 2}
     order = {f"p{i}": i for i in range(len(facts.participants))}
-    assert [order.get(s, -1) for s, _, _ in keys] == sorted(order.get(s, -1) for s, _, _ in keys)
+    keys = [(rank[f["severity"]], order.get(f["subject"], -1)) for f in first["findings"]]
+    assert keys == sorted(keys)
 
 
 @SETTINGS
