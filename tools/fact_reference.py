@@ -61,6 +61,8 @@ the field and the fix; docgen never guesses what a value meant):
   `beneficiaries_csv`, `allocations_csv` and `templates_dir` are paths relative to the facts
   file, inside its folder: an absolute path, a `..`, a link that leads outside (the roster,
   or any file in the templates folder), or a FIFO or device among them is refused, never read.
+  So is one named on the command line to be read: `--sign-config`, `--trust`, `--shown`,
+  `--smtp-config`, `--ca-file` (a FIFO there once made docgen wait for ever).
 - Unknown keys are errors, so a typo never silently drops a fact. A director's or participant's
   id keeps its payroll form (letters, digits, `.`, `_`, `-`, starting with a letter or digit),
   is unique without regard to case, and names the subject's folder, so it may not be a name
