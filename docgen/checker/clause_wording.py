@@ -33,7 +33,7 @@ def clause_wording(loaded: Any, report: Report) -> dict[str, Wording]:
             found = next(
                 (
                     (subject, spec)
-                    for subject, spec in kind.issued(facts, stage)
+                    for subject, spec in kind.each_issued(facts, stage)
                     if clause in included[spec.name] and clause.used(facts, subject, stage)
                 ),
                 None,

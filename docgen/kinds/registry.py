@@ -13,7 +13,7 @@ and never names a kind.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -261,12 +261,15 @@ class Kind(Generic[FactsT]):
 
     def issued(self, facts: FactsT, stage: str) -> list[tuple[Any, DocumentSpec[FactsT]]]:
         """Every (subject, document) the stage issues, subject by subject in file order."""
-        return [
-            (subject, spec)
-            for subject in self.subjects(facts)
-            for spec in self.documents
-            if stage in spec.stages and spec.applies_to(facts, subject, stage)
-        ]
+        return list(self.each_issued(facts, stage))
+
+    def each_issued(self, facts: FactsT, stage: str) -> Iterator[tuple[Any, DocumentSpec[FactsT]]]:
+        """:meth:`issued`, one at a time: for a caller that wants the first that serves (the
+        review's copy of a clause) without judging all 10,000 participants' documents."""
+        for subject in self.subjects(facts):
+            for spec in self.documents:
+                if stage in spec.stages and spec.applies_to(facts, subject, stage):
+                    yield subject, spec
 
     def packets(self, facts: FactsT, stage: str) -> list[tuple[str, list[str]]]:
         """Which documents the stage issues: each subject who gets any, in file order, with the
