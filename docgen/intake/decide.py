@@ -167,18 +167,12 @@ def _wanting(origin: str, in_effect: bool, reason: str | None, by: str | None) -
     """What the options lack, or give where they do not belong, all at once."""
     problems: list[Problem] = []
     if in_effect:
-        for flag, given in (("--reason", reason), ("--by", by)):
-            if given is not None:
-                problems.append(
-                    Problem(
-                        origin,
-                        None,
-                        flag,
-                        "is for a form decided not in effect (--ineffective)",
-                        fix=f"Leave {flag} out: --in-effect takes the decision out of the record.",
-                    )
-                )
-        return problems
+        return _not_for_this(
+            origin,
+            reason,
+            by,
+            "Leave {flag} out: --in-effect takes the decision out of the record.",
+        )
     for flag, given in (("--reason", reason), ("--by", by)):
         if given is not None and given.strip():
             try:
@@ -211,6 +205,22 @@ def _wanting(origin: str, in_effect: bool, reason: str | None, by: str | None) -
     return problems
 
 
+def _not_for_this(origin: str, reason: str | None, by: str | None, fix: str) -> list[Problem]:
+    """--reason and --by given where no form is decided not in effect: one problem each, with
+    ``fix`` (its ``{flag}`` the option's name)."""
+    return [
+        Problem(
+            origin,
+            None,
+            flag,
+            "is for a form decided not in effect (--ineffective)",
+            fix=fix.format(flag=flag),
+        )
+        for flag, given in (("--reason", reason), ("--by", by))
+        if given is not None
+    ]
+
+
 def _seen_by_wanting(
     origin: str,
     in_effect: bool | None,
@@ -233,17 +243,9 @@ def _seen_by_wanting(
             )
         )
     if in_effect is None:
-        for flag, given in (("--reason", reason), ("--by", by)):
-            if given is not None:
-                problems.append(
-                    Problem(
-                        origin,
-                        None,
-                        flag,
-                        "is for a form decided not in effect (--ineffective)",
-                        fix=f"Add --ineffective, or leave {flag} out.",
-                    )
-                )
+        problems.extend(
+            _not_for_this(origin, reason, by, "Add --ineffective, or leave {flag} out.")
+        )
     if seen_by is not None:
         if not seen_by.strip():
             problems.append(
