@@ -85,7 +85,9 @@ def tls_context(ca_file: Path | None) -> ssl.SSLContext:
             return ssl.create_default_context()
         # Read through safe_open: a FIFO named here would block OpenSSL's read for ever.
         data = read_regular(ca_file)
-        pem = data.lstrip().startswith(b"-----BEGIN")
+        # PEM wherever its armour is: OpenSSL's PEM reader, as cafile used it, skips text
+        # before a certificate ("Bag Attributes" from `openssl pkcs12`); else DER
+        pem = b"-----BEGIN CERTIFICATE-----" in data
         return ssl.create_default_context(cadata=data.decode("ascii") if pem else data)
     except (OSError, ssl.SSLError, UnicodeDecodeError) as error:
         raise SendError(f"{ca_file}: cannot be read as a CA certificate ({error}).") from None
