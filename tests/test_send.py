@@ -202,6 +202,19 @@ def test_an_unapproved_letter_sends_nothing(cli, cycle, monkeypatch):
     assert not (cycle / "drafts").exists()
 
 
+def test_ca_file_with_text_before_its_certificate_is_read_as_pem(tmp_path):
+    """--ca-file as `openssl pkcs12 -out` writes it ("Bag Attributes" lines above the
+    certificate) is a PEM file, as OpenSSL's cafile read it; not refused as DER (the CA file is
+    read through safe_open and handed to OpenSSL as cadata)."""
+    from docgen.send.transport import tls_context
+
+    ca, _, _ = _server_certificates(tmp_path)
+    bag = tmp_path / "bag.pem"
+    bag.write_bytes(b"Bag Attributes\n    friendlyName: Test Mail CA\n" + ca.read_bytes())
+    names = [c["subject"] for c in tls_context(bag).get_ca_certs()]
+    assert names == [((("organizationName", "docgen tests"),), (("commonName", "Test Mail CA"),))]
+
+
 @pytest.mark.slow
 def test_dry_run_shows_who_would_get_what(cli, cycle, monkeypatch):
     monkeypatch.chdir(cycle)

@@ -110,7 +110,7 @@ def _rejected_error(loaded: Any, findings: list[Finding], only: tuple[str, ...])
     replaced whole, and a run that left a person out would look complete. A Form 4 is due two
     business days after the grant, so the message names the --only that drafts the others now
     (when the findings are each about one person, not a fact every draft reports)."""
-    people, _ = subjects_of(loaded.facts)
+    people, names = subjects_of(loaded.facts)
     blocked = {f.subject for f in findings}
     per_person = all(f.path.startswith(("directors[", "participants[")) for f in findings)
     rest = [p for p in people[1:] if p not in blocked]
@@ -131,7 +131,7 @@ def _rejected_error(loaded: Any, findings: list[Finding], only: tuple[str, ...])
                 str(file),
                 line,
                 finding.path,
-                f"{finding.rule} ({_label(loaded, finding.subject)}): "
+                f"{finding.rule} ({_label(names, finding.subject)}): "
                 f"{finding.message.rstrip('.')}; EDGAR would reject the Form 4, so none is "
                 "drafted while this error stands",
                 None,
@@ -141,8 +141,7 @@ def _rejected_error(loaded: Any, findings: list[Finding], only: tuple[str, ...])
     return LoadError(problems)
 
 
-def _label(loaded: Any, subject: str) -> str:
-    _, names = subjects_of(loaded.facts)
+def _label(names: dict[str, str], subject: str) -> str:
     name = names.get(subject)
     return f"{subject}, {name}" if name and name != subject else subject
 

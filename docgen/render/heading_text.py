@@ -10,8 +10,8 @@ PDFium reads it right; the page is drawn as before. The heading's marked content
 one span whose /ActualText is the heading's words, which a layout reader takes as one run
 across the whole line: "C. Payment for Restricted Stock Units", in place.
 
-Works on the PDF's own objects as WeasyPrint hands them to the finisher (pydyf), as
-docgen.render.pdf_structure does.
+Works on the PDF's own objects as WeasyPrint hands them to the finisher (pydyf), through
+docgen.render.pdf_structure's walk of the structure tree and its lookup of marked content.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from docgen.render.html_tree import Node, parse_html
+from docgen.render.pdf_structure import descendants, marked_at, page_contents, structure_root
 
 _SPACE = re.compile(r"\s+")
 
@@ -55,25 +56,13 @@ def join_numbered_headings(pdf: Any, headings: list[str | None]) -> None:
     document whose H2 elements are not the HTML's, one for one, is left as it is."""
     import pydyf
 
-    root = _object(pdf, pdf.catalog.get("StructTreeRoot"))
+    root = structure_root(pdf)
     if root is None:
         return
-    elements: list[Any] = []
-
-    def walk(node: Any) -> None:
-        for kid in node.get("K", ()):
-            child = _object(pdf, kid)
-            if not (isinstance(child, dict) and child.get("Type") == "/StructElem"):
-                continue
-            if child.get("S") == "/H2":
-                elements.append(child)
-            walk(child)
-
-    walk(root)
+    elements = [e for e in descendants(pdf, root) if e.get("S") == "/H2"]
     if len(elements) != len(headings):
         return
-    pages = [_object(pdf, reference) for reference in pdf.page_references]
-    contents = {page.reference: _object(pdf, page["Contents"]) for page in pages}
+    contents = page_contents(pdf)
     for element, words in zip(elements, headings, strict=True):
         marks = element.get("K", ())
         if words is None or not marks or not all(isinstance(m, int) for m in marks):
@@ -96,8 +85,8 @@ def _span(operations: list[Any], first: int, last: int) -> tuple[int, int] | Non
     """Where a span around the marked content ``first`` to ``last`` begins and ends (the end
     index is just past the last one's EMC), widened over the q and Q that open or close inside
     it so that it holds whole graphics states; None when that would take in anything else."""
-    begin = _marked(operations, first)
-    close = _marked(operations, last)
+    begin = marked_at(operations, first)
+    close = marked_at(operations, last)
     if begin is None or close is None or close < begin:
         return None
     depth, end = 0, close + 2
@@ -130,18 +119,3 @@ def _span(operations: list[Any], first: int, last: int) -> tuple[int, int] | Non
             return None
         end += 1
     return start, end
-
-
-def _object(pdf: Any, reference: Any) -> Any:
-    """The object ``reference`` (``b"12 0 R"``) names; None for anything else."""
-    if not isinstance(reference, bytes):
-        return None
-    return pdf.objects[int(reference.split()[0])]
-
-
-def _marked(operations: list[Any], mcid: int) -> int | None:
-    """The index of the property list ``<</MCID mcid>>`` in the page's operations."""
-    for index, operation in enumerate(operations):
-        if isinstance(operation, dict) and operation.get("MCID") == mcid:
-            return index
-    return None

@@ -35,6 +35,7 @@ def _page_marks(pdf: Any) -> list[Any]:
 
 
 def _object(pdf: Any, reference: Any) -> Any:
+    """The object ``reference`` (``b"12 0 R"``) names; None for anything else."""
     if not isinstance(reference, bytes):
         return None  # a marked-content id, or a direct value
     return pdf.objects[int(reference.split()[0])]
@@ -43,6 +44,33 @@ def _object(pdf: Any, reference: Any) -> Any:
 def _element(pdf: Any, kid: Any) -> Any:
     found = _object(pdf, kid)
     return found if isinstance(found, Dictionary) and found.get("Type") == "/StructElem" else None
+
+
+def descendants(pdf: Any, node: Any) -> Iterator[Any]:
+    """The structure elements under ``node``, in the tree's order (each before its children)."""
+    for kid in node.get("K", ()):
+        child = _element(pdf, kid)
+        if child is not None:
+            yield child
+            yield from descendants(pdf, child)
+
+
+def structure_root(pdf: Any) -> Any:
+    """The structure tree's root; None for a document WeasyPrint did not tag."""
+    return _object(pdf, pdf.catalog.get("StructTreeRoot"))
+
+
+def page_contents(pdf: Any) -> dict[bytes, Any]:
+    """Each page's content stream, by the page's reference (what an element's /Pg holds)."""
+    return {page.reference: _object(pdf, page["Contents"]) for page in _pages(pdf)}
+
+
+def marked_at(operations: list[Any], mcid: int) -> int | None:
+    """The index of the property list ``<</MCID mcid>>`` in a page's operations."""
+    for index, operation in enumerate(operations):
+        if isinstance(operation, dict) and operation.get("MCID") == mcid:
+            return index
+    return None
 
 
 _TABLE_PARTS = ("/Table", "/THead", "/TBody", "/TFoot", "/TR", "/TD")
@@ -63,13 +91,8 @@ def _tidy_tables(pdf: Any) -> None:
         found = (_element(pdf, kid) for kid in node.get("K", ()))
         return [child for child in found if child is not None]
 
-    def parts(node: Any) -> Iterator[Any]:
-        for child in children(node):
-            yield child
-            yield from parts(child)
-
     for table in [o for o in pdf.objects if isinstance(o, dict) and o.get("S") == "/Table"]:
-        within = list(parts(table))
+        within = list(descendants(pdf, table))
         if not any(part.get("S") == "/TH" for part in within):
             for part in (table, *within):
                 if part.get("S") in _TABLE_PARTS:
@@ -127,13 +150,13 @@ def _pages(pdf: Any) -> list[Any]:
 def _mark_as_pagination(operations: list[Any], mcid: int) -> None:
     """``/Span <</MCID n>> BDC`` in a page's operations becomes ``/Artifact <</Type
     /Pagination>> BDC``."""
-    for index, operation in enumerate(operations):
-        if isinstance(operation, dict) and operation.get("MCID") == mcid and index:
-            operations[index - 1] = "/Artifact"
-            operation.clear()
-            operation["Type"] = "/Pagination"
-            return
-    raise ValueError(f"marked content {mcid} is not on its page")
+    index = marked_at(operations, mcid)
+    if not index:  # not on its page, or with no tag before it
+        raise ValueError(f"marked content {mcid} is not on its page")
+    operations[index - 1] = "/Artifact"
+    operation = operations[index]
+    operation.clear()
+    operation["Type"] = "/Pagination"
 
 
 # Elements that carry no meaning of their own (ISO 32000-1 14.8.4.2 and 14.8.4.4): WeasyPrint's

@@ -16,7 +16,7 @@ from typing import Any
 
 from docgen.core.errors import DocgenError
 from docgen.core.output import write_atomically
-from docgen.core.safe_open import read_regular
+from docgen.core.safe_open import read_regular, unreadable
 from docgen.core.sending import SmtpServer
 
 PASSWORD_VARIABLE = "DOCGEN_SMTP_PASSWORD"
@@ -47,7 +47,9 @@ def smtp_settings(
     if config is not None:
         try:
             table = tomllib.loads(read_regular(config).decode("utf-8")).get("smtp")
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        except OSError as error:
+            raise SendError(f"{config}: cannot be read ({unreadable(error)}).") from None
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
             raise SendError(f"{config}: cannot be read as a TOML file ({error}).") from None
         if not isinstance(table, dict):
             raise SendError(f"{config}: has no [smtp] table (host, port, security, user, ca_file).")
@@ -80,14 +82,21 @@ def smtp_settings(
 
 def tls_context(ca_file: Path | None) -> ssl.SSLContext:
     """Certificates verified, host name checked: the system's CAs, or the private CA named."""
+    data = b""
+    if ca_file is not None:
+        try:
+            # Read through safe_open: a FIFO named here would block OpenSSL's read for ever.
+            data = read_regular(ca_file)
+        except OSError as error:
+            raise SendError(f"{ca_file}: cannot be read ({unreadable(error)}).") from None
+    # PEM wherever its armour is: OpenSSL's PEM reader, as cafile used it, skips text before a
+    # certificate ("Bag Attributes" from `openssl pkcs12`); else DER
+    pem = b"-----BEGIN CERTIFICATE-----" in data
     try:
         if ca_file is None:
             return ssl.create_default_context()
-        # Read through safe_open: a FIFO named here would block OpenSSL's read for ever.
-        data = read_regular(ca_file)
-        pem = data.lstrip().startswith(b"-----BEGIN")
         return ssl.create_default_context(cadata=data.decode("ascii") if pem else data)
-    except (OSError, ssl.SSLError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError) as error:  # ssl.SSLError is an OSError
         raise SendError(f"{ca_file}: cannot be read as a CA certificate ({error}).") from None
 
 
