@@ -180,24 +180,10 @@ def compute_participant(
     pay = pay_of(facts, participant, limit)
     payment_earliest_on, payment_due_on = payment_window(facts, participant)
     return ParticipantArithmetic(
-        id=pay.id,
-        name=pay.name,
-        plan_compensation=pay.plan_compensation,
-        salary_plan_compensation=pay.salary_plan_compensation,
-        bonus_plan_compensation=pay.bonus_plan_compensation,
-        elective_deferral=pay.elective_deferral,
-        matching_restoration=pay.matching_restoration,
-        retirement_restoration=pay.retirement_restoration,
+        **vars(pay),
         vested=vesting(facts, participant),
         payment_earliest_on=payment_earliest_on,
         payment_due_on=payment_due_on,
-        pay_periods=pay.pay_periods,
-        paychecks=pay.paychecks,
-        paychecks_from=pay.paychecks_from,
-        applied_percent=pay.applied_percent,
-        compensation=pay.compensation,
-        bonus_pay=pay.bonus_pay,
-        notes=pay.notes,
         elections_in_force=in_force_json(participant, facts.plan_year),
     )
 
