@@ -35,7 +35,7 @@ from docgen.kinds.rrp.figures import (
     PeriodArithmetic,
     PlanYearArithmetic,
 )
-from docgen.kinds.rrp.paychecks import Paycheck, Schedules, pay_through, paychecks
+from docgen.kinds.rrp.paychecks import Paycheck, Schedules, employed_in, pay_through, paychecks
 from docgen.kinds.rrp.terms import (
     compensation_limit,
     described,
@@ -360,10 +360,7 @@ def _matched(plan: RRPPlan, deferral: Decimal, cap: Decimal) -> Decimal:
 def services_before(facts: RRPPlanYearFacts, participant: Participant, made_on: date) -> Decimal:
     """The share of the year's salary paid for services on or before ``made_on``: salary is taken
     as earned evenly over the days employed in the Plan Year (from hire, to termination)."""
-    year_start, year_end = date(facts.plan_year, 1, 1), dates.end_of_year(facts.plan_year)
-    start = max(year_start, participant.hired_on or year_start)
-    termination = participant.termination
-    end = min(year_end, termination.on) if termination else year_end
+    start, end = employed_in(participant, facts.plan_year)
     if end < start:
         return ZERO
     total = dates.days_in_period(start, end)
@@ -522,9 +519,7 @@ def _services(
         return period.services_from, period.services_to, True
     if previous is not None:
         return previous + timedelta(days=1), period.paid_on, False
-    start = date(facts.plan_year, 1, 1)
-    if participant.hired_on is not None and participant.hired_on > start:
-        start = participant.hired_on
+    start, _ = employed_in(participant, facts.plan_year)
     return min(start, period.paid_on), period.paid_on, False
 
 
