@@ -301,37 +301,33 @@ def paychecks_on(
     on_day: tuple[PeriodArithmetic, ...] = ()
     through = pay_through(facts, participant, schedules, day)
     if through is not None:  # equal parts of a salary on a schedule: the pay before, added up
-        if through.on_day:
-            if participant.eligible_employee:
-                applied = applied_elections(facts, participant, [])  # the notes are the year's
+        periods: tuple[PayPeriod | Paycheck, ...] = through.on_day
+        paid_that_day = bool(periods)
+    else:
+        pay = paychecks(facts, participant, schedules, through=day)
+        periods = pay.periods
+        # a schedule's paychecks come in date order, through the day: paid that day if the last is
+        paid_that_day = (
+            periods[-1].paid_on == day
+            if pay.source == "schedule" and periods
+            else any(period.paid_on == day for period in periods)
+        )
+    if paid_that_day:
+        if participant.eligible_employee:
+            applied = applied_elections(facts, participant, [])  # the notes are the year's
+        if through is not None:
             on_day = _by_pay_period(
                 facts,
                 participant,
-                through.on_day,
+                periods,
                 limit,
                 applied,
                 [],
                 paid_before=through.paid_before,
                 previous=through.previous,
             )
-        return PaychecksOn(
-            id=participant.id,
-            name=participant.name,
-            eligible_employee=participant.eligible_employee,
-            deferring=applied is not None,
-            paychecks=on_day,
-        )
-    pay = paychecks(facts, participant, schedules, through=day)
-    # a schedule's paychecks come in date order, through the day: paid that day if the last is
-    periods = pay.periods
-    if (
-        periods[-1].paid_on == day
-        if pay.source == "schedule" and periods
-        else any(period.paid_on == day for period in periods)
-    ):
-        if participant.eligible_employee:
-            applied = applied_elections(facts, participant, [])  # the notes are the year's
-        on_day = _by_pay_period(facts, participant, pay.periods, limit, applied, [], on=day)
+        else:
+            on_day = _by_pay_period(facts, participant, periods, limit, applied, [], on=day)
     return PaychecksOn(
         id=participant.id,
         name=participant.name,
