@@ -35,7 +35,7 @@ from docgen.kinds.rrp.figures import (
     PeriodArithmetic,
     PlanYearArithmetic,
 )
-from docgen.kinds.rrp.paychecks import Paycheck, Schedules, pay_through, paychecks
+from docgen.kinds.rrp.paychecks import Paycheck, Schedules, employed_in, pay_through, paychecks
 from docgen.kinds.rrp.terms import (
     compensation_limit,
     described,
@@ -180,24 +180,10 @@ def compute_participant(
     pay = pay_of(facts, participant, limit)
     payment_earliest_on, payment_due_on = payment_window(facts, participant)
     return ParticipantArithmetic(
-        id=pay.id,
-        name=pay.name,
-        plan_compensation=pay.plan_compensation,
-        salary_plan_compensation=pay.salary_plan_compensation,
-        bonus_plan_compensation=pay.bonus_plan_compensation,
-        elective_deferral=pay.elective_deferral,
-        matching_restoration=pay.matching_restoration,
-        retirement_restoration=pay.retirement_restoration,
+        **vars(pay),
         vested=vesting(facts, participant),
         payment_earliest_on=payment_earliest_on,
         payment_due_on=payment_due_on,
-        pay_periods=pay.pay_periods,
-        paychecks=pay.paychecks,
-        paychecks_from=pay.paychecks_from,
-        applied_percent=pay.applied_percent,
-        compensation=pay.compensation,
-        bonus_pay=pay.bonus_pay,
-        notes=pay.notes,
         elections_in_force=in_force_json(participant, facts.plan_year),
     )
 
@@ -315,37 +301,33 @@ def paychecks_on(
     on_day: tuple[PeriodArithmetic, ...] = ()
     through = pay_through(facts, participant, schedules, day)
     if through is not None:  # equal parts of a salary on a schedule: the pay before, added up
-        if through.on_day:
-            if participant.eligible_employee:
-                applied = applied_elections(facts, participant, [])  # the notes are the year's
+        periods: tuple[PayPeriod | Paycheck, ...] = through.on_day
+        paid_that_day = bool(periods)
+    else:
+        pay = paychecks(facts, participant, schedules, through=day)
+        periods = pay.periods
+        # a schedule's paychecks come in date order, through the day: paid that day if the last is
+        paid_that_day = (
+            periods[-1].paid_on == day
+            if pay.source == "schedule" and periods
+            else any(period.paid_on == day for period in periods)
+        )
+    if paid_that_day:
+        if participant.eligible_employee:
+            applied = applied_elections(facts, participant, [])  # the notes are the year's
+        if through is not None:
             on_day = _by_pay_period(
                 facts,
                 participant,
-                through.on_day,
+                periods,
                 limit,
                 applied,
                 [],
                 paid_before=through.paid_before,
                 previous=through.previous,
             )
-        return PaychecksOn(
-            id=participant.id,
-            name=participant.name,
-            eligible_employee=participant.eligible_employee,
-            deferring=applied is not None,
-            paychecks=on_day,
-        )
-    pay = paychecks(facts, participant, schedules, through=day)
-    # a schedule's paychecks come in date order, through the day: paid that day if the last is
-    periods = pay.periods
-    if (
-        periods[-1].paid_on == day
-        if pay.source == "schedule" and periods
-        else any(period.paid_on == day for period in periods)
-    ):
-        if participant.eligible_employee:
-            applied = applied_elections(facts, participant, [])  # the notes are the year's
-        on_day = _by_pay_period(facts, participant, pay.periods, limit, applied, [], on=day)
+        else:
+            on_day = _by_pay_period(facts, participant, periods, limit, applied, [], on=day)
     return PaychecksOn(
         id=participant.id,
         name=participant.name,
@@ -374,10 +356,7 @@ def _matched(plan: RRPPlan, deferral: Decimal, cap: Decimal) -> Decimal:
 def services_before(facts: RRPPlanYearFacts, participant: Participant, made_on: date) -> Decimal:
     """The share of the year's salary paid for services on or before ``made_on``: salary is taken
     as earned evenly over the days employed in the Plan Year (from hire, to termination)."""
-    year_start, year_end = date(facts.plan_year, 1, 1), dates.end_of_year(facts.plan_year)
-    start = max(year_start, participant.hired_on or year_start)
-    termination = participant.termination
-    end = min(year_end, termination.on) if termination else year_end
+    start, end = employed_in(participant, facts.plan_year)
     if end < start:
         return ZERO
     total = dates.days_in_period(start, end)
@@ -536,9 +515,7 @@ def _services(
         return period.services_from, period.services_to, True
     if previous is not None:
         return previous + timedelta(days=1), period.paid_on, False
-    start = date(facts.plan_year, 1, 1)
-    if participant.hired_on is not None and participant.hired_on > start:
-        start = participant.hired_on
+    start, _ = employed_in(participant, facts.plan_year)
     return min(start, period.paid_on), period.paid_on, False
 
 

@@ -81,27 +81,14 @@ class PaychecksOn:
 
 
 @dataclass(frozen=True)
-class ParticipantArithmetic:
-    """Everything the Plan makes of one Participant's year. ``None`` means not applicable."""
+class ParticipantArithmetic(ParticipantPay):
+    """Everything the Plan makes of one Participant's year: their pay paycheck by paycheck
+    (ParticipantPay, what `docgen payroll` prints), with vesting, the payment window and the
+    elections in force. ``None`` means not applicable."""
 
-    id: str
-    name: str
-    plan_compensation: Decimal
-    salary_plan_compensation: Decimal
-    bonus_plan_compensation: Decimal
-    elective_deferral: Decimal | None
-    matching_restoration: Decimal | None
-    retirement_restoration: Decimal | None
     vested: Vested
     payment_earliest_on: date | None
     payment_due_on: date | None
-    pay_periods: tuple[PeriodArithmetic, ...] = ()
-    paychecks: tuple[PeriodArithmetic, ...] = ()  # every pay period, deferral or not (payroll)
-    paychecks_from: str = "none"  # facts | schedule | none (docgen.kinds.rrp.paychecks)
-    applied_percent: dict[str, Decimal] = field(default_factory=dict)  # the percentages used
-    compensation: Decimal = Decimal(0)  # the year's pay, and its bonus part (payroll's year line)
-    bonus_pay: Decimal = Decimal(0)
-    notes: tuple[str, ...] = ()
     elections_in_force: dict[str, dict[str, Any] | None] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:

@@ -90,6 +90,16 @@ class Schedules:
         return found
 
 
+def employed_in(participant: Participant, year: int) -> tuple[date, date]:
+    """The first and last day of ``year`` the participant is employed: from the hire date (or
+    January 1) through the termination date (or December 31); the first after the last when
+    they worked no day of it."""
+    start = max(date(year, 1, 1), participant.hired_on or date(year, 1, 1))
+    termination = participant.termination
+    end = min(dates.end_of_year(year), termination.on) if termination else dates.end_of_year(year)
+    return start, end
+
+
 def paychecks(
     facts: RRPPlanYearFacts,
     participant: Participant,
@@ -109,15 +119,16 @@ def paychecks(
     if schedules is None:
         schedules = Schedules(facts)
     year = facts.plan_year
-    start = max(date(year, 1, 1), participant.hired_on or date(year, 1, 1))
-    termination = participant.termination
-    end = min(dates.end_of_year(year), termination.on) if termination else dates.end_of_year(year)
+    start, end = employed_in(participant, year)
     bonus = participant.bonus_compensation or ZERO
     notes = [schedules.paid_on(participant, schedule)]
     # (pay date, salary, first and last day of the services it pays for)
     salary_checks: list[tuple[date, Decimal, date, date]] = []
     rate = participant.annual_rate
     if rate is not None:
+        # the hire and termination dates as they stand, not clipped to the year: a period that
+        # began in December is paid in full on its January pay date (annual_rate)
+        termination = participant.termination
         checks = rate_paychecks(
             rate, schedule, year, participant.hired_on, termination.on if termination else None
         )
@@ -204,9 +215,7 @@ def pay_through(
     if schedule is None:
         return None
     year = facts.plan_year
-    start = max(date(year, 1, 1), participant.hired_on or date(year, 1, 1))
-    termination = participant.termination
-    end = min(dates.end_of_year(year), termination.on) if termination else dates.end_of_year(year)
+    start, end = employed_in(participant, year)
     bonus = participant.bonus_compensation or ZERO
     # the notes are the whole year's, which `payroll --pay-date` does not print
     regular, parts = _regular_parts(
