@@ -117,6 +117,7 @@ class Columns:
 
 CHART_LEFT = 80  # room for the amounts of the grid lines
 CHART_TOP = 12
+SMALL_CHAR = 6.6  # the widest an 11-point label's character averages: an estimate
 PLOT = 220
 
 
@@ -152,6 +153,6 @@ def deferral_and_match(
             if day.strftime("%b") != month:  # each month's first pay date
                 month = day.strftime("%b")
                 chart.labels.append((centre, month))
-        elif len(pay_dates) <= 40:
-            chart.labels.append((centre, label))
+        elif not chart.labels or centre - chart.labels[-1][0] >= SMALL_CHAR * len(label) + 8:
+            chart.labels.append((centre, label))  # a participant, where it clears the last label
     return chart
