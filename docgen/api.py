@@ -160,13 +160,10 @@ def stage_help() -> str:
     )
 
 
-def compute(
-    path: str | Path, output_format: str, *, loaded: LoadedFacts | None = None
-) -> RenderableType:
+def compute(path: str | Path, output_format: str) -> RenderableType:
     """The Plan's arithmetic for a kind that has one (`docgen compute`): ``json`` or ``csv``
-    text, or ``text`` as a rich table. ``loaded``: ``path`` as already loaded (the workspace's,
-    loaded once per version of its files)."""
-    loaded = load_facts(path) if loaded is None else loaded
+    text, or ``text`` as a rich table."""
+    loaded = load_facts(path)
     kind = kind_offering(loaded, "has_compute", "no arithmetic to compute")
     assert isinstance(kind, ComputesPlan)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
@@ -193,19 +190,12 @@ def export_ocf(
     return export(Path(path), Path(output), as_of, None if issued is None else Path(issued))
 
 
-def payroll(
-    path: str | Path,
-    output_format: str,
-    pay_date: date | None = None,
-    *,
-    loaded: LoadedFacts | None = None,
-) -> RenderableType:
+def payroll(path: str | Path, output_format: str, pay_date: date | None = None) -> RenderableType:
     """`docgen payroll`: per participant, per paycheck, the Plan Compensation, the percentage in
     force, the deferral and the match with its cap (DESIGN.md, "The Plan's arithmetic"),
     ``csv`` or ``json`` text or ``text`` as a rich table; with ``pay_date``, that pay date's
-    paychecks alone, in the facts' ``payroll.layout`` when they give one (A24). ``loaded``:
-    ``path`` as already loaded."""
-    loaded = load_facts(path) if loaded is None else loaded
+    paychecks alone, in the facts' ``payroll.layout`` when they give one (A24)."""
+    loaded = load_facts(path)
     kind = kind_offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
     assert isinstance(kind, RunsPayroll)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other

@@ -21,10 +21,6 @@ def money(text: Any) -> str:
         return str(text)
 
 
-def percent(text: Any) -> str:
-    return "-" if text is None else f"{text}%"
-
-
 @dataclass
 class Row:
     id: str
