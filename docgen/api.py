@@ -19,6 +19,7 @@ from docgen.checker.runner import StageError, resolve_stage, run_checks
 from docgen.core.documents import FORMATS
 from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, clipped
 from docgen.core.findings import Report
+from docgen.core.formats import amount_shown
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, inputs_of_one_command, write_report
 from docgen.core.safe_text import for_terminal
@@ -61,6 +62,7 @@ __all__ = [
     "StageError",
     "UnknownRule",
     "all_rules",
+    "amount_shown",
     "approve",
     "batch",
     "calendar",
