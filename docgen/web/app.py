@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import threading
+from collections import Counter
 from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
@@ -444,25 +445,19 @@ async def cycle(ws: Workspace, request: Request) -> Response:
     )
 
 
-def _filter_choices(found: Any, person: str, rule: str) -> dict[str, list[tuple[str, int]]]:
+def _filter_choices(report: Any, person: str, rule: str) -> dict[str, list[tuple[str, int]]]:
     """The Findings filter's choices: each person, rule and severity the findings name, with how
-    many each has (a person or rule asked for that has none is listed too, with 0)."""
-    counts: dict[str, dict[str, int]] = {"person": {}, "rule": {}, "severity": {}}
-    for finding in found:
-        for key, value in (
-            ("person", finding.subject),
-            ("rule", finding.rule),
-            ("severity", finding.severity),
-        ):
-            counts[key][value] = counts[key].get(value, 0) + 1
-    for key, asked in (("person", person), ("rule", rule)):
+    many each has (a person or rule asked for that has none is listed too, with 0); severities
+    in the report's order and counts (Report.summary)."""
+    people = Counter(finding.subject for finding in report.findings)
+    rules = Counter(finding.rule for finding in report.findings)
+    for counts, asked in ((people, person), (rules, rule)):
         if asked:
-            counts[key].setdefault(asked, 0)
-    order = {"error": 0, "warning": 1, "info": 2}
+            counts.setdefault(asked, 0)
     return {
-        "person": sorted(counts["person"].items()),
-        "rule": sorted(counts["rule"].items()),
-        "severity": sorted(counts["severity"].items(), key=lambda item: order.get(item[0], 3)),
+        "person": sorted(people.items()),
+        "rule": sorted(rules.items()),
+        "severity": [(severity, n) for severity, n in report.summary.items() if n],
     }
 
 
@@ -498,7 +493,7 @@ async def findings(ws: Workspace, request: Request) -> Response:
         person=person,
         rule=rule,
         severity=severity,
-        choices=(choices := _filter_choices(report.findings, person, rule)),
+        choices=(choices := _filter_choices(report, person, rule)),
         person_list=len(choices["person"]) <= PERSON_CHOICES,
         shown=len(shown),
     )
