@@ -565,7 +565,7 @@ def read_returned(path: str | Path, form: str | Path, *, received_on: date) -> A
 
 
 def read_paper(
-    path: str | Path,
+    loaded: LoadedFacts,
     subject: str,
     options: Mapping[str, str | list[str] | None],
     *,
@@ -573,11 +573,12 @@ def read_paper(
     as_of: date,
 ) -> Any:
     """`docgen serve`'s paper forms: what `docgen elect` would record from ``options`` (the
-    Filing), validated as elect validates them, with nothing written; a paper form elect would
-    refuse raises the same FormsRefused."""
+    Filing) in ``loaded`` (the facts as the workspace loaded them, not read again), validated as
+    elect validates them, with nothing written; a paper form elect would refuse raises the same
+    FormsRefused."""
     from docgen.intake.forms import read_paper as read
 
-    return read(path, subject, options, received_on=received_on, as_of=as_of)
+    return read(loaded, subject, options, received_on=received_on, as_of=as_of)
 
 
 def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:

@@ -714,7 +714,7 @@ async def returned(ws: Workspace, request: Request) -> Response:
     given = paper_given(request.query_params, options)
     if request.query_params.get("paper"):
         try:
-            filing = api.read_paper(path, person, given, received_on=received, as_of=as_of)
+            filing = api.read_paper(loaded, person, given, received_on=received, as_of=as_of)
             paper = readings.reading("The paper form", filing, names.get(filing.subject, ""))
         except api.DocgenError as error:
             paper = readings.refused("The paper form", error)
