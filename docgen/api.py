@@ -589,6 +589,14 @@ def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
     return words(filing)
 
 
+def pay_on_choices() -> tuple[tuple[str, str], ...]:
+    """Exhibit I, Section III's payment options as (the value `docgen elect --pay-on` takes, the
+    words the returned forms screen shows it in: docgen.intake.filing_words)."""
+    from docgen.intake.filing_words import PAY_ON
+
+    return tuple(PAY_ON.items())
+
+
 def stated_kind(path: str | Path) -> str:
     """The kind a facts file states on its top-level ``kind:`` line, as the kind's title and
     name ("TITLE (NAME)"), read without loading the file (the workspace lists every file of a

@@ -60,11 +60,6 @@ PAPER_FIELDS = {
     "recorded-by": ("Recorded by (your name, on the on-file copy)", False),
     "accept-name": ("Accept a printed name that differs from the record, because", False),
 }
-PAY_ON = (  # Exhibit I, Section III's options, by the value `docgen elect --pay-on` takes
-    ("separation", "(a) Separation from Service"),
-    ("date", "(b) a date"),
-    ("earlier_of_separation_or_date", "(c) the earlier of Separation from Service or a date"),
-)
 SERVED = {
     ".pdf": "application/pdf",
     ".html": "text/html; charset=utf-8",
@@ -732,7 +727,7 @@ async def returned(ws: Workspace, request: Request) -> Response:
         person=person,
         given=given,
         paper_fields=[(o, *PAPER_FIELDS.get(o, (o, False))) for o in options],
-        pay_on=PAY_ON,
+        pay_on=api.pay_on_choices(),
         rows=rows[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
         number=number,
         pages=max(1, -(-len(rows) // PAGE_ROWS)),
