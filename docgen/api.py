@@ -19,6 +19,7 @@ from docgen.checker.runner import StageError, resolve_stage, run_checks
 from docgen.core.documents import FORMATS
 from docgen.core.errors import QUOTE_LIMIT, DocgenError, LoadError, clipped
 from docgen.core.findings import Report
+from docgen.core.formats import amount_shown
 from docgen.core.model import EARLIEST_DATE, LATEST_DATE
 from docgen.core.output import OutputError, inputs_of_one_command, write_report
 from docgen.core.safe_text import for_terminal
@@ -61,6 +62,7 @@ __all__ = [
     "StageError",
     "UnknownRule",
     "all_rules",
+    "amount_shown",
     "approve",
     "batch",
     "calendar",
@@ -160,13 +162,10 @@ def stage_help() -> str:
     )
 
 
-def compute(
-    path: str | Path, output_format: str, *, loaded: LoadedFacts | None = None
-) -> RenderableType:
+def compute(path: str | Path, output_format: str) -> RenderableType:
     """The Plan's arithmetic for a kind that has one (`docgen compute`): ``json`` or ``csv``
-    text, or ``text`` as a rich table. ``loaded``: ``path`` as already loaded (the workspace's,
-    loaded once per version of its files)."""
-    loaded = load_facts(path) if loaded is None else loaded
+    text, or ``text`` as a rich table."""
+    loaded = load_facts(path)
     kind = kind_offering(loaded, "has_compute", "no arithmetic to compute")
     assert isinstance(kind, ComputesPlan)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
@@ -193,19 +192,12 @@ def export_ocf(
     return export(Path(path), Path(output), as_of, None if issued is None else Path(issued))
 
 
-def payroll(
-    path: str | Path,
-    output_format: str,
-    pay_date: date | None = None,
-    *,
-    loaded: LoadedFacts | None = None,
-) -> RenderableType:
+def payroll(path: str | Path, output_format: str, pay_date: date | None = None) -> RenderableType:
     """`docgen payroll`: per participant, per paycheck, the Plan Compensation, the percentage in
     force, the deferral and the match with its cap (DESIGN.md, "The Plan's arithmetic"),
     ``csv`` or ``json`` text or ``text`` as a rich table; with ``pay_date``, that pay date's
-    paychecks alone, in the facts' ``payroll.layout`` when they give one (A24). ``loaded``:
-    ``path`` as already loaded."""
-    loaded = load_facts(path) if loaded is None else loaded
+    paychecks alone, in the facts' ``payroll.layout`` when they give one (A24)."""
+    loaded = load_facts(path)
     kind = kind_offering(loaded, "has_payroll", "no payroll: only a Plan with pay periods has one")
     assert isinstance(kind, RunsPayroll)  # kind_offering refused any other
     shown = cast("ComputeFormat", output_format)  # the command line offers no other
@@ -573,7 +565,7 @@ def read_returned(path: str | Path, form: str | Path, *, received_on: date) -> A
 
 
 def read_paper(
-    path: str | Path,
+    loaded: LoadedFacts,
     subject: str,
     options: Mapping[str, str | list[str] | None],
     *,
@@ -581,11 +573,12 @@ def read_paper(
     as_of: date,
 ) -> Any:
     """`docgen serve`'s paper forms: what `docgen elect` would record from ``options`` (the
-    Filing), validated as elect validates them, with nothing written; a paper form elect would
-    refuse raises the same FormsRefused."""
+    Filing) in ``loaded`` (the facts as the workspace loaded them, not read again), validated as
+    elect validates them, with nothing written; a paper form elect would refuse raises the same
+    FormsRefused."""
     from docgen.intake.forms import read_paper as read
 
-    return read(path, subject, options, received_on=received_on, as_of=as_of)
+    return read(loaded, subject, options, received_on=received_on, as_of=as_of)
 
 
 def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -594,6 +587,14 @@ def filing_words(filing: Any) -> list[tuple[str, list[tuple[str, str]]]]:
     from docgen.intake.filing_words import filing_words as words
 
     return words(filing)
+
+
+def pay_on_choices() -> tuple[tuple[str, str], ...]:
+    """Exhibit I, Section III's payment options as (the value `docgen elect --pay-on` takes, the
+    words the returned forms screen shows it in: docgen.intake.filing_words)."""
+    from docgen.intake.filing_words import PAY_ON
+
+    return tuple(PAY_ON.items())
 
 
 def stated_kind(path: str | Path) -> str:

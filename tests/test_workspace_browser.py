@@ -7,6 +7,7 @@ refused (issue 41). DOCGEN_SCREENSHOTS=DIR keeps a screenshot of each screen the
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
 import shutil
@@ -431,3 +432,23 @@ def test_a_table_of_more_than_5000_people_is_read_page_by_page_without_javascrip
         assert shown() == people[(pages - 1) * 100 :]
         assert page.locator("p.pager >> nth=0").get_by_text("next").count() == 0
         context.close()
+
+
+def test_the_charts_labels_are_not_drawn_over(page, server, folder):
+    """The glance's window labels end left of their bars (a route naming its period's end, with
+    its count, is wider than the column first given to labels), and the RRP chart's participant
+    labels under the axis do not run into each other."""
+    shutil.copy(SAMPLES / "rrp-2026.yaml", folder / "rrp.yaml")
+    page.goto(f"{server}/cycle?f=rrp.yaml&as_of=2026-07-01")
+    timeline = page.locator("svg[aria-labelledby=timeline-title]")
+    labels, bars = timeline.locator("text[x='8']"), timeline.locator("rect")
+    assert labels.count() == bars.count() > 0
+    for index in range(labels.count()):
+        label, bar = labels.nth(index).bounding_box(), bars.nth(index).bounding_box()
+        assert label and bar and label["x"] + label["width"] < bar["x"], (index, label, bar)
+    page.goto(f"{server}/rrp?f=rrp.yaml&as_of=2026-07-01")
+    axis = page.locator("#deferral-chart > text[text-anchor=middle]")
+    boxes = [axis.nth(index).bounding_box() for index in range(axis.count())]
+    assert len(boxes) > 1
+    for left, right in itertools.pairwise(boxes):
+        assert left and right and left["x"] + left["width"] < right["x"], (left, right)

@@ -43,6 +43,12 @@ def money_text(amount: Decimal | None) -> str | None:
     return str(amount.quantize(CENT, rounding=ROUND_HALF_UP))
 
 
+def amount_shown(amount: Decimal | None) -> str:
+    """How `docgen compute`'s table and the workspace show an amount: Decimal("160000") ->
+    "160,000.00", rounded to the cent as :func:`cents`; None (not applicable) -> "-"."""
+    return "-" if amount is None else f"{cents(amount):,.2f}"
+
+
 def percent_text(value: Decimal) -> str:
     """Decimal("6") -> "6"; Decimal("2.5") -> "2.5"."""
     return format(value.normalize(), "f")

@@ -190,7 +190,7 @@ def _name_to_accept(hooks: FormIntake, accept_name: str | None, origin: str) -> 
 
 
 def read_paper(
-    facts_path: str | Path,
+    loaded: LoadedFacts,
     subject_id: str,
     options: Mapping[str, Any],
     *,
@@ -198,9 +198,9 @@ def read_paper(
     as_of: date,
 ) -> Filing:
     """What `docgen elect` would record from a paper form's fields, validated exactly as elect
-    validates them, with nothing written (the workspace shows it before its Record button); a
-    form elect would refuse raises the same FormsRefused."""
-    loaded = load_facts(facts_path)
+    validates them, with nothing written (the workspace shows it before its Record button, from
+    the facts it has loaded: a 10,000-person roster is not read again for it); a form elect
+    would refuse raises the same FormsRefused."""
     return _paper(loaded, _hooks(loaded), subject_id, options, received_on, as_of)[1]
 
 

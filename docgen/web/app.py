@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import threading
+from collections import Counter
 from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
@@ -59,11 +60,6 @@ PAPER_FIELDS = {
     "recorded-by": ("Recorded by (your name, on the on-file copy)", False),
     "accept-name": ("Accept a printed name that differs from the record, because", False),
 }
-PAY_ON = (  # Exhibit I, Section III's options, by the value `docgen elect --pay-on` takes
-    ("separation", "(a) Separation from Service"),
-    ("date", "(b) a date"),
-    ("earlier_of_separation_or_date", "(c) the earlier of Separation from Service or a date"),
-)
 SERVED = {
     ".pdf": "application/pdf",
     ".html": "text/html; charset=utf-8",
@@ -444,25 +440,19 @@ async def cycle(ws: Workspace, request: Request) -> Response:
     )
 
 
-def _filter_choices(found: Any, person: str, rule: str) -> dict[str, list[tuple[str, int]]]:
+def _filter_choices(report: Any, person: str, rule: str) -> dict[str, list[tuple[str, int]]]:
     """The Findings filter's choices: each person, rule and severity the findings name, with how
-    many each has (a person or rule asked for that has none is listed too, with 0)."""
-    counts: dict[str, dict[str, int]] = {"person": {}, "rule": {}, "severity": {}}
-    for finding in found:
-        for key, value in (
-            ("person", finding.subject),
-            ("rule", finding.rule),
-            ("severity", finding.severity),
-        ):
-            counts[key][value] = counts[key].get(value, 0) + 1
-    for key, asked in (("person", person), ("rule", rule)):
+    many each has (a person or rule asked for that has none is listed too, with 0); severities
+    in the report's order and counts (Report.summary)."""
+    people = Counter(finding.subject for finding in report.findings)
+    rules = Counter(finding.rule for finding in report.findings)
+    for counts, asked in ((people, person), (rules, rule)):
         if asked:
-            counts[key].setdefault(asked, 0)
-    order = {"error": 0, "warning": 1, "info": 2}
+            counts.setdefault(asked, 0)
     return {
-        "person": sorted(counts["person"].items()),
-        "rule": sorted(counts["rule"].items()),
-        "severity": sorted(counts["severity"].items(), key=lambda item: order.get(item[0], 3)),
+        "person": sorted(people.items()),
+        "rule": sorted(rules.items()),
+        "severity": [(severity, n) for severity, n in report.summary.items() if n],
     }
 
 
@@ -498,7 +488,7 @@ async def findings(ws: Workspace, request: Request) -> Response:
         person=person,
         rule=rule,
         severity=severity,
-        choices=(choices := _filter_choices(report.findings, person, rule)),
+        choices=(choices := _filter_choices(report, person, rule)),
         person_list=len(choices["person"]) <= PERSON_CHOICES,
         shown=len(shown),
     )
@@ -719,7 +709,7 @@ async def returned(ws: Workspace, request: Request) -> Response:
     given = paper_given(request.query_params, options)
     if request.query_params.get("paper"):
         try:
-            filing = api.read_paper(path, person, given, received_on=received, as_of=as_of)
+            filing = api.read_paper(loaded, person, given, received_on=received, as_of=as_of)
             paper = readings.reading("The paper form", filing, names.get(filing.subject, ""))
         except api.DocgenError as error:
             paper = readings.refused("The paper form", error)
@@ -737,7 +727,7 @@ async def returned(ws: Workspace, request: Request) -> Response:
         person=person,
         given=given,
         paper_fields=[(o, *PAPER_FIELDS.get(o, (o, False))) for o in options],
-        pay_on=PAY_ON,
+        pay_on=api.pay_on_choices(),
         rows=rows[(number - 1) * PAGE_ROWS : number * PAGE_ROWS],
         number=number,
         pages=max(1, -(-len(rows) // PAGE_ROWS)),

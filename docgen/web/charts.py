@@ -11,7 +11,9 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 WIDTH = 900
-LEFT = 230
+LEFT = 230  # the labels' column at least; wider for a longer label, up to MOST_LEFT
+MOST_LEFT = 480
+CHAR = 7.2  # the widest a 12-point label's character averages (digits, sans-serif): an estimate
 RIGHT = 100  # room for the last bar's "to YYYY-MM-DD"
 ROW = 26
 
@@ -34,9 +36,9 @@ class Timeline:
     today_label: str = ""
 
 
-def _x(day: date, first: date, last: date) -> float:
+def _x(day: date, first: date, last: date, left: float = LEFT) -> float:
     days = max((last - first).days, 1)
-    return LEFT + (WIDTH - LEFT - RIGHT) * (day - first).days / days
+    return left + (WIDTH - left - RIGHT) * (day - first).days / days
 
 
 def timeline(windows: list[dict[str, str]], as_of: date) -> Timeline:
@@ -54,14 +56,22 @@ def timeline(windows: list[dict[str, str]], as_of: date) -> Timeline:
             days.append(date.fromisoformat(opens))
     first, last = min(days), max(days)
     chart = Timeline(height=ROW * len(groups) + 50)
-    for row, ((route, opens, closes), count) in enumerate(sorted(groups.items())):
+    labels = {
+        key: f"{key[0]} ({count} {'person' if count == 1 else 'people'})"
+        for key, count in groups.items()
+    }
+    # the bars start right of the longest label, so none is drawn over (a route names its
+    # period's end: "performance-based-2026-12-31 (274 people)" is wider than LEFT)
+    left = min(max(LEFT, 8 + CHAR * max(len(label) for label in labels.values()) + 12), MOST_LEFT)
+
+    def x(day: date) -> float:
+        return _x(day, first, last, left)
+
+    for row, ((_, opens, closes), label) in enumerate(sorted(labels.items())):
         start = date.fromisoformat(opens) if opens else min(first, as_of)
         end = date.fromisoformat(closes)
-        x0, x1 = _x(start, first, last), _x(end, first, last)
-        people = f"{count} {'person' if count == 1 else 'people'}"
-        chart.bars.append(
-            Bar(x0, 10 + ROW * row, max(x1 - x0, 3), f"{route} ({people})", f"to {closes}")
-        )
+        x0, x1 = x(start), x(end)
+        chart.bars.append(Bar(x0, 10 + ROW * row, max(x1 - x0, 3), label, f"to {closes}"))
     # the first and last days, and the first of each month between (weeks for a short span)
     span = (last - first).days
     marks = [first]
@@ -74,12 +84,12 @@ def timeline(windows: list[dict[str, str]], as_of: date) -> Timeline:
         marks.append(last)
     kept: list[date] = []
     for mark in marks:  # no two labels closer than 70 points
-        if not kept or _x(mark, first, last) - _x(kept[-1], first, last) >= 70:
+        if not kept or x(mark) - x(kept[-1]) >= 70:
             kept.append(mark)
         elif mark == last:
             kept[-1] = last
-    chart.ticks = [(_x(mark, first, last), mark.isoformat()) for mark in kept]
-    chart.today = _x(as_of, first, last)
+    chart.ticks = [(x(mark), mark.isoformat()) for mark in kept]
+    chart.today = x(as_of)
     chart.today_label = f"as of {as_of.isoformat()}"
     return chart
 
@@ -107,6 +117,7 @@ class Columns:
 
 CHART_LEFT = 80  # room for the amounts of the grid lines
 CHART_TOP = 12
+SMALL_CHAR = 6.6  # the widest an 11-point label's character averages: an estimate
 PLOT = 220
 
 
@@ -142,6 +153,6 @@ def deferral_and_match(
             if day.strftime("%b") != month:  # each month's first pay date
                 month = day.strftime("%b")
                 chart.labels.append((centre, month))
-        elif len(pay_dates) <= 40:
-            chart.labels.append((centre, label))
+        elif not chart.labels or centre - chart.labels[-1][0] >= SMALL_CHAR * len(label) + 8:
+            chart.labels.append((centre, label))  # a participant, where it clears the last label
     return chart

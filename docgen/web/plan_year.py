@@ -10,19 +10,18 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from docgen import api
+
 
 def money(text: Any) -> str:
-    """ "160000.00" -> "160,000.00", as `docgen compute` prints; None (not applicable) -> "-"."""
+    """ "160000.00" (compute's JSON) -> "160,000.00", as `docgen compute` prints it
+    (formats.amount_shown); None or "" (not applicable) -> "-"."""
     if text is None or text == "":
         return "-"
     try:
-        return f"{Decimal(str(text)):,.2f}"
+        return api.amount_shown(Decimal(str(text)))
     except InvalidOperation:
         return str(text)
-
-
-def percent(text: Any) -> str:
-    return "-" if text is None else f"{text}%"
 
 
 @dataclass

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
-from docgen.core.formats import cents
+from docgen.core.formats import amount_shown
 from docgen.core.safe_text import csv_text, for_terminal, json_text
 from docgen.kinds.registry import ComputeFormat
 from docgen.kinds.rrp.figures import PlanYearArithmetic
@@ -75,10 +73,10 @@ def as_table(result: PlanYearArithmetic):
     for row in result.participants:
         table.add_row(
             Text(row.id),
-            _dollars(row.plan_compensation),
-            _dollars(row.elective_deferral),
-            _dollars(row.matching_restoration),
-            _dollars(row.retirement_restoration),
+            amount_shown(row.plan_compensation),
+            amount_shown(row.elective_deferral),
+            amount_shown(row.matching_restoration),
+            amount_shown(row.retirement_restoration),
             "yes" if row.vested.restoration_accounts else "no",
             _iso(row.payment_due_on) or "",
         )
@@ -90,10 +88,6 @@ def as_table(result: PlanYearArithmetic):
         style="dim",
     )
     return Group(table, legend, notes)
-
-
-def _dollars(amount: Decimal | None) -> str:
-    return "-" if amount is None else f"{cents(amount):,.2f}"
 
 
 def _iso(day) -> str | None:
