@@ -287,6 +287,41 @@ def plan_term_defaulted(context: CheckContext) -> Iterator[Hit]:
 
 
 @rule(
+    "RRP-INVESTMENT-MENU-MISSING",
+    title="No investment options for the Deferral Election Form to offer",
+    severity="error",
+    cites=[plan("3.05(a)"), plan("3.05(b)")],
+    stages=("enrollment",),
+    explanation="A Participant selects investment options when filing to become a Participant "
+    "(Plan 3.05(b)), from the menu the Plan Asset Committee determines (Plan 3.05(a)). The "
+    "Deferral Election Form lists that menu; without plan.investment_options it has nothing to "
+    "offer and is not issued.",
+    sources=[rrp_src.PLAN_3_05_A, rrp_src.PLAN_3_05_B],
+    remedy="List the Plan Asset Committee's investment options under plan: "
+    '(investment_options: ["...", ...]), as its current menu names them.',
+)
+def investment_menu_missing(context: CheckContext) -> Iterator[Hit]:
+    facts = context.facts
+    if facts.plan.investment_options:
+        return
+    receiving = [
+        participant.id
+        for _, participant in _participants(context)
+        if receives_election_form(facts, participant, context.stage)
+    ]
+    if receiving:
+        shown = ", ".join(receiving[:5]) + (
+            f" and {len(receiving) - 5} more" if len(receiving) > 5 else ""
+        )
+        yield Hit(
+            KIND.head(facts)[0],
+            "plan.investment_options",
+            "plan.investment_options is empty: the Deferral Election Form lists the Plan Asset "
+            f"Committee's investment options (Plan 3.05(a)) and cannot be issued to {shown}.",
+        )
+
+
+@rule(
     "RRP-FORM-ISSUED-AFTER-DEADLINE",
     title="Blank Deferral Election Form issued after the participant's deadline",
     severity="error",

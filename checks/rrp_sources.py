@@ -109,6 +109,14 @@ PLAN_2_03_C = quote(
     initial deferral election.
 """,
 )
+PLAN_3_05_A = quote(
+    plan("3.05(a)"),
+    """
+    Investment options will be determined by the Plan Asset Committee. The Plan Asset
+    Committee, in its sole and absolute discretion, may add or remove investment options from
+    the Plan menu from time to time.
+""",
+)
 PLAN_3_05_B = quote(
     plan("3.05(b)"),
     """

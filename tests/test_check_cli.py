@@ -97,7 +97,7 @@ def test_text_groups_by_director_and_ends_with_a_summary(cli, samples):
 WARNING_ONLY = """\
 kind: rrp-plan-year
 company: {name: Example Co.}
-plan: {name: Example Co. Retirement Restoration Plan}
+plan: {name: Example Co. Retirement Restoration Plan, investment_options: [Stable Value Fund]}
 plan_year: 2026
 participants:
   - id: p1

@@ -60,7 +60,7 @@ def test_a_replaced_form_with_an_early_pay_date_is_info(cli, tmp_path):
 
 RRP = """kind: rrp-plan-year
 company: {name: Example Co.}
-plan: {name: Example Co. Retirement Restoration Plan}
+plan: {name: Example Co. Retirement Restoration Plan, investment_options: [Stable Value Fund]}
 plan_year: 2026
 participants:
   - id: p1
