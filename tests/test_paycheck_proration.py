@@ -89,3 +89,22 @@ def test_the_note_names_the_days_worked_and_the_periods_days_as_counted():
     facts = _facts("2026-07-10")
     notes = paychecks(facts, facts.participants[0]).notes
     assert any("the days worked, 6 of the period's 15 days" in note for note in notes), notes
+
+
+def test_a_semimonthly_years_first_period_is_january_1_to_15():
+    # The January 15 paycheck pays for January 1-15 (15 days; the previous pay date is December
+    # 31), not the 16 days back that the gap to January 31 would give; hired January 5, 11
+    # worked: 23 full paychecks and 11/15 of one. The same period an annual rate is prorated by.
+    paid = _salaries("2026-01-05")
+    assert len(paid) == 24
+    share = Decimal(400000) * 11 / 15 / (Decimal(23) + Decimal(11) / 15)
+    assert paid[0] == share.quantize(Decimal("0.01"), rounding="ROUND_DOWN")
+
+
+def test_a_monthly_years_first_period_is_the_month_before_its_pay_date():
+    # Paid on each month's last day: the January 31 paycheck pays for January 1-31 (31 days,
+    # not the 28 back to the gap before February 28); hired January 2, 30 worked.
+    paid = _salaries("2026-01-02", frequency="monthly", first="2026-01-31")
+    assert len(paid) == 12
+    share = Decimal(400000) * 30 / 31 / (Decimal(11) + Decimal(30) / 31)
+    assert paid[0] == share.quantize(Decimal("0.01"), rounding="ROUND_DOWN")

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from docgen.core import dates
 from docgen.kinds.rrp.annual_rate import rate_notes, rate_paychecks
 from docgen.kinds.rrp.facts import Participant, PayPeriod, RRPPlanYearFacts
-from docgen.kinds.rrp.pay_schedule import RULES, PaySchedule, pay_dates
+from docgen.kinds.rrp.pay_schedule import RULES, PaySchedule, pay_dates, previous_pay_date
 
 ZERO = Decimal(0)
 CENT = Decimal("0.01")
@@ -142,7 +142,7 @@ def paychecks(
     else:
         compensation = _pay_given(participant)
         salary_checks = _equal_parts(
-            schedules.pay_dates(schedule), compensation - bonus, start, end, notes
+            schedule, schedules.pay_dates(schedule), compensation - bonus, start, end, notes
         )
     regular = [day for day, _, _, _ in salary_checks]
     periods: list[PayPeriod | Paycheck] = []
@@ -219,7 +219,7 @@ def pay_through(
     bonus = participant.bonus_compensation or ZERO
     # the notes are the whole year's, which `payroll --pay-date` does not print
     regular, parts = _regular_parts(
-        schedules.pay_dates(schedule), _pay_given(participant) - bonus, start, end, []
+        schedule, schedules.pay_dates(schedule), _pay_given(participant) - bonus, start, end, []
     )
     before = bisect_left(regular, day)  # the regular paychecks paid before the day
     paid_before = sum(parts[:before], ZERO)
@@ -242,10 +242,15 @@ def pay_through(
 
 
 def _equal_parts(
-    schedule: tuple[date, ...], salary: Decimal, start: date, end: date, notes: list[str]
+    pay_schedule: PaySchedule,
+    schedule: tuple[date, ...],
+    salary: Decimal,
+    start: date,
+    end: date,
+    notes: list[str],
 ) -> list[tuple[date, Decimal, date, date]]:
     """The salary paid in the year, given, in equal parts on the pay dates employed."""
-    regular, salary_parts = _regular_parts(schedule, salary, start, end, notes)
+    regular, salary_parts = _regular_parts(pay_schedule, schedule, salary, start, end, notes)
     result = []
     previous = start - timedelta(days=1)
     one_day = timedelta(days=1)
@@ -256,7 +261,12 @@ def _equal_parts(
 
 
 def _regular_parts(
-    schedule: tuple[date, ...], salary: Decimal, start: date, end: date, notes: list[str]
+    pay_schedule: PaySchedule,
+    schedule: tuple[date, ...],
+    salary: Decimal,
+    start: date,
+    end: date,
+    notes: list[str],
 ) -> tuple[list[date], list[Decimal]]:
     """The regular pay dates employed, in date order, and the salary's part paid on each."""
     notes.append(
@@ -271,7 +281,7 @@ def _regular_parts(
             f"no regular pay date falls between {start.isoformat()} and {end.isoformat()}: the "
             f"salary is taken as paid on {regular[0].isoformat()}, the last day employed"
         )
-    weights = _days_worked(schedule, regular, start)
+    weights = _days_worked(pay_schedule, schedule, regular, start)
     if weights and weights[0] != 1:
         # the days themselves, not the share's lowest terms (6 of 15 days, not 2 of 5)
         worked = (regular[0] - start).days + 1
@@ -284,21 +294,20 @@ def _regular_parts(
     return regular, _weighted_parts(salary, weights) if regular else []
 
 
-def _days_worked(schedule: tuple[date, ...], regular: list[date], start: date) -> list[Fraction]:
+def _days_worked(
+    pay_schedule: PaySchedule, schedule: tuple[date, ...], regular: list[date], start: date
+) -> list[Fraction]:
     """Each regular paycheck's share of a full period's salary: 1, except the first paycheck
     after a hire within its pay period, which pays for the days from the hire date through its
     pay date out of the period's days (the period: from the day after the schedule's previous
-    pay date, or one period back for the year's first pay date)."""
+    pay date, reaching into the year before for the year's first, as an annual rate's
+    paychecks count it: pay_schedule.previous_pay_date)."""
     if not regular:
         return []
     first = regular[0]
-    at = schedule.index(first) if first in schedule else -1
-    if at > 0:
-        period_start = schedule[at - 1] + timedelta(days=1)
-    elif at == 0 and len(schedule) > 1:
-        period_start = first - (schedule[1] - schedule[0]) + timedelta(days=1)
-    else:
+    if first not in schedule:  # no regular pay date while employed: paid on the last day
         return [ONE] * len(regular)
+    period_start = previous_pay_date(pay_schedule, first) + timedelta(days=1)
     if start <= period_start or (start.month, start.day) == (1, 1):
         return [ONE] * len(regular)
     days = (first - period_start).days + 1
