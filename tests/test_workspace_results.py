@@ -473,3 +473,31 @@ def test_a_result_made_in_the_background_is_made_once_and_a_failure_is_said_to_e
         time.sleep(0.01)
     else:
         raise AssertionError("the failure was never said")
+
+
+# the thread's end is what is tested: pytest reports the SystemExit that ended it
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_result_whose_thread_ends_without_one_is_said_to_fail_not_awaited_for_ever():
+    """SystemExit raised in the worker (a library calling sys.exit) ends the thread with no
+    exception to keep: the page asking for it must get a failure, not refresh for ever."""
+    import threading
+    import time
+
+    from docgen.web.cache import Version
+
+    version = Version((), "sha", None, threading.RLock())
+
+    def exits() -> str:
+        raise SystemExit(3)
+
+    assert version.started("chart", exits) == (False, None)
+    for _ in range(200):
+        try:
+            done, _ = version.started("chart", exits)
+        except RuntimeError as error:
+            assert "stopped before it gave a result" in str(error)
+            break
+        assert not done
+        time.sleep(0.01)
+    else:
+        raise AssertionError("the page would wait for ever")

@@ -88,15 +88,19 @@ class Version:
             self._working.add(key)
 
         def work() -> None:
+            # What ends the thread without a result (SystemExit from a library, say) is kept as
+            # a failure too: the page that waits for it must stop asking, not refresh for ever.
+            value: Any = _Failed(RuntimeError("the work stopped before it gave a result"))
             try:
-                value: Any = make()  # outside the lock: every other page is answered meanwhile
+                value = make()  # outside the lock: every other page is answered meanwhile
             except Exception as error:  # kept, and raised to the page that asks next
                 value = _Failed(error)
-            with self._lock:
-                self._working.discard(key)
-                self._made[key] = value
-                while len(self._made) > VIEWS:
-                    self._made.popitem(last=False)
+            finally:
+                with self._lock:
+                    self._working.discard(key)
+                    self._made[key] = value
+                    while len(self._made) > VIEWS:
+                        self._made.popitem(last=False)
 
         threading.Thread(target=work, name=f"docgen-serve {key!r}", daemon=True).start()
         return False, None
