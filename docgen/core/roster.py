@@ -93,20 +93,30 @@ class Column:
     words: tuple[str, ...] = ()  # the words docgen reads in the cell, when only those
 
 
-@dataclass
+@dataclass(slots=True)
 class RosterRow:
-    """One person's row: the converted non-empty cells, the line each cell starts on and its
-    column (the cell's place in the row, counted from 1, as a spreadsheet counts A, B, C)."""
+    """One person's row: the converted non-empty cells, and where each cell is (its line and its
+    column, the cell's place in the row counted from 1, as a spreadsheet counts A, B, C), read
+    from the row as the table holds it when a message asks."""
 
     index: int  # the person's position in the facts' list of subjects
     line: int  # the row's first line in the file
-    values: dict[str, Any] = field(default_factory=dict)
-    lines: dict[str, int] = field(default_factory=dict)
-    columns: dict[str, int] = field(default_factory=dict)
+    values: dict[str, Any]
+    read: TableRow  # the row as read: the line and column of each of its cells
+    places: dict[str, int]  # each column's place in the file's header, counted from 0
+
+    def line_of(self, column: str) -> int:
+        """The line the cell of ``column`` starts on."""
+        return self.read.lines[self.places[column]]
+
+    def column_of(self, column: str) -> int:
+        """The column of the cell of ``column``: its place in the row, or where a mapping read
+        it from (docgen.core.column_map)."""
+        return _column_number(self.read, self.places[column])
 
     def cell(self, shown: str, column: str) -> tuple[str, int, int]:
         """Where the cell of ``column`` is: the file, its line and its column, for a SourceMap."""
-        return shown, self.lines[column], self.columns[column]
+        return shown, self.line_of(column), self.column_of(column)
 
 
 def _article(word: str) -> str:
@@ -226,7 +236,7 @@ def _records(reader: Any, shown: str) -> Iterator[list[str]]:
             ) from None
 
 
-@dataclass
+@dataclass(slots=True)
 class TableRow:
     """One row of a table as read: its cells' text, the line (a workbook's row) each cell starts
     on, and the row's first line."""
@@ -235,6 +245,9 @@ class TableRow:
     cells: list[str]
     lines: list[int]
     columns: list[int] = field(default_factory=list)  # each cell's column, when not its place
+    # A CSV record read from one line of the file: none of its cells holds a line break (a
+    # break in a cell ends the line the csv module reads, so the record spans two).
+    one_line: bool = False
 
 
 @dataclass
@@ -272,10 +285,10 @@ def csv_table(text: str, shown: str) -> Table:
     for cells in records:
         spans = reader.line_num - ended  # the lines this record took (blank ones before it too)
         ended = reader.line_num
-        if not any(cell.strip() for cell in cells):
+        if not "".join(cells).strip():
             continue
         if spans == 1:  # one line, as nearly every row is: every cell is on it
-            rows.append(TableRow(ended, cells, [ended] * len(cells)))
+            rows.append(TableRow(ended, cells, [ended] * len(cells), one_line=True))
             continue
         # a break is a \r or a \n: only the cells holding one are searched for them
         breaks = [
@@ -288,6 +301,12 @@ def csv_table(text: str, shown: str) -> Table:
             line += count
         rows.append(TableRow(start, cells, lines))
     return Table(shown, header, rows)
+
+
+def _column_number(read: TableRow, place: int) -> int:
+    """The column of a row's cell at ``place`` (counted from 0): where a mapping read it from,
+    else its place counted from 1."""
+    return read.columns[place] if read.columns else place + 1
 
 
 def read_rows(
@@ -310,13 +329,15 @@ def read_rows(
     if problems:
         raise LoadError(problems)  # without its header nothing in the file can be read
     kinds = [by_name[column].kind for column in header]
-    places = list(range(1, len(header) + 1))  # a cell's column is its place, unless mapped
+    # each cell's place in the row: where a message finds it (RosterRow.line_of, column_of)
+    places = {column: place for place, column in enumerate(header)}
+    breaks_allowed = [kind in ("lines", "list") for kind in kinds]
     rows: list[RosterRow] = []
     for read in table.rows:
         cells = read.cells
         index = first_index + len(rows)
         start = read.line
-        row = RosterRow(index, start)
+        values: dict[str, Any] = {}
         if len(cells) > len(header):
             problems.append(
                 Problem(
@@ -328,18 +349,17 @@ def read_rows(
                     "Quote any cell that contains a comma.",
                 )
             )
-        numbers = read.columns or places
-        values, lines, at = row.values, row.lines, row.columns
-        for column, kind, cell, line, number in zip(
-            header, kinds, cells, read.lines, numbers, strict=False
-        ):
+        one_line = read.one_line
+        for place, (column, kind, cell) in enumerate(zip(header, kinds, cells, strict=False)):
+            if not cell:
+                continue
             text = cell.strip()
             if not text:
                 continue
-            if kind not in ("lines", "list") and ("\n" in text or "\r" in text):
+            if not one_line and not breaks_allowed[place] and ("\n" in text or "\r" in text):
                 problems.append(
                     Problem(
-                        *problem_place(shown, line, number),
+                        *problem_place(shown, read.lines[place], _column_number(read, place)),
                         f"{list_name}[{index}].{column}",
                         "a line break inside the cell (Alt+Enter in Excel)",
                         " / ".join(_BREAK.split(text)),
@@ -347,21 +367,20 @@ def read_rows(
                     )
                 )
                 continue
+            if kind == "text":  # text as typed, stripped: the other kinds strip it themselves
+                values[column] = text
+                continue
             try:
-                # text as typed, stripped: the kinds that read a cell strip it themselves
-                values[column] = text if kind == "text" else _convert(kind, cell)
+                values[column] = _convert(kind, cell)
             except UnreadCell as unread:
                 problems.append(
                     Problem(
-                        *problem_place(shown, line, number),
+                        *problem_place(shown, read.lines[place], _column_number(read, place)),
                         f"{list_name}[{index}].{column}",
                         unread.what,
                         text,
                         unread.fix,
                     )
                 )
-                continue
-            lines[column] = line
-            at[column] = number
-        rows.append(row)
+        rows.append(RosterRow(index, start, values, read, places))
     return rows, problems

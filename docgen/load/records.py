@@ -98,15 +98,21 @@ def _merge(
     refused: set[int] = set()
     # (where, its place in the person's list: -1 a mapping, -2 its entry, the row)
     placed: list[tuple[PathKey, int, Any]] = []
+    paths = spec.paths
+
+    def named_at(row: Any) -> int:
+        """The line of the row's cell naming its person (the row's, when it is empty)."""
+        subject_column = spec.subject_column
+        return row.line_of(subject_column) if subject_column in row.values else row.line
+
     for row in rows:
         subject = row.values.get(spec.subject_column)
-        line = row.lines.get(spec.subject_column, row.line)
         if subject not in index:
             guess = difflib.get_close_matches(str(subject), list(index), n=1)
             problems.append(
                 Problem(
                     shown,
-                    line,
+                    named_at(row),
                     f"{spec.field}[{row.index}].{spec.subject_column}",
                     f"no {subjects_field[:-1]} {subject} in the facts",
                     None,
@@ -122,7 +128,7 @@ def _merge(
                 problems.append(
                     Problem(
                         shown,
-                        line,
+                        named_at(row),
                         f"{subjects_field}[{number}].{spec.into}",
                         f"{subject}'s {spec.into} are in {spec.field} and also in {where}"
                         + (f" (line {at})" if at else ""),
@@ -138,7 +144,7 @@ def _merge(
         if spec.key is None:
             held = person.setdefault(spec.into, [])
             placed.append((base, len(held), row))
-            held.append(item_alone(spec, row))
+            held.append(item_alone(paths, row))
             continue
         mapping = person.setdefault(spec.into, {})
         if not mapping:
@@ -148,7 +154,7 @@ def _merge(
             problems.append(
                 Problem(
                     shown,
-                    row.lines[spec.key],
+                    row.line_of(spec.key),
                     f"{spec.field}[{row.index}].{spec.key}",
                     f"{subject}'s {key} is given twice",
                     None,

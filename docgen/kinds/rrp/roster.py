@@ -107,7 +107,7 @@ def read_roster(
                 problems.append(
                     Problem(
                         shown,
-                        row.lines[present],
+                        row.line_of(present),
                         fact_path("participants", row.index, absent),
                         f"{present} is filled in but {absent} is empty",
                         None,
@@ -208,7 +208,7 @@ def _half_a_termination(row: RosterRow, table: Table | None, shown: str) -> Prob
         )
         fix = "Give the date employment ended in the same row, or clear the reason (Plan 1.30)."
     return Problem(
-        *problem_place(shown, row.lines[present], row.columns[present]),
+        *problem_place(shown, row.line_of(present), row.column_of(present)),
         f"{present} (column {header(present)})",
         what,
         str(row.values[present]),
