@@ -16,7 +16,7 @@ import csv
 import difflib
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -212,28 +212,22 @@ def _convert(kind: CellKind, cell: str) -> Any:
     return text
 
 
-def _records(reader: Any, shown: str) -> Iterator[list[str]]:
-    """The CSV's records; a record the csv module cannot read (a cell over its limit of 131,072
-    characters, 128 KiB: no fact is that long) is a refusal with its file and line (issue 44)."""
-    while True:
-        try:
-            yield next(reader)
-        except StopIteration:
-            return
-        except csv.Error as error:
-            limit = csv.field_size_limit()
-            raise LoadError(
-                [
-                    Problem(
-                        shown,
-                        reader.line_num or 1,
-                        "",
-                        f"a cell docgen cannot read ({error}): a cell may hold at most "
-                        f"{limit:,} characters",
-                        fix="Shorten the cell, or close the quote it opens.",
-                    )
-                ]
-            ) from None
+def _unreadable(reader: Any, shown: str, error: csv.Error) -> LoadError:
+    """A record the csv module cannot read (a cell over its limit of 131,072 characters, 128
+    KiB: no fact is that long) is a refusal with its file and line (issue 44)."""
+    limit = csv.field_size_limit()
+    return LoadError(
+        [
+            Problem(
+                shown,
+                reader.line_num or 1,
+                "",
+                f"a cell docgen cannot read ({error}): a cell may hold at most "
+                f"{limit:,} characters",
+                fix="Shorten the cell, or close the quote it opens.",
+            )
+        ]
+    )
 
 
 @dataclass(slots=True)
@@ -275,14 +269,17 @@ def csv_table(text: str, shown: str) -> Table:
     """A CSV's header and rows, each cell with the line it starts on (a cell typed with Alt+Enter
     spans lines); rows whose every cell is empty are left out."""
     reader = csv.reader(io.StringIO(text, newline=""))
-    records = _records(reader, shown)
     try:
-        header = [name.strip() for name in next(records)]
-    except StopIteration:
-        header = []
+        return _read_table(reader, shown)
+    except csv.Error as error:
+        raise _unreadable(reader, shown, error) from None
+
+
+def _read_table(reader: Any, shown: str) -> Table:
+    header = [name.strip() for name in next(reader, [])]
     rows: list[TableRow] = []
     ended = reader.line_num  # the line the previous record ended on
-    for cells in records:
+    for cells in reader:
         spans = reader.line_num - ended  # the lines this record took (blank ones before it too)
         ended = reader.line_num
         if not "".join(cells).strip():
@@ -290,15 +287,20 @@ def csv_table(text: str, shown: str) -> Table:
         if spans == 1:  # one line, as nearly every row is: every cell is on it
             rows.append(TableRow(ended, cells, [ended] * len(cells), one_line=True))
             continue
-        # a break is a \r or a \n: only the cells holding one are searched for them
-        breaks = [
-            len(_BREAK.findall(cell)) if "\n" in cell or "\r" in cell else 0 for cell in cells
-        ]
-        start = ended - sum(breaks)
-        lines, line = [], start
-        for count in breaks:
-            lines.append(line)
-            line += count
+        # a break is a \r or a \n: only the cells holding one are searched for them, and each
+        # moves the cells after it down by its breaks
+        breaks = {
+            place: len(_BREAK.findall(cell))
+            for place, cell in enumerate(cells)
+            if cell and ("\n" in cell or "\r" in cell)
+        }
+        start = ended - sum(breaks.values())
+        lines: list[int] = []
+        line, first = start, 0
+        for place, count in breaks.items():
+            lines += [line] * (place + 1 - first)
+            line, first = line + count, place + 1
+        lines += [line] * (len(cells) - first)
         rows.append(TableRow(start, cells, lines))
     return Table(shown, header, rows)
 

@@ -98,9 +98,9 @@ def read_roster(
             elif column not in election_columns:
                 participant[column] = value
         for kind, (percent, made_on) in _ELECTIONS.items():
-            given = {c: row.values[c] for c in (percent, made_on) if c in row.values}
-            if not given:
+            if percent not in row.values and made_on not in row.values:
                 continue
+            given = {c: row.values[c] for c in (percent, made_on) if c in row.values}
             if len(given) == 1:
                 (present,) = given
                 absent = made_on if present == percent else percent
@@ -131,7 +131,11 @@ def read_roster(
         if elections:
             participant["elections"] = elections
         placed.append((row, made))
-        half = _half_a_termination(row, text if isinstance(text, Table) else None, shown)
+        half = (  # a row without a termination has none of it
+            _half_a_termination(row, text if isinstance(text, Table) else None, shown)
+            if "termination" in participant
+            else None
+        )
         if half is not None:
             problems.append(half)
             del participant["termination"]  # said here, in the roster's terms, not again
