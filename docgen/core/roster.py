@@ -193,8 +193,7 @@ def _header_problems(
 
 
 def _convert(kind: CellKind, cell: str) -> Any:
-    if kind == "id":
-        return cell  # as typed: the model refuses spaces around an id, and says why
+    """A cell of ``kind`` (not text, nor an id: read_rows takes them as they are)."""
     if kind == "lines":
         return [part.strip() for part in _LINE_PARTS.split(cell) if part.strip()]
     if kind == "list":
@@ -238,7 +237,7 @@ class TableRow:
     line: int
     cells: list[str]
     lines: list[int]
-    columns: list[int] = field(default_factory=list)  # each cell's column, when not its place
+    columns: Sequence[int] = ()  # each cell's column, when not its place
     # A CSV record read from one line of the file: none of its cells holds a line break (a
     # break in a cell ends the line the csv module reads, so the record spans two).
     one_line: bool = False
@@ -334,6 +333,7 @@ def read_rows(
     # each cell's place in the row: where a message finds it (RosterRow.line_of, column_of)
     places = {column: place for place, column in enumerate(header)}
     breaks_allowed = [kind in ("lines", "list") for kind in kinds]
+    width = len(header)
     rows: list[RosterRow] = []
     for read in table.rows:
         cells = read.cells
@@ -352,12 +352,14 @@ def read_rows(
                 )
             )
         one_line = read.one_line
-        for place, (column, kind, cell) in enumerate(zip(header, kinds, cells, strict=False)):
+        # a cell past the last column is not read (said above); an empty one is no fact
+        for place, cell in enumerate(cells if len(cells) <= width else cells[:width]):
             if not cell:
                 continue
             text = cell.strip()
             if not text:
                 continue
+            column, kind = header[place], kinds[place]
             if not one_line and not breaks_allowed[place] and ("\n" in text or "\r" in text):
                 problems.append(
                     Problem(
@@ -371,6 +373,9 @@ def read_rows(
                 continue
             if kind == "text":  # text as typed, stripped: the other kinds strip it themselves
                 values[column] = text
+                continue
+            if kind == "id":  # as typed: the model refuses spaces around an id, and says why
+                values[column] = cell
                 continue
             try:
                 values[column] = _convert(kind, cell)
