@@ -406,3 +406,30 @@ def test_a_csv_another_facts_file_is_writing_refuses_the_filing_whole(cli, hris)
     again = cli(*args)
     assert again.exit_code == 0, again.stdout + again.stderr
     assert b"e1006,2026,salary,8,2025-12-11" in (folder / "elections.csv").read_bytes()
+
+
+def test_each_problem_in_a_csv_of_filings_names_the_line_its_cell_starts_on(hris):
+    """Rows read from one line of the file (read without searching their cells for line
+    breaks), rows whose cell spans lines and a blank line: each problem names the line its
+    cell starts on, a cell after a cell of several lines the line below (A20)."""
+    _with(
+        hris,
+        "beneficiaries.csv",
+        "participant_id,name,relationship,percent,contingent\n"
+        'e1001,"Jamie\nLee",child,x,\n'  # lines 2-3
+        "e1002,Taylor Alvarez,spouse,y,\n"  # line 4, then a blank line 5
+        "\n"
+        'e1003,Drew Okafor,"spouse\n\nex",100,maybe\n'  # lines 6-8
+        "e1004,Sam Ortiz,spouse,z,\n",  # line 9
+    )
+    problems = [" ".join(problem.split()) for problem in _problems(hris)]
+    expected = [
+        "hris/beneficiaries.csv:2: beneficiaries_csv[0].name: a line break inside the cell",
+        "hris/beneficiaries.csv:3: participants[0].beneficiaries[0].percent:",
+        "hris/beneficiaries.csv:4: participants[1].beneficiaries[0].percent:",
+        "hris/beneficiaries.csv:6: beneficiaries_csv[2].relationship: a line break inside",
+        "hris/beneficiaries.csv:8: participants[2].beneficiaries[0].contingent:",
+        "hris/beneficiaries.csv:9: participants[3].beneficiaries[0].percent:",
+    ]
+    for start in expected:
+        assert any(problem.startswith(start) for problem in problems), (start, problems)

@@ -150,3 +150,11 @@ def test_each_cell_keeps_its_line_around_a_cell_of_several_lines_and_a_blank_lin
         (5, [5, 5, 5]),
         (6, [6, 6, 8]),
     ]
+
+
+def test_each_cell_of_several_lines_moves_the_cells_after_it_by_its_own_breaks():
+    """Two cells of one row holding line breaks: each cell starts on the line the breaks of the
+    cells before it end on, an empty cell between them included."""
+    text = 'id,address,email,name\nd,"p\nq",,"r\r\ns\nt"\ne,x,,y\n'
+    table = csv_table(text, "r.csv")
+    assert [(row.line, row.lines) for row in table.rows] == [(2, [2, 2, 3, 3]), (6, [6, 6, 6, 6])]

@@ -87,6 +87,8 @@ def parse_decimal(value: Any, *, money: bool = False) -> Decimal:
     try:
         if type(value) is SourceNumber:  # a file's number (each YAML number is one): its text
             return decimal_from_text(value.text, money=money)
+        if type(value) is str:  # a CSV's cell (a percent, an amount): its text
+            return decimal_from_text(value, money=money)
         if type(value) is int and -_WHOLE_LIMIT < value < _WHOLE_LIMIT:
             return Decimal(value)  # a JSON file's whole number, exact and in bounds
         if isinstance(value, bool):
@@ -181,6 +183,8 @@ def check_name(value: str) -> str:
     to docgen, which matches printed names to people (issue 44). A name of a script that
     spells with a zero-width joiner or non-joiner (Persian, some Indic spellings) is written
     without it here: the refusal is the safer error, and says so."""
+    if value.isascii() and value.isprintable() and len(value) <= TEXT_MAX_LENGTH:
+        return value  # printable ASCII (check_text's own first case) has no format character
     check_text(value)
     if value.isascii():
         return value

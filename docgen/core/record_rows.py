@@ -50,6 +50,11 @@ class RecordRows:
         )
 
     @property
+    def paths(self) -> dict[str, tuple[str, ...]]:
+        """Each field's column and the field of the item it holds."""
+        return {field.column: field.path for field in self.fields}
+
+    @property
     def column_names(self) -> tuple[str, ...]:
         return tuple(column.name for column in self.columns)
 
@@ -59,20 +64,24 @@ def item_of(
 ) -> tuple[dict[str, Any], dict[tuple[str, ...], tuple[int, int]]]:
     """A row's item (nested as the model has it) and the line and column of each of its
     fields' cells."""
-    return item_alone(spec, row), places_of(spec, row)
+    return item_alone(spec.paths, row), places_of(spec, row)
 
 
-def item_alone(spec: RecordRows, row: RosterRow) -> dict[str, Any]:
-    """A row's item, nested as the model has it."""
+def item_alone(paths: Mapping[str, tuple[str, ...]], row: RosterRow) -> dict[str, Any]:
+    """A row's item, nested as the model has it, from its file's ``RecordRows.paths`` (worked
+    out once for the file, not for each row)."""
     item: dict[str, Any] = {}
-    values = row.values
-    for field in spec.fields:
-        if field.column not in values:
+    for column, value in row.values.items():
+        path = paths.get(column)
+        if path is None:  # the person's id, or a mapping's key: not a field of the item
+            continue
+        if len(path) == 1:
+            item[path[0]] = value
             continue
         target = item
-        for part in field.path[:-1]:
+        for part in path[:-1]:
             target = target.setdefault(part, {})
-        target[field.path[-1]] = values[field.column]
+        target[path[-1]] = value
     return item
 
 
@@ -83,7 +92,7 @@ def places_of(spec: RecordRows, row: RosterRow) -> dict[tuple[str, ...], tuple[i
     for field in spec.fields:
         if field.column not in row.values:
             continue
-        cell = (row.lines[field.column], row.columns[field.column])
+        cell = (row.line_of(field.column), row.column_of(field.column))
         for depth in range(1, len(field.path)):
             lines.setdefault(field.path[:depth], cell)
         lines[field.path] = cell

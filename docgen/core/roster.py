@@ -16,7 +16,7 @@ import csv
 import difflib
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -93,20 +93,30 @@ class Column:
     words: tuple[str, ...] = ()  # the words docgen reads in the cell, when only those
 
 
-@dataclass
+@dataclass(slots=True)
 class RosterRow:
-    """One person's row: the converted non-empty cells, the line each cell starts on and its
-    column (the cell's place in the row, counted from 1, as a spreadsheet counts A, B, C)."""
+    """One person's row: the converted non-empty cells, and where each cell is (its line and its
+    column, the cell's place in the row counted from 1, as a spreadsheet counts A, B, C), read
+    from the row as the table holds it when a message asks."""
 
     index: int  # the person's position in the facts' list of subjects
     line: int  # the row's first line in the file
-    values: dict[str, Any] = field(default_factory=dict)
-    lines: dict[str, int] = field(default_factory=dict)
-    columns: dict[str, int] = field(default_factory=dict)
+    values: dict[str, Any]
+    read: TableRow  # the row as read: the line and column of each of its cells
+    places: dict[str, int]  # each column's place in the file's header, counted from 0
+
+    def line_of(self, column: str) -> int:
+        """The line the cell of ``column`` starts on."""
+        return self.read.lines[self.places[column]]
+
+    def column_of(self, column: str) -> int:
+        """The column of the cell of ``column``: its place in the row, or where a mapping read
+        it from (docgen.core.column_map)."""
+        return _column_number(self.read, self.places[column])
 
     def cell(self, shown: str, column: str) -> tuple[str, int, int]:
         """Where the cell of ``column`` is: the file, its line and its column, for a SourceMap."""
-        return shown, self.lines[column], self.columns[column]
+        return shown, self.line_of(column), self.column_of(column)
 
 
 def _article(word: str) -> str:
@@ -183,8 +193,7 @@ def _header_problems(
 
 
 def _convert(kind: CellKind, cell: str) -> Any:
-    if kind == "id":
-        return cell  # as typed: the model refuses spaces around an id, and says why
+    """A cell of ``kind`` (not text, nor an id: read_rows takes them as they are)."""
     if kind == "lines":
         return [part.strip() for part in _LINE_PARTS.split(cell) if part.strip()]
     if kind == "list":
@@ -202,31 +211,25 @@ def _convert(kind: CellKind, cell: str) -> Any:
     return text
 
 
-def _records(reader: Any, shown: str) -> Iterator[list[str]]:
-    """The CSV's records; a record the csv module cannot read (a cell over its limit of 131,072
-    characters, 128 KiB: no fact is that long) is a refusal with its file and line (issue 44)."""
-    while True:
-        try:
-            yield next(reader)
-        except StopIteration:
-            return
-        except csv.Error as error:
-            limit = csv.field_size_limit()
-            raise LoadError(
-                [
-                    Problem(
-                        shown,
-                        reader.line_num or 1,
-                        "",
-                        f"a cell docgen cannot read ({error}): a cell may hold at most "
-                        f"{limit:,} characters",
-                        fix="Shorten the cell, or close the quote it opens.",
-                    )
-                ]
-            ) from None
+def _unreadable(reader: Any, shown: str, error: csv.Error) -> LoadError:
+    """A record the csv module cannot read (a cell over its limit of 131,072 characters, 128
+    KiB: no fact is that long) is a refusal with its file and line (issue 44)."""
+    limit = csv.field_size_limit()
+    return LoadError(
+        [
+            Problem(
+                shown,
+                reader.line_num or 1,
+                "",
+                f"a cell docgen cannot read ({error}): a cell may hold at most "
+                f"{limit:,} characters",
+                fix="Shorten the cell, or close the quote it opens.",
+            )
+        ]
+    )
 
 
-@dataclass
+@dataclass(slots=True)
 class TableRow:
     """One row of a table as read: its cells' text, the line (a workbook's row) each cell starts
     on, and the row's first line."""
@@ -234,7 +237,10 @@ class TableRow:
     line: int
     cells: list[str]
     lines: list[int]
-    columns: list[int] = field(default_factory=list)  # each cell's column, when not its place
+    columns: Sequence[int] = ()  # each cell's column, when not its place
+    # A CSV record read from one line of the file: none of its cells holds a line break (a
+    # break in a cell ends the line the csv module reads, so the record spans two).
+    one_line: bool = False
 
 
 @dataclass
@@ -262,32 +268,46 @@ def csv_table(text: str, shown: str) -> Table:
     """A CSV's header and rows, each cell with the line it starts on (a cell typed with Alt+Enter
     spans lines); rows whose every cell is empty are left out."""
     reader = csv.reader(io.StringIO(text, newline=""))
-    records = _records(reader, shown)
     try:
-        header = [name.strip() for name in next(records)]
-    except StopIteration:
-        header = []
+        return _read_table(reader, shown)
+    except csv.Error as error:
+        raise _unreadable(reader, shown, error) from None
+
+
+def _read_table(reader: Any, shown: str) -> Table:
+    header = [name.strip() for name in next(reader, [])]
     rows: list[TableRow] = []
     ended = reader.line_num  # the line the previous record ended on
-    for cells in records:
+    for cells in reader:
         spans = reader.line_num - ended  # the lines this record took (blank ones before it too)
         ended = reader.line_num
-        if not any(cell.strip() for cell in cells):
+        if not "".join(cells).strip():
             continue
         if spans == 1:  # one line, as nearly every row is: every cell is on it
-            rows.append(TableRow(ended, cells, [ended] * len(cells)))
+            rows.append(TableRow(ended, cells, [ended] * len(cells), one_line=True))
             continue
-        # a break is a \r or a \n: only the cells holding one are searched for them
-        breaks = [
-            len(_BREAK.findall(cell)) if "\n" in cell or "\r" in cell else 0 for cell in cells
-        ]
-        start = ended - sum(breaks)
-        lines, line = [], start
-        for count in breaks:
-            lines.append(line)
-            line += count
+        # a break is a \r or a \n: only the cells holding one are searched for them, and each
+        # moves the cells after it down by its breaks
+        breaks = {
+            place: len(_BREAK.findall(cell))
+            for place, cell in enumerate(cells)
+            if cell and ("\n" in cell or "\r" in cell)
+        }
+        start = ended - sum(breaks.values())
+        lines: list[int] = []
+        line, first = start, 0
+        for place, count in breaks.items():
+            lines += [line] * (place + 1 - first)
+            line, first = line + count, place + 1
+        lines += [line] * (len(cells) - first)
         rows.append(TableRow(start, cells, lines))
     return Table(shown, header, rows)
+
+
+def _column_number(read: TableRow, place: int) -> int:
+    """The column of a row's cell at ``place`` (counted from 0): where a mapping read it from,
+    else its place counted from 1."""
+    return read.columns[place] if read.columns else place + 1
 
 
 def read_rows(
@@ -310,13 +330,16 @@ def read_rows(
     if problems:
         raise LoadError(problems)  # without its header nothing in the file can be read
     kinds = [by_name[column].kind for column in header]
-    places = list(range(1, len(header) + 1))  # a cell's column is its place, unless mapped
+    # each cell's place in the row: where a message finds it (RosterRow.line_of, column_of)
+    places = {column: place for place, column in enumerate(header)}
+    breaks_allowed = [kind in ("lines", "list") for kind in kinds]
+    width = len(header)
     rows: list[RosterRow] = []
     for read in table.rows:
         cells = read.cells
         index = first_index + len(rows)
         start = read.line
-        row = RosterRow(index, start)
+        values: dict[str, Any] = {}
         if len(cells) > len(header):
             problems.append(
                 Problem(
@@ -328,18 +351,19 @@ def read_rows(
                     "Quote any cell that contains a comma.",
                 )
             )
-        numbers = read.columns or places
-        values, lines, at = row.values, row.lines, row.columns
-        for column, kind, cell, line, number in zip(
-            header, kinds, cells, read.lines, numbers, strict=False
-        ):
+        one_line = read.one_line
+        # a cell past the last column is not read (said above); an empty one is no fact
+        for place, cell in enumerate(cells if len(cells) <= width else cells[:width]):
+            if not cell:
+                continue
             text = cell.strip()
             if not text:
                 continue
-            if kind not in ("lines", "list") and ("\n" in text or "\r" in text):
+            column, kind = header[place], kinds[place]
+            if not one_line and not breaks_allowed[place] and ("\n" in text or "\r" in text):
                 problems.append(
                     Problem(
-                        *problem_place(shown, line, number),
+                        *problem_place(shown, read.lines[place], _column_number(read, place)),
                         f"{list_name}[{index}].{column}",
                         "a line break inside the cell (Alt+Enter in Excel)",
                         " / ".join(_BREAK.split(text)),
@@ -347,21 +371,23 @@ def read_rows(
                     )
                 )
                 continue
+            if kind == "text":  # text as typed, stripped: the other kinds strip it themselves
+                values[column] = text
+                continue
+            if kind == "id":  # as typed: the model refuses spaces around an id, and says why
+                values[column] = cell
+                continue
             try:
-                # text as typed, stripped: the kinds that read a cell strip it themselves
-                values[column] = text if kind == "text" else _convert(kind, cell)
+                values[column] = _convert(kind, cell)
             except UnreadCell as unread:
                 problems.append(
                     Problem(
-                        *problem_place(shown, line, number),
+                        *problem_place(shown, read.lines[place], _column_number(read, place)),
                         f"{list_name}[{index}].{column}",
                         unread.what,
                         text,
                         unread.fix,
                     )
                 )
-                continue
-            lines[column] = line
-            at[column] = number
-        rows.append(row)
+        rows.append(RosterRow(index, start, values, read, places))
     return rows, problems

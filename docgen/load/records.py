@@ -38,6 +38,10 @@ def merge_records(
     files: dict[str, tuple[Path, bytes]] = {}
     problems: list[Problem] = []
     people = data.get(subjects_field)
+    index: dict[str, int] = {}  # each id's person (the first, if given twice), for every file
+    for number, person in enumerate(people if isinstance(people, list) else []):
+        if isinstance(person, dict) and isinstance(person.get("id"), str):
+            index.setdefault(person["id"], number)
     for spec in records:
         named = data.get(spec.field)
         if not isinstance(named, str) or not isinstance(people, list):
@@ -73,7 +77,7 @@ def merge_records(
             continue
         files[spec.field] = (path, raw)
         problems.extend(found)
-        problems.extend(_merge(spec, subjects_field, people, rows, shown, source))
+        problems.extend(_merge(spec, subjects_field, people, index, rows, shown, source))
     return files, problems
 
 
@@ -81,14 +85,11 @@ def _merge(
     spec: RecordRows,
     subjects_field: str,
     people: list[Any],
+    index: dict[str, int],
     rows: list[Any],
     shown: str,
     source: SourceMap,
 ) -> list[Problem]:
-    index: dict[str, int] = {}
-    for number, person in enumerate(people):
-        if isinstance(person, dict) and isinstance(person.get("id"), str):
-            index.setdefault(person["id"], number)
     problems: list[Problem] = []
     elsewhere = {
         number
@@ -96,17 +97,24 @@ def _merge(
         if isinstance(person, dict) and person.get(spec.into)
     }
     refused: set[int] = set()
-    # (where, its place in the person's list: -1 a mapping, -2 its entry, the row)
-    placed: list[tuple[PathKey, int, Any]] = []
+    # (the person's number, the row's place in their list: -1 a mapping, -2 its entry, the row)
+    placed: list[tuple[int, int, Any]] = []
+    paths = spec.paths
+
+    def named_at(row: Any) -> int:
+        """The line of the row's cell naming its person (the row's, when it is empty)."""
+        subject_column = spec.subject_column
+        return row.line_of(subject_column) if subject_column in row.values else row.line
+
+    subject_column, into, key_column = spec.subject_column, spec.into, spec.key
     for row in rows:
-        subject = row.values.get(spec.subject_column)
-        line = row.lines.get(spec.subject_column, row.line)
+        subject = row.values.get(subject_column)
         if subject not in index:
             guess = difflib.get_close_matches(str(subject), list(index), n=1)
             problems.append(
                 Problem(
                     shown,
-                    line,
+                    named_at(row),
                     f"{spec.field}[{row.index}].{spec.subject_column}",
                     f"no {subjects_field[:-1]} {subject} in the facts",
                     None,
@@ -122,7 +130,7 @@ def _merge(
                 problems.append(
                     Problem(
                         shown,
-                        line,
+                        named_at(row),
                         f"{subjects_field}[{number}].{spec.into}",
                         f"{subject}'s {spec.into} are in {spec.field} and also in {where}"
                         + (f" (line {at})" if at else ""),
@@ -134,21 +142,20 @@ def _merge(
                 refused.add(number)
             continue
         person = people[number]
-        base: PathKey = (subjects_field, number, spec.into)
-        if spec.key is None:
-            held = person.setdefault(spec.into, [])
-            placed.append((base, len(held), row))
-            held.append(item_alone(spec, row))
+        if key_column is None:
+            held = person.setdefault(into, [])
+            placed.append((number, len(held), row))
+            held.append(item_alone(paths, row))
             continue
-        mapping = person.setdefault(spec.into, {})
+        mapping = person.setdefault(into, {})
         if not mapping:
-            placed.append((base, -1, row))
-        key = row.values.get(spec.key)
+            placed.append((number, -1, row))
+        key = row.values.get(key_column)
         if key in mapping:
             problems.append(
                 Problem(
                     shown,
-                    row.lines[spec.key],
+                    row.line_of(spec.key),
                     f"{spec.field}[{row.index}].{spec.key}",
                     f"{subject}'s {key} is given twice",
                     None,
@@ -157,15 +164,17 @@ def _merge(
             )
             continue
         mapping[key] = row.values.get("percent")
-        placed.append(((*base, key), -2, row))
+        placed.append((number, -2, row))
 
     def fill(extra: dict[PathKey, Location]) -> None:
         """Where each merged row's facts are: the list (or mapping) at its first row, each item
         at its row, each field at its cell (the percent of a mapping's entry at its cell)."""
-        for at, position, row in placed:
-            if position == -2:  # a mapping's entry: its percent's cell, else the row
+        for number, position, row in placed:
+            at: PathKey = (subjects_field, number, spec.into)
+            if position == -2:  # a mapping's entry (keyed by the row's key): its percent's cell
                 line, column = places_of(spec, row).get(("percent",), (row.line, 0))
-                extra[at] = (shown, line, column) if column else (shown, line)
+                entry = (*at, row.values.get(spec.key))
+                extra[entry] = (shown, line, column) if column else (shown, line)
                 continue
             if position <= 0:  # the first of the person's list or mapping
                 extra[at] = (shown, row.line)

@@ -98,16 +98,16 @@ def read_roster(
             elif column not in election_columns:
                 participant[column] = value
         for kind, (percent, made_on) in _ELECTIONS.items():
-            given = {c: row.values[c] for c in (percent, made_on) if c in row.values}
-            if not given:
+            if percent not in row.values and made_on not in row.values:
                 continue
+            given = {c: row.values[c] for c in (percent, made_on) if c in row.values}
             if len(given) == 1:
                 (present,) = given
                 absent = made_on if present == percent else percent
                 problems.append(
                     Problem(
                         shown,
-                        row.lines[present],
+                        row.line_of(present),
                         fact_path("participants", row.index, absent),
                         f"{present} is filled in but {absent} is empty",
                         None,
@@ -131,7 +131,11 @@ def read_roster(
         if elections:
             participant["elections"] = elections
         placed.append((row, made))
-        half = _half_a_termination(row, text if isinstance(text, Table) else None, shown)
+        half = (  # a row without a termination has none of it
+            _half_a_termination(row, text if isinstance(text, Table) else None, shown)
+            if "termination" in participant
+            else None
+        )
         if half is not None:
             problems.append(half)
             del participant["termination"]  # said here, in the roster's terms, not again
@@ -208,7 +212,7 @@ def _half_a_termination(row: RosterRow, table: Table | None, shown: str) -> Prob
         )
         fix = "Give the date employment ended in the same row, or clear the reason (Plan 1.30)."
     return Problem(
-        *problem_place(shown, row.lines[present], row.columns[present]),
+        *problem_place(shown, row.line_of(present), row.column_of(present)),
         f"{present} (column {header(present)})",
         what,
         str(row.values[present]),
