@@ -433,3 +433,19 @@ def test_each_problem_in_a_csv_of_filings_names_the_line_its_cell_starts_on(hris
     ]
     for start in expected:
         assert any(problem.startswith(start) for problem in problems), (start, problems)
+
+
+def test_an_allocation_row_without_its_fund_is_refused_at_its_row(hris):
+    """A fund is the name an allocation is kept under: a row with none was kept under no name
+    (a message about ``investments.None`` at another row's line), and two such rows for one
+    person stopped the load with an internal error."""
+    _with(
+        hris,
+        "allocations.csv",
+        "participant_id,fund,percent\ne1001,Stable Value Fund,50\ne1001,,30\ne1001,,20\n",
+    )
+    assert _problems(hris) == [
+        f"hris/allocations.csv:{line}: allocations_csv[{index}].fund: the fund of e1001's row "
+        "is empty. Write the fund's name in the fund column."
+        for line, index in ((3, 1), (4, 2))
+    ]

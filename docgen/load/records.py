@@ -151,6 +151,18 @@ def _merge(
         if not mapping:
             placed.append((number, -1, row))
         key = row.values.get(key_column)
+        if key is None:  # the entry has no name to be kept under: said at its row, not merged
+            problems.append(
+                Problem(
+                    shown,
+                    row.line,
+                    f"{spec.field}[{row.index}].{spec.key}",
+                    f"the {spec.key} of {subject}'s row is empty",
+                    None,
+                    f"Write the {spec.noun}'s name in the {spec.key} column.",
+                )
+            )
+            continue
         if key in mapping:
             problems.append(
                 Problem(
