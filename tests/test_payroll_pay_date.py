@@ -233,6 +233,12 @@ def test_a_days_paychecks_are_laid_out_through_that_day_as_the_year_has_them(fac
             )
     schedules = [s for _, s in facts.plan.schedules()]
     assert schedules and all(shared.pay_dates(s) is shared.pay_dates(s) for s in schedules)
+    # everyone employed over the same days on a schedule shares its regular pay dates
+    start, end = date(facts.plan_year, 1, 1), date(facts.plan_year, 12, 31)
+    for s in schedules:
+        whole_year = shared.regular_days(s, start, end)
+        assert whole_year is shared.regular_days(s, start, end)
+        assert whole_year.days == shared.pay_dates(s) and set(whole_year.shares) == {1}
 
 
 def test_the_pay_before_a_day_added_up_is_the_laid_out_paychecks_pay(facts_file):
