@@ -204,6 +204,29 @@ def test_a_day_no_one_is_paid_names_the_next_pay_dates(cli, facts_file):
     assert "The next pay dates: 2026-03-20, 2026-03-21, 2026-03-28." in result.stderr
 
 
+def test_a_days_paychecks_are_worked_with_the_collector_off_then_on(facts_file, monkeypatch):
+    """Working out every participant's paychecks of a day makes many objects and no cycles
+    (docgen.core.collector): the cycle collector is off while they are worked, on after."""
+    import gc
+
+    from docgen.kinds.rrp import payroll
+
+    worked = payroll.each_paychecks_on
+    collecting: list[bool] = []
+
+    def watched(facts, day):
+        for who in worked(facts, day):
+            collecting.append(gc.isenabled())
+            yield who
+
+    monkeypatch.setattr(payroll, "each_paychecks_on", watched)
+    facts = load_facts(facts_file).facts
+    first = pay_of(facts, facts.participants[0], compensation_limit(facts)).paychecks[0]
+    assert payroll.on_pay_date(facts, payroll.payroll_year(facts), first.paid_on)
+    assert collecting and not any(collecting)
+    assert gc.isenabled()
+
+
 def test_a_days_paychecks_are_laid_out_through_that_day_as_the_year_has_them(facts_file):
     """paychecks(..., through=day) gives the year's paychecks paid on or before the day, the
     year's Compensation and notes all the same, for each person of the facts (their own pay
@@ -233,6 +256,12 @@ def test_a_days_paychecks_are_laid_out_through_that_day_as_the_year_has_them(fac
             )
     schedules = [s for _, s in facts.plan.schedules()]
     assert schedules and all(shared.pay_dates(s) is shared.pay_dates(s) for s in schedules)
+    # everyone employed over the same days on a schedule shares its regular pay dates
+    start, end = date(facts.plan_year, 1, 1), date(facts.plan_year, 12, 31)
+    for s in schedules:
+        whole_year = shared.regular_days(s, start, end)
+        assert whole_year is shared.regular_days(s, start, end)
+        assert whole_year.days == shared.pay_dates(s) and set(whole_year.shares) == {1}
 
 
 def test_the_pay_before_a_day_added_up_is_the_laid_out_paychecks_pay(facts_file):

@@ -116,6 +116,23 @@ def test_not_an_eligible_employee_has_no_election_in_force():
     )
 
 
+def test_the_reason_names_the_election_in_force_and_the_year_it_rolled_over_to():
+    """InForce.reason, worked out when asked from what the InForce holds: the election in force
+    and the Plan Year it names, and the later Plan Year it rolled over to (Plan 2.03(b))."""
+    facts = facts_with(salary(10, "2025-12-10"))
+    participant = facts.participants[0]
+    assert election_in_force(participant, 2026, "salary").reason == (
+        "the salary election of 10% made 2025-12-10 for 2026 (Plan 2.03(b))"
+    )
+    assert election_in_force(participant, 2027, "salary").reason == (
+        "the salary election of 10% made 2025-12-10 for 2026, rolled over to 2027 (Plan 2.03(b))"
+    )
+    assert election_in_force(participant, 2026, "bonus").reason == (
+        "no bonus or performance-based pay Deferral Election in force for 2026: none on file "
+        "(Plan 2.03(b))"
+    )
+
+
 def test_the_late_change_finding_names_the_election_that_stays():
     facts = facts_with(salary(10, "2025-12-10"), salary(20, "2026-01-20"))
     report = run_checks(loaded(facts), date(2026, 2, 1), "year")

@@ -15,10 +15,9 @@ note; the election in force for the other part of pay is used as it stands.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from docgen.core import dates
 from docgen.core.formats import cents
@@ -85,9 +84,9 @@ def _chosen(facts: RRPPlanYearFacts, only: Collection[str] | None) -> Iterator[P
 # ------------------------------------------------------------------ the elections, as applied
 
 
-@dataclass(frozen=True)
-class Applied:
-    """A Deferral Election in force, as the arithmetic applies it to its part of pay."""
+class Applied(NamedTuple):
+    """A Deferral Election in force, as the arithmetic applies it to its part of pay (a
+    NamedTuple: made for each part of pay of each participant paid on a pay date)."""
 
     part: str  # salary | bonus
     percent: Decimal
@@ -137,7 +136,7 @@ def applied_elections(
                 f"{described(election)} is timely on one reading of a month-end boundary only "
                 "(docgen check warns): computed as made"
             )
-        share = Decimal(1)
+        share = ONE
         if found.only_after_the_election:
             notes.append(
                 f"{described(election)} was made under Plan 2.03(c): it reaches only pay for "

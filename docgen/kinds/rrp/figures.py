@@ -66,10 +66,10 @@ class ParticipantPay:
     notes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class PaychecksOn:
+class PaychecksOn(NamedTuple):
     """A Participant's paychecks of one pay date, worked from the year's pay through that day and
-    no further (`docgen payroll --pay-date`, A24): the same figures as the whole year's."""
+    no further (`docgen payroll --pay-date`, A24): the same figures as the whole year's. A
+    NamedTuple, as PeriodArithmetic: made once per participant for every pay date asked for."""
 
     id: str
     name: str

@@ -17,6 +17,7 @@ assumption.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_DOWN, Decimal
@@ -64,15 +65,26 @@ class Paychecks:
     compensation: Decimal = ZERO
 
 
+class RegularDays(NamedTuple):
+    """The regular pay dates someone employed from one day to another is paid a salary on, and
+    each one's share of a full period's salary (:func:`_days_worked`)."""
+
+    days: tuple[date, ...]
+    shares: tuple[Fraction, ...]
+    on_schedule: bool  # False: no regular pay date while employed, paid on the last day
+
+
 class Schedules:
     """What everyone paid on one pay schedule shares, worked once per schedule in a run rather
-    than once per person: the schedule's regular pay dates for the Plan Year, and the note that
-    says which schedule pays them and why. A run over the participants makes one and hands it to
+    than once per person: the schedule's regular pay dates for the Plan Year, the ones paid to
+    everyone employed over the same days (most people: the whole year), and the note that says
+    which schedule pays them and why. A run over the participants makes one and hands it to
     each :func:`paychecks`; nothing is kept after the run."""
 
     def __init__(self, facts: RRPPlanYearFacts) -> None:
         self.facts = facts
         self._dates: dict[int, tuple[date, ...]] = {}
+        self._regular: dict[tuple[int, date, date], RegularDays] = {}
         self._notes: dict[tuple[int, bool], str] = {}
 
     def pay_dates(self, schedule: PaySchedule) -> tuple[date, ...]:
@@ -80,6 +92,17 @@ class Schedules:
         found = self._dates.get(id(schedule))
         if found is None:
             found = self._dates[id(schedule)] = pay_dates(schedule, self.facts.plan_year)
+        return found
+
+    def regular_days(self, schedule: PaySchedule, start: date, end: date) -> RegularDays:
+        """The regular pay dates of someone employed from ``start`` through ``end``, with each
+        one's share of a full period's salary (:func:`_regular_days`)."""
+        key = (id(schedule), start, end)
+        found = self._regular.get(key)
+        if found is None:
+            found = self._regular[key] = _regular_days(
+                schedule, self.pay_dates(schedule), start, end
+            )
         return found
 
     def paid_on(self, participant: Participant, schedule: PaySchedule) -> str:
@@ -141,9 +164,7 @@ def paychecks(
         compensation = sum((check.salary for check in checks), ZERO) + bonus
     else:
         compensation = _pay_given(participant)
-        salary_checks = _equal_parts(
-            schedule, schedules.pay_dates(schedule), compensation - bonus, start, end, notes
-        )
+        salary_checks = _equal_parts(schedules, schedule, compensation - bonus, start, end, notes)
     regular = [day for day, _, _, _ in salary_checks]
     periods: list[PayPeriod | Paycheck] = []
     bonus_on = participant.bonus_paid_on if bonus > 0 else None
@@ -219,7 +240,7 @@ def pay_through(
     bonus = participant.bonus_compensation or ZERO
     # the notes are the whole year's, which `payroll --pay-date` does not print
     regular, parts = _regular_parts(
-        schedule, schedules.pay_dates(schedule), _pay_given(participant) - bonus, start, end, []
+        schedules, schedule, _pay_given(participant) - bonus, start, end, []
     )
     before = bisect_left(regular, day)  # the regular paychecks paid before the day
     paid_before = sum(parts[:before], ZERO)
@@ -242,15 +263,15 @@ def pay_through(
 
 
 def _equal_parts(
+    schedules: Schedules,
     pay_schedule: PaySchedule,
-    schedule: tuple[date, ...],
     salary: Decimal,
     start: date,
     end: date,
     notes: list[str],
 ) -> list[tuple[date, Decimal, date, date]]:
     """The salary paid in the year, given, in equal parts on the pay dates employed."""
-    regular, salary_parts = _regular_parts(pay_schedule, schedule, salary, start, end, notes)
+    regular, salary_parts = _regular_parts(schedules, pay_schedule, salary, start, end, notes)
     result = []
     previous = start - timedelta(days=1)
     one_day = timedelta(days=1)
@@ -261,28 +282,28 @@ def _equal_parts(
 
 
 def _regular_parts(
+    schedules: Schedules,
     pay_schedule: PaySchedule,
-    schedule: tuple[date, ...],
     salary: Decimal,
     start: date,
     end: date,
     notes: list[str],
-) -> tuple[list[date], list[Decimal]]:
+) -> tuple[Sequence[date], list[Decimal]]:
     """The regular pay dates employed, in date order, and the salary's part paid on each."""
     notes.append(
         "the salary is paid in equal parts to the cent on the pay dates from the hire date (or "
         "January 1) through the termination date (or December 31), the last taking the cents "
         "left over"
     )
-    regular = [day for day in schedule if start <= day <= end] if salary > 0 else []
-    if salary > 0 and not regular:
-        regular = [max(start, end)]
+    if salary <= 0:
+        return [], []
+    regular, weights, on_schedule = schedules.regular_days(pay_schedule, start, end)
+    if not on_schedule:
         notes.append(
             f"no regular pay date falls between {start.isoformat()} and {end.isoformat()}: the "
             f"salary is taken as paid on {regular[0].isoformat()}, the last day employed"
         )
-    weights = _days_worked(pay_schedule, schedule, regular, start)
-    if weights and weights[0] != 1:
+    if weights[0] != 1:
         # the days themselves, not the share's lowest terms (6 of 15 days, not 2 of 5)
         worked = (regular[0] - start).days + 1
         notes.append(
@@ -291,11 +312,25 @@ def _regular_parts(
             f"period's {int(worked / weights[0])} days, and each later paycheck a full period "
             "(Plan 1.21: Plan Compensation is pay actually paid)"
         )
-    return regular, _weighted_parts(salary, weights) if regular else []
+    return regular, _weighted_parts(salary, weights)
+
+
+def _regular_days(
+    pay_schedule: PaySchedule, schedule: tuple[date, ...], start: date, end: date
+) -> RegularDays:
+    """The regular pay dates from ``start`` through ``end`` a salary is paid on, and each one's
+    share of a full period's salary; with none while employed, the last day employed."""
+    regular = tuple(day for day in schedule if start <= day <= end)
+    on_schedule = bool(regular)
+    if not on_schedule:
+        regular = (max(start, end),)
+    return RegularDays(
+        regular, tuple(_days_worked(pay_schedule, schedule, regular, start)), on_schedule
+    )
 
 
 def _days_worked(
-    pay_schedule: PaySchedule, schedule: tuple[date, ...], regular: list[date], start: date
+    pay_schedule: PaySchedule, schedule: tuple[date, ...], regular: Sequence[date], start: date
 ) -> list[Fraction]:
     """Each regular paycheck's share of a full period's salary: 1, except the first paycheck
     after a hire within its pay period, which pays for the days from the hire date through its
@@ -315,7 +350,7 @@ def _days_worked(
     return [Fraction(worked, days), *([ONE] * (len(regular) - 1))]
 
 
-def _weighted_parts(amount: Decimal, weights: list[Fraction]) -> list[Decimal]:
+def _weighted_parts(amount: Decimal, weights: Sequence[Fraction]) -> list[Decimal]:
     """``amount`` in parts to the cent in proportion to ``weights`` (equal parts when every
     weight is 1), the last taking what is left over."""
     # no hire within a period: equal parts (count compares ONE by identity first, then ==)

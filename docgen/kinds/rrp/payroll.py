@@ -18,6 +18,7 @@ from decimal import ROUND_HALF_UP as UP
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
+from docgen.core.collector import paused_for_a_population
 from docgen.core.errors import LoadError, Problem
 from docgen.core.formats import CENT, cents, money_text
 from docgen.core.safe_text import csv_text, for_terminal, json_text
@@ -410,8 +411,11 @@ def on_pay_date(
     that day alone; refused (LoadError, exit 2) when no one is paid that day, naming the next
     pay dates."""
     found: list[tuple[PaychecksOn, PayrollRow]] = []
-    for who in each_paychecks_on(facts, pay_date):
-        found.extend((who, row) for row in rows_on(year, who))
+    # every participant's paychecks worked out make many objects and no cycles among them
+    # (docgen.core.collector: the collector would rescan them again and again)
+    with paused_for_a_population():
+        for who in each_paychecks_on(facts, pay_date):
+            found.extend((who, row) for row in rows_on(year, who))
     if not found:  # the year's pay dates, to name the next ones
         schedules = Schedules(facts)
         dates = {

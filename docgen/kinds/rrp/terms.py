@@ -284,10 +284,20 @@ class InForce:
     election: RRPElection | None
     index: int | None  # its position in participant.elections
     since: int | None  # the Plan Year it took effect for
-    reason: str
+    none_because: str  # none in force: why, naming the Plan section ("" when one is)
     notes: tuple[str, ...] = ()
     doubtful: bool = False  # timely on one reading of a month-end boundary only
     only_after_the_election: bool = False  # reaches only pay for services after it (2.03(c))
+
+    @property
+    def reason(self) -> str:
+        """The election in force and since when (Plan 2.03(b)), or why none is. Worked out when
+        asked, from what the InForce holds (a pay date's payroll prints no notes)."""
+        election = self.election
+        if election is None:
+            return self.none_because
+        rolled = f", rolled over to {self.plan_year}" if election.plan_year < self.plan_year else ""
+        return f"{described(election)} for {election.plan_year}{rolled} (Plan 2.03(b))"
 
 
 def election_in_force(
@@ -397,7 +407,6 @@ def election_in_force(
             f"{described(election)}"
             f" stays in force for {plan_year} and stops for {revoked_for} (Plan 2.03(b))"
         )
-    rolled = f", rolled over to {plan_year}" if election.plan_year < plan_year else ""
     first_year = since == election.plan_year and only_after_the_election(participant, election, own)
     return InForce(
         part,
@@ -405,7 +414,7 @@ def election_in_force(
         election,
         index,
         since,
-        f"{described(election)} for {election.plan_year}{rolled} (Plan 2.03(b))",
+        "",  # in force: InForce.reason says which, and since when
         tuple(notes),
         doubtful=since == election.plan_year
         and timeliness(participant, election, own) == "doubtful",
