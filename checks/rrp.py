@@ -57,7 +57,7 @@ def judged_elections(
         for e_index in view.concerning:
             election = participant.elections[e_index]
             found = view.in_force[PART_OF_PAY[election.kind]]
-            if found.index == e_index or not is_in_effect(election):
+            if found.position == e_index or not is_in_effect(election):
                 yield p_index, participant, e_index, election, None
             else:
                 yield p_index, participant, e_index, election, found.reason

@@ -88,13 +88,13 @@ def late_revocations(view: PlanYearView) -> Iterator[Hit]:
         participant = participant_view.participant
         for found in participant_view.in_force.values():
             election = found.election
-            if election is None or found.index is None or election.revoked_on is None:
+            if election is None or found.position is None or election.revoked_on is None:
                 continue
-            own = participant_view.readings[found.index]
+            own = participant_view.readings[found.position]
             deadline = deadline_for(participant, election, facts.plan_year, own)
             yield Hit(
                 participant.id,
-                election_path(participant_view.index, found.index, "revoked_on"),
+                election_path(participant_view.index, found.position, "revoked_on"),
                 f"revocation filed {election.revoked_on} is after the deadline for "
                 f"{facts.plan_year} ({deadline}): {described(election)} stays in force for "
                 f"{facts.plan_year} and stops from {facts.plan_year + 1}.",
@@ -228,7 +228,7 @@ def first_year_prior_services(context) -> Iterator[Hit]:
         participant, p_index = participant_view.participant, participant_view.index
         for found in participant_view.in_force.values():
             election = found.election
-            if election is None or found.index is None or not found.only_after_the_election:
+            if election is None or found.position is None or not found.only_after_the_election:
                 continue
             if election.kind == "salary":
                 continue  # reached payroll by payroll (DESIGN.md, "The Plan's arithmetic")
@@ -239,7 +239,7 @@ def first_year_prior_services(context) -> Iterator[Hit]:
             shown = (100 * share).quantize(Decimal("0.01"), rounding=ROUND_DOWN)
             yield Hit(
                 participant.id,
-                election_path(p_index, found.index, "percent"),
+                election_path(p_index, found.position, "percent"),
                 f"first-year {kind_words(election)} election of {election.percent}% made "
                 f"{election.made_on} reaches only the pay for services after it: {shown}% of the "
                 f"pay for {start} to {end}, to which the {election.percent}% applies.",

@@ -53,7 +53,7 @@ def loaded(facts) -> LoadedFacts:
 def test_of_two_timely_elections_for_the_year_the_later_one_governs():
     facts = facts_with(salary(10, "2025-11-20"), salary(12, "2025-12-10"))
     found = election_in_force(facts.participants[0], 2026, "salary")
-    assert found.election.percent == 12 and found.index == 1
+    assert found.election.percent == 12 and found.position == 1
     assert found.notes == (
         "the salary election of 10% made 2025-11-20 was replaced by the later one made "
         "2025-12-10 (Plan 2.03(b))",

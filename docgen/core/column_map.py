@@ -483,7 +483,7 @@ def apply(
         numbers: list[int] = []
         for one, sources in plan:
             number = sources[0] if sources else 0
-            line = row.lines[number - 1] if 0 < number <= len(row.lines) else row.line
+            line = row.line_at(number - 1) if 0 < number <= len(row.cells) else row.line
             text = ""
             try:
                 text = _read(one, mapping, kinds.get(one.field, "text"), row, sources)

@@ -107,7 +107,7 @@ class RosterRow:
 
     def line_of(self, column: str) -> int:
         """The line the cell of ``column`` starts on."""
-        return self.read.lines[self.places[column]]
+        return self.read.line_at(self.places[column])
 
     def column_of(self, column: str) -> int:
         """The column of the cell of ``column``: its place in the row, or where a mapping read
@@ -236,11 +236,27 @@ class TableRow:
 
     line: int
     cells: list[str]
-    lines: list[int]
+    lines: Sequence[int] = ()  # each cell's line, when given (a table read through a mapping)
     columns: Sequence[int] = ()  # each cell's column, when not its place
     # A CSV record read from one line of the file: none of its cells holds a line break (a
     # break in a cell ends the line the csv module reads, so the record spans two).
     one_line: bool = False
+    # A CSV record over several lines: each cell starts below the line breaks of the cells
+    # before it (worked out when a message asks: a roster's every address may hold one).
+    spans_lines: bool = False
+
+    def line_at(self, place: int) -> int:
+        """The line the cell at ``place`` (counted from 0) starts on."""
+        if self.lines:
+            return self.lines[place]
+        if not self.spans_lines:
+            return self.line
+        return self.line + sum(_breaks(cell) for cell in self.cells[:place])
+
+
+def _breaks(text: str) -> int:
+    """The line breaks in ``text``: each \\r\\n, \\r or \\n (as the csv module ends a line)."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
 @dataclass
@@ -284,23 +300,13 @@ def _read_table(reader: Any, shown: str) -> Table:
         if not "".join(cells).strip():
             continue
         if spans == 1:  # one line, as nearly every row is: every cell is on it
-            rows.append(TableRow(ended, cells, [ended] * len(cells), one_line=True))
+            rows.append(TableRow(ended, cells, one_line=True))
             continue
-        # a break is a \r or a \n: only the cells holding one are searched for them, and each
-        # moves the cells after it down by its breaks
-        breaks = {
-            place: len(_BREAK.findall(cell))
-            for place, cell in enumerate(cells)
-            if cell and ("\n" in cell or "\r" in cell)
-        }
-        start = ended - sum(breaks.values())
-        lines: list[int] = []
-        line, first = start, 0
-        for place, count in breaks.items():
-            lines += [line] * (place + 1 - first)
-            line, first = line + count, place + 1
-        lines += [line] * (len(cells) - first)
-        rows.append(TableRow(start, cells, lines))
+        # the record starts as many lines before its end as its cells hold breaks (the cells
+        # joined by a character that is no break, so a \r ending one cell and a \n starting the
+        # next are not read as one \r\n)
+        start = ended - _breaks("\0".join(cells))
+        rows.append(TableRow(start, cells, spans_lines=True))
     return Table(shown, header, rows)
 
 
@@ -363,7 +369,7 @@ def read_rows(
             if not one_line and not breaks_allowed[place] and ("\n" in text or "\r" in text):
                 problems.append(
                     Problem(
-                        *problem_place(shown, read.lines[place], _column_number(read, place)),
+                        *problem_place(shown, read.line_at(place), _column_number(read, place)),
                         f"{list_name}[{index}].{column}",
                         "a line break inside the cell (Alt+Enter in Excel)",
                         " / ".join(_BREAK.split(text)),
@@ -382,7 +388,7 @@ def read_rows(
             except UnreadCell as unread:
                 problems.append(
                     Problem(
-                        *problem_place(shown, read.lines[place], _column_number(read, place)),
+                        *problem_place(shown, read.line_at(place), _column_number(read, place)),
                         f"{list_name}[{index}].{column}",
                         unread.what,
                         text,

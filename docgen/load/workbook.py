@@ -111,5 +111,5 @@ def workbook_table(raw: bytes, shown: str, sheet: str | None) -> Table:
             continue
         while len(cells) > len(header) and not cells[-1].strip():
             cells.pop()
-        rows.append(TableRow(number, cells, [number] * len(cells)))
+        rows.append(TableRow(number, cells))  # a sheet's row: every cell on it
     return Table(where, header, rows, header_at + 1)

@@ -563,10 +563,10 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
         undated = [
             (index, participant.id)
             for index, participant in enumerate(self.participants)
-            if self.pay_schedule_of(participant) is not None
-            and not participant.pay_periods
-            and participant.bonus_compensation
+            if participant.bonus_compensation
             and participant.bonus_paid_on is None
+            and not participant.pay_periods
+            and self.pay_schedule_of(participant) is not None
         ]
         if undated:
             names = ", ".join(identifier for _, identifier in undated)

@@ -316,7 +316,7 @@ def returned(facts: RRPPlanYearFacts, participant: Participant) -> list[Returned
     it is the election in force for its part of pay (Plan 2.03(b); DESIGN.md, "Elections roll
     over"), and an earlier year's election rolled over and in force (not returned this cycle)."""
     year = facts.plan_year
-    governing = {found.index for found in elections_in_force(participant, year).values()}
+    governing = {found.position for found in elections_in_force(participant, year).values()}
     forms = []
     for index, election in enumerate(participant.elections):
         this_cycle = election.plan_year == year

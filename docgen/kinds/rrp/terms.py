@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from docgen.core.dates import (
     add_months,
@@ -273,16 +273,16 @@ def revocation_takes_effect_for(
     return year
 
 
-@dataclass(frozen=True)
-class InForce:
+class InForce(NamedTuple):
     """The Deferral Election in force for one part of pay (salary; bonus or performance-based
     pay) in a Plan Year, or None with the reason; ``notes``: elections on file that one might
-    expect to apply and do not, one line each, naming the Plan section."""
+    expect to apply and do not, one line each, naming the Plan section. (A NamedTuple: made for
+    each part of pay of every participant a payroll or a check works.)"""
 
     part: str
     plan_year: int
     election: RRPElection | None
-    index: int | None  # its position in participant.elections
+    position: int | None  # its position in participant.elections
     since: int | None  # the Plan Year it took effect for
     none_because: str  # none in force: why, naming the Plan section ("" when one is)
     notes: tuple[str, ...] = ()
@@ -458,7 +458,7 @@ def elections_for_plan_year(
     if in_force is None:
         in_force = elections_in_force(participant, plan_year)
     naming = {i for i, e in enumerate(participant.elections) if e.plan_year == plan_year}
-    chosen = {found.index for found in in_force.values() if found.index is not None}
+    chosen = {found.position for found in in_force.values() if found.position is not None}
     return sorted(naming | chosen)
 
 
