@@ -429,3 +429,41 @@ def test_a_payroll_row_writes_each_figure_as_money_text_and_percent_text_do(amou
         )
     empty = PayrollRow(None, *map(Decimal, amounts[:5]), None, None, None, None, None, ())
     assert empty.texts()[0] is None and empty.texts()[8:] == (None,) * 5
+
+
+def test_the_payroll_table_rounds_a_half_cent_as_the_csv_does():
+    """The table (`--format text`) and the CSV write one participant's year line from the same
+    figures: a Plan Compensation a first-year election leaves with a half cent (salary times a
+    share of days) is rounded half up in both, never half to even in the table alone."""
+    from rich.console import Console
+
+    from docgen.kinds.rrp.figures import ParticipantPay
+    from docgen.kinds.rrp.payroll import PayrollYear, as_table, rows_of
+
+    year = PayrollYear(2026, Decimal("360000"), "360000.00")
+    who = ParticipantPay(
+        id="e1",
+        name="Ann",
+        eligible_employee=True,
+        plan_compensation=Decimal("100.125"),
+        salary_plan_compensation=Decimal("100.125"),
+        bonus_plan_compensation=Decimal(0),
+        elective_deferral=Decimal("10.01"),
+        matching_restoration=Decimal("6.01"),
+        retirement_restoration=None,
+        pay_periods=(),
+        paychecks=(),
+        paychecks_from="none",
+        applied_percent={"salary": Decimal(10)},
+        compensation=Decimal("360100.125"),
+        bonus_pay=Decimal(0),
+        notes=(),
+    )
+    (row,) = rows_of(year, who)
+    in_csv = row.texts()
+    assert "100.13" in in_csv and "360100.13" in in_csv  # money_text: half up
+    console = Console(record=True, width=200)
+    console.print(as_table(year, [who]))
+    shown = console.export_text()
+    assert "100.13" in shown and "360,100.13" in shown
+    assert "100.12" not in shown

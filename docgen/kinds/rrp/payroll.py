@@ -20,7 +20,7 @@ from typing import Any, Literal, NamedTuple
 
 from docgen.core.collector import paused_for_a_population
 from docgen.core.errors import LoadError, Problem
-from docgen.core.formats import CENT, cents, money_text
+from docgen.core.formats import CENT, amount_shown, cents, money_text
 from docgen.core.safe_text import csv_text, for_terminal, json_text
 from docgen.kinds.registry import PayDateTotals
 from docgen.kinds.rrp.arithmetic import NOT_ELIGIBLE, each_pay, each_paychecks_on
@@ -328,12 +328,12 @@ def as_table(year: PayrollYear, people: Iterable[ParticipantPay], pay_date: date
                 Text(who.id),
                 "year" if row.paid_on is None else row.paid_on.isoformat(),
                 *(
-                    _dollars(amount)
+                    amount_shown(amount)
                     for amount in (row.salary, row.bonus, row.year_to_date, row.plan_compensation)
                 ),
                 percent,
                 *(
-                    _dollars(amount)
+                    amount_shown(amount)
                     for amount in (row.elective_deferral, row.match_cap, row.matching_restoration)
                 ),
             )
@@ -395,10 +395,6 @@ def totals_by_pay_date(facts: RRPPlanYearFacts) -> PayDateTotals:
 
 def _percent(value: Decimal | None) -> str | None:
     return None if value is None else f"{value.normalize():f}"
-
-
-def _dollars(amount: Decimal | None) -> str:
-    return "-" if amount is None else f"{amount:,.2f}"
 
 
 # ------------------------------------------------------------------ one pay date
