@@ -449,3 +449,19 @@ def test_an_allocation_row_without_its_fund_is_refused_at_its_row(hris):
         "is empty. Write the fund's name in the fund column."
         for line, index in ((3, 1), (4, 2))
     ]
+
+
+def test_a_row_of_filings_without_its_person_s_id_says_the_id_is_empty(hris):
+    """A row whose participant_id is empty names no one: it is said so at its row, not as a
+    search for a participant called None."""
+    _with(
+        hris,
+        "beneficiaries.csv",
+        "participant_id,name,relationship,percent\n"
+        "e1001,Sam Ortiz,spouse,100\n"
+        ",Lee Ortiz,child,50\n",
+    )
+    assert _problems(hris) == [
+        "hris/beneficiaries.csv:3: beneficiaries_csv[1].participant_id: the row's participant_id "
+        "is empty. Write the id of the participant the row is for."
+    ]

@@ -109,6 +109,18 @@ def _merge(
     subject_column, into, key_column = spec.subject_column, spec.into, spec.key
     for row in rows:
         subject = row.values.get(subject_column)
+        if subject is None:  # no id to look up: said as such, not as a person named None
+            problems.append(
+                Problem(
+                    shown,
+                    row.line,
+                    f"{spec.field}[{row.index}].{spec.subject_column}",
+                    f"the row's {spec.subject_column} is empty",
+                    None,
+                    f"Write the id of the {subjects_field[:-1]} the row is for.",
+                )
+            )
+            continue
         if subject not in index:
             guess = difflib.get_close_matches(str(subject), list(index), n=1)
             problems.append(
