@@ -465,3 +465,20 @@ def test_a_row_of_filings_without_its_person_s_id_says_the_id_is_empty(hris):
         "hris/beneficiaries.csv:3: beneficiaries_csv[1].participant_id: the row's participant_id "
         "is empty. Write the id of the participant the row is for."
     ]
+
+
+def test_an_empty_cell_a_row_needs_is_named_by_its_column(hris):
+    """A field a row must give, left empty, is said as the cell to fill in, by the column that
+    holds it (a performance period's end is the performance_end column), not as a YAML key to
+    add under a path."""
+    text = (hris.parent / "hris" / "elections.csv").read_text(encoding="utf-8-sig")
+    header = text.splitlines()[0]
+    _with(
+        hris,
+        "elections.csv",
+        header + "\n" + "e1001,2026,performance_based,5,2025-11-20,2026-01-01,,2025-12-01\n",
+    )
+    assert _problems(hris) == [
+        "hris/elections.csv:2: participants[0].elections[0].performance_period.end: required "
+        "field is missing. Fill in the row's performance_end cell."
+    ]

@@ -167,7 +167,14 @@ def _load(path: Path, migrating: bool, contents: Mapping[Path, bytes] | None) ->
             if roster is not None and roster_paths
             else None
         )
-        problems.extend(problems_from(error, kind.model, source, follows))
+        # the columns of the CSVs of filings that hold a nested field, for an empty cell's fix
+        nested = {
+            row_field.path: row_field.column
+            for spec in kind.records
+            for row_field in spec.fields
+            if len(row_field.path) > 1
+        }
+        problems.extend(problems_from(error, kind.model, source, follows, nested))
     override = None
     if facts is not None:
         problems.extend(kind.load_problems(facts, source))

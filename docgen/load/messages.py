@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Any
 
@@ -138,9 +138,12 @@ def problems_from(
     model: type[BaseModel],
     source: SourceMap,
     follows: Callable[[PathKey], bool] | None = None,
+    columns: Mapping[tuple[str, ...], str] | None = None,
 ) -> list[Problem]:
     """One problem per error; ``follows(loc)``: true for an error that only follows from
-    another one reported (it is left out: the user fixes the first, and it goes)."""
+    another one reported (it is left out: the user fixes the first, and it goes). ``columns``:
+    the column of a CSV of filings that holds a nested field (``("performance_period", "end")``
+    is ``performance_end``), for an empty cell's message."""
     problems = []
     for detail in error.errors(include_url=False):
         loc: PathKey = tuple(detail["loc"])
@@ -157,9 +160,7 @@ def problems_from(
                 got = None
         elif kind == "missing":
             what, got = "required field is missing", None
-            fix = _missing_fix(model, loc) or (
-                f"Add {name}: under {format_path(loc[:-1]) or 'the top level'}."
-            )
+            fix = _missing_fix(model, loc) or ""
         elif kind == "extra_forbidden":
             what, got = "unknown field", None
             allowed = _model_fields_at(model, loc[:-1]) or []
@@ -196,10 +197,27 @@ def problems_from(
         file, line, column = source.where(loc)
         if kind == "bool_type" and file != source.file:  # a roster cell: yes and no are read there
             fix = "Write true or false (or yes or no)."
+        if kind == "missing" and not fix:
+            fix = (
+                f"Fill in the row's {_column_of(loc, columns or {})} cell."  # an empty cell
+                if file != source.file
+                else f"Add {name}: under {format_path(loc[:-1]) or 'the top level'}."
+            )
         if line is not None and is_sheet(file):  # a workbook's cell, named as a spreadsheet does
             file, line = problem_place(file, line, column)
         problems.append(Problem(file, line, format_path(loc), what, got, fix))
     return problems
+
+
+def _column_of(loc: PathKey, columns: Mapping[tuple[str, ...], str]) -> str:
+    """The column of a row that holds the field at ``loc``: a nested field's own column (the
+    longest ending of the path that one names), else the field's name, as a roster names it."""
+    names = tuple(part for part in loc if isinstance(part, str))
+    for length in range(len(names), 1, -1):
+        column = columns.get(names[-length:])
+        if column is not None:
+            return column
+    return str(loc[-1]) if loc else ""
 
 
 def duplicate_ids(data: dict[str, Any], list_name: str, source: SourceMap) -> list[Problem]:
