@@ -115,6 +115,38 @@ def test_a_workbooks_bad_cell_is_named_as_a_spreadsheet_names_it(workday_xlsx: P
     )
 
 
+def test_an_empty_cell_of_a_mapped_export_is_named_by_the_company_s_header(
+    workday_xlsx: Path, tmp_path: Path
+):
+    """A required cell left empty in a file read through a columns: block is named as the file
+    names its column (Legal Name, Deferral %), docgen's field beside it, in the workbook as in
+    the CSV."""
+    book = openpyxl.load_workbook(workday_xlsx.parent / "workday" / "Workers.xlsx")
+    book["Workers"]["B5"] = None  # e1004's Legal Name
+    book.save(workday_xlsx.parent / "workday" / "Workers.xlsx")
+    with pytest.raises(LoadError) as refused:
+        load_facts(workday_xlsx)
+    (problem,) = refused.value.problems
+    assert str(problem).endswith(
+        "Workers.xlsx:Workers!5:5: participants[3].name: required field is missing. Fill in the "
+        "row's Legal Name cell (name)."
+    )
+    folder = tmp_path / "csv"
+    shutil.copytree(SAMPLES / "workday", folder / "workday")
+    shutil.copy(SAMPLES / "rrp-2026-portal.yaml", folder)
+    portal = folder / "workday" / "portal-elections.csv"
+    lines = portal.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[2] = lines[2].replace(",5%,", ",,")  # e1002's Deferral %
+    portal.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(LoadError) as refused:
+        load_facts(folder / "rrp-2026-portal.yaml")
+    (problem,) = refused.value.problems
+    assert str(problem).endswith(
+        "workday/portal-elections.csv:3: participants[1].elections[0].percent: required field is "
+        "missing. Fill in the row's Deferral % cell (percent)."
+    )
+
+
 def test_a_named_sheet_that_is_not_there_is_refused_with_the_sheets_it_has(workday_xlsx: Path):
     text = workday_xlsx.read_text(encoding="utf-8")
     workday_xlsx.write_text(

@@ -197,12 +197,14 @@ def problems_from(
         file, line, column = source.where(loc)
         if kind == "bool_type" and file != source.file:  # a roster cell: yes and no are read there
             fix = "Write true or false (or yes or no)."
-        if kind == "missing" and not fix:
-            fix = (
-                f"Fill in the row's {_column_of(loc, columns or {})} cell."  # an empty cell
-                if file != source.file
-                else f"Add {name}: under {format_path(loc[:-1]) or 'the top level'}."
+        if kind == "missing" and not fix and file != source.file:  # a row's empty cell
+            wanted = _column_of(loc, columns or {})
+            header = source.headers.get(file, {}).get(wanted, wanted)  # as a mapped file says
+            fix = f"Fill in the row's {header} cell" + (
+                f" ({wanted})." if header != wanted else "."
             )
+        elif kind == "missing" and not fix:
+            fix = f"Add {name}: under {format_path(loc[:-1]) or 'the top level'}."
         if line is not None and is_sheet(file):  # a workbook's cell, named as a spreadsheet does
             file, line = problem_place(file, line, column)
         problems.append(Problem(file, line, format_path(loc), what, got, fix))

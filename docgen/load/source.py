@@ -44,6 +44,9 @@ class SourceMap:
         self._find = find
         self._extra: dict[PathKey, Location] = {}  # facts read from a roster beside the file
         self._pending: list[typing.Callable[[dict[PathKey, Location]], None]] = []
+        # a file read through a columns: block (A24): docgen's column -> the company's header,
+        # so a message about one of its cells names the column as the file does
+        self.headers: dict[str, dict[str, str]] = {}
 
     @property
     def extra(self) -> dict[PathKey, Location]:

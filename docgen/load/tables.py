@@ -59,6 +59,7 @@ def read_table(
     if mapping is None:
         return table, []
     mapped, problems = apply(mapping, table, columns, source.locate)
+    source.headers[mapped.shown] = dict(mapped.written)
     header_problems = [p for p in problems if p.path.startswith("column ")]
     if header_problems:
         raise LoadError(header_problems)
