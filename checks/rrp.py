@@ -16,6 +16,7 @@ from checks import sources as src
 from checks.rrp_routes import election_path
 from checks.rrp_sources import plan
 from checks.sources import code, describe
+from docgen.core.errors import some_ids
 from docgen.core.model import defaulted_terms, fact_path, is_in_effect
 from docgen.core.rules import CheckContext, Hit, rule
 from docgen.kinds.rrp.documents import receives_election_form
@@ -310,14 +311,12 @@ def investment_menu_missing(context: CheckContext) -> Iterator[Hit]:
         if receives_election_form(facts, participant, context.stage)
     ]
     if receiving:
-        shown = ", ".join(receiving[:5]) + (
-            f" and {len(receiving) - 5} more" if len(receiving) > 5 else ""
-        )
         yield Hit(
             KIND.head(facts)[0],
             "plan.investment_options",
             "plan.investment_options is empty: the Deferral Election Form lists the Plan Asset "
-            f"Committee's investment options (Plan 3.05(a)) and cannot be issued to {shown}.",
+            f"Committee's investment options (Plan 3.05(a)) and cannot be issued to "
+            f"{some_ids(receiving)}.",
         )
 
 

@@ -105,6 +105,13 @@ class VerifyFailed(DocgenError, RuntimeError):
 SHOWN_IDS = 12  # a Plan Year may name thousands of participants: a message lists the first few
 
 
+def some_ids(ids: Sequence[str], shown: int = 5) -> str:
+    """Ids for a message: all of a few, else the first few and how many more."""
+    if len(ids) <= shown:
+        return ", ".join(ids)
+    return f"{', '.join(ids[:shown])} and {len(ids) - shown:,} more"
+
+
 def unknown_id_hint(ident: str, known: Sequence[str]) -> str:
     """What a message about an id the facts do not have says to help: the id it may have meant
     (the same but for case, or the closest), then the ids there are (the first dozen of more)."""

@@ -9,6 +9,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, StrictBool, model_validator
 
+from docgen.core.errors import some_ids
 from docgen.core.kind_facts import COMPANY_NAME_FIX, KindFacts
 from docgen.core.model import (
     Count,
@@ -461,13 +462,6 @@ class Participant(Fact):
         return self
 
 
-def _some(ids: list[str], shown: int = 5) -> str:
-    """Ids for a message: all of a few, else the first few and how many more."""
-    if len(ids) <= shown:
-        return ", ".join(ids)
-    return f"{', '.join(ids[:shown])} and {len(ids) - shown:,} more"
-
-
 class RRPPlanYearFacts(KindFacts[RRPCompany]):
     kind: Literal["rrp-plan-year"]
     plan: RRPPlan = Field(
@@ -529,7 +523,7 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
             if frequency is not None:
                 same = [p.id for _, p in unscheduled if p.pay_frequency == frequency]
                 raise form_error(
-                    f"{_some(same)} {'is' if len(same) == 1 else 'are'} paid {frequency}, but "
+                    f"{some_ids(same)} {'is' if len(same) == 1 else 'are'} paid {frequency}, but "
                     f"the Plan states no {frequency} pay schedule: the first {frequency} pay "
                     "date is not known, and docgen does not guess it",
                     f"Add the company's {frequency} payroll to plan.pay_schedules: "
@@ -542,7 +536,7 @@ class RRPPlanYearFacts(KindFacts[RRPCompany]):
                 (
                     f"the annual rate of {rated[0]} is"
                     if len(rated) == 1
-                    else f"the annual rates of {_some(rated)} are"
+                    else f"the annual rates of {some_ids(rated)} are"
                 )
                 + " worked into the pay paid in the Plan Year on each participant's pay dates, "
                 "and the Plan states no pay schedule",
