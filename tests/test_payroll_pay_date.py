@@ -227,6 +227,18 @@ def test_a_days_paychecks_are_worked_with_the_collector_off_then_on(facts_file, 
     assert gc.isenabled()
 
 
+def _days_to_try(facts) -> list[date]:
+    """Every pay date of anyone in the facts, the first of the first one's month and December
+    31 of the last one's year: a day's figures are tried on each, in date order."""
+    from docgen.kinds.rrp.paychecks import paychecks
+
+    days: set[date] = set()
+    for participant in facts.participants:
+        days.update(period.paid_on for period in paychecks(facts, participant).periods)
+    first, last = min(days), max(days)
+    return sorted(days | {first.replace(day=1), last.replace(month=12, day=31)})
+
+
 def test_a_days_paychecks_are_laid_out_through_that_day_as_the_year_has_them(facts_file):
     """paychecks(..., through=day) gives the year's paychecks paid on or before the day, the
     year's Compensation and notes all the same, for each person of the facts (their own pay
@@ -237,11 +249,7 @@ def test_a_days_paychecks_are_laid_out_through_that_day_as_the_year_has_them(fac
 
     facts = load_facts(facts_file).facts
     shared = Schedules(facts)
-    days: set[date] = set()
-    for participant in facts.participants:
-        days.update(period.paid_on for period in paychecks(facts, participant).periods)
-    first, last = min(days), max(days)
-    for day in sorted(days | {first.replace(day=1), last.replace(month=12, day=31)}):
+    for day in _days_to_try(facts):
         for participant in facts.participants:
             year = paychecks(facts, participant)
             through = paychecks(facts, participant, shared, through=day)
@@ -275,12 +283,8 @@ def test_the_pay_before_a_day_added_up_is_the_laid_out_paychecks_pay(facts_file)
 
     facts = load_facts(facts_file).facts
     shared = Schedules(facts)
-    days: set[date] = set()
-    for participant in facts.participants:
-        days.update(period.paid_on for period in paychecks(facts, participant).periods)
-    first, last = min(days), max(days)
     served = set()
-    for day in sorted(days | {first.replace(day=1), last.replace(month=12, day=31)}):
+    for day in _days_to_try(facts):
         for participant in facts.participants:
             through = pay_through(facts, participant, shared, day)
             if through is None:  # their own pay periods, or a rate: laid out (test above)
