@@ -24,8 +24,6 @@ from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
-from python_calamine import CalamineError, CalamineWorkbook, WorksheetNotFound
-
 from docgen.core.errors import LoadError, Problem
 from docgen.core.roster import Table, TableRow
 
@@ -62,6 +60,9 @@ def _row_text(row: Sequence[object]) -> list[str]:
 
 def workbook_table(raw: bytes, shown: str, sheet: str | None) -> Table:
     """The sheet's header (its first non-empty row) and rows, as text, with their places."""
+    # here, not at the top: only a facts file that names a workbook reads one
+    from python_calamine import CalamineError, CalamineWorkbook, WorksheetNotFound
+
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(raw))
         names = list(book.sheet_names)
