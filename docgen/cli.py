@@ -5,7 +5,7 @@ turns docgen's errors into a message and an exit code (0 ok, 1 findings or a fai
 
 Unlike the rest of docgen, this module's annotations are not postponed (no ``from __future__
 import annotations``): Typer reads every command's parameters from them each time the program
-runs, and objects are read as they are, where strings would be evaluated again, 6,000 of them.
+runs, and objects are read as they are, where strings would be evaluated again (604 of them).
 """
 
 import inspect
